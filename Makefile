@@ -1,0 +1,132 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# pmdiag: Linux power-management diagnostics. Plain make, as pciutils and turbostat.
+#
+#   make            build libpmdiag and the tools into build/
+#   make report     install missing Debian packages, build, print this machine's report
+#   make check      the same, then every test (unit, Bats, live, fuzz smoke)
+#   make bench      benchmarks
+#   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each
+#   make install    PREFIX, DESTDIR, BINDIR, MANDIR
+#   STATIC=1        link libpmdiag and libcpuid statically (see README: libpci stays shared)
+#   NOWERROR=1      keep warnings from failing a check build
+
+VERSION := 0.1.0
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+B := build
+
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
+	-Wno-format-nonliteral -Wno-unused-parameter -Wpointer-arith -Wvla -Wundef
+override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -DPMD_VERSION='"$(VERSION)"' -Ilib
+ifeq ($(WERROR),1)
+ifneq ($(NOWERROR),1)
+override CFLAGS += -Werror
+endif
+endif
+
+# Dependencies come from Debian packages (scripts/deps.sh installs them).
+# Recursive '=' so pkg-config runs only when a rule needs it.
+DEP_CFLAGS = $(shell $(PKG_CONFIG) --cflags libpci libcpuid 2>/dev/null)
+ifeq ($(STATIC),1)
+# Debian ships libcpuid.a but no libpci.a: libpci (and libc) stay shared.
+DEP_LIBS = -Wl,-Bstatic -lcpuid -Wl,-Bdynamic -lpci
+else
+DEP_LIBS = $(shell $(PKG_CONFIG) --libs libpci libcpuid 2>/dev/null || echo -lpci -lcpuid)
+endif
+override CFLAGS += $(DEP_CFLAGS)
+LDLIBS += $(DEP_LIBS) -lm
+
+LIB_SRC := $(sort $(wildcard lib/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+LIBA := $(B)/libpmdiag.a
+
+TOOL_SRC := $(sort $(wildcard tools/pmdiag-*.c))
+TOOLS := $(TOOL_SRC:tools/%.c=$(B)/bin/%)
+
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+UNIT_OBJ := $(UNIT_SRC:%.c=$(B)/%.o)
+UNIT := $(B)/unit-tests
+
+MANS := $(sort $(wildcard man/*.[1-8]))
+
+.PHONY: all deps report check check-unit check-bats check-live check-fuzz bench fuzz \
+	install uninstall clean lint
+
+all: $(TOOLS)
+
+$(B)/%.o: %.c $(wildcard lib/*.h) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIBA): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/bin/%: $(B)/tools/%.o $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
+
+$(UNIT): $(UNIT_OBJ) $(LIBA)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(LIBA) $(LDLIBS)
+
+-include $(wildcard $(B)/lib/*.d $(B)/tools/*.d $(B)/tests/unit/*.d)
+
+# ---- set-up and the two commands of the README ----
+
+deps:
+	@scripts/deps.sh
+
+report: deps
+	@$(MAKE) --no-print-directory all
+	@$(B)/bin/pmdiag-report
+
+check: deps
+	@$(MAKE) --no-print-directory WERROR=1 all $(UNIT)
+	@$(MAKE) --no-print-directory check-unit check-bats check-live check-fuzz
+
+check-unit: $(UNIT)
+	$(UNIT)
+
+check-bats: all
+	bats tests/bats
+
+check-live: all
+	bats tests/live
+
+FUZZ_SECONDS ?= 10
+FUZZ_SMOKE_SECONDS ?= 3
+check-fuzz:
+	@tests/fuzz/run.sh --build-dir $(B)/fuzz --seconds $(FUZZ_SMOKE_SECONDS)
+
+fuzz:
+	@tests/fuzz/run.sh --build-dir $(B)/fuzz --seconds $(FUZZ_SECONDS)
+
+bench: all
+	@tests/bench/run.sh
+
+lint:
+	@scripts/lint.sh
+
+# ---- installation ----
+
+install: all
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(TOOLS) $(DESTDIR)$(BINDIR)
+	for m in $(MANS); do \
+		s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
+		sed 's/@VERSION@/$(VERSION)/g' $$m > $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; \
+		chmod 644 $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; \
+	done
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(TOOLS)))
+	for m in $(MANS); do s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+
+clean:
+	rm -rf $(B)

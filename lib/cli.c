@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The shared command-line layer: generic options, usage text, opening the
+ * data source, and the check that stdout was really written (a full disk or
+ * a closed pipe must not exit 0).
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void close_stdout(void)
+{
+	if (ferror(stdout) || fflush(stdout) != 0 || fclose(stdout) != 0) {
+		if (errno != EPIPE) {
+			fprintf(stderr, "%s: write error: %s\n", pmd_prog,
+				strerror(errno ? errno : EIO));
+			_exit(PMD_EXIT_ERROR);
+		}
+		_exit(PMD_EXIT_ERROR);
+	}
+}
+
+void pmd_cli_init(struct pmd_cli *c, const char *prog, const char *summary,
+		  const char *usage_args, const char *tool_help)
+{
+	memset(c, 0, sizeof(*c));
+	c->prog = prog;
+	c->summary = summary;
+	c->usage_args = usage_args ? usage_args : "[options]";
+	c->tool_help = tool_help ? tool_help : "";
+	c->fmt = PMD_FMT_TEXT;
+	pmd_prog = prog;
+	atexit(close_stdout);
+}
+
+static void usage(const struct pmd_cli *c)
+{
+	printf("Usage: %s %s\n\n%s\n\n", c->prog, c->usage_args, c->summary);
+	if (*c->tool_help)
+		printf("Options:\n%s\n", c->tool_help);
+	printf("Data source (default: this machine):\n"
+	       "  -d, --dump PATH           read a dump (directory or .tar.xz/.tar.gz) made by\n"
+	       "                            pmdiag-dump, instead of this machine\n"
+	       "      --acpidump FILE       take ACPI tables from acpidump text (.xz/.gz too);\n"
+	       "                            without --dump nothing else is read\n"
+	       "      --no-redact           keep serial numbers and UUIDs\n"
+	       "      --include-license-tables  keep the MSDM and SLIC tables (product keys)\n"
+	       "\nOutput:\n"
+	       "  -j, --json                JSON instead of text (see pmdiag(7))\n"
+	       "      --debug               say on stderr which back-end serves the reads\n"
+	       "  -h, --help                this text\n"
+	       "  -V, --version             version\n"
+	       "\nExit status: 0 success, 1 error or bad usage, 2 not supported on this\n"
+	       "hardware, kernel or dump. See %s(1) and pmdiag(7).\n",
+	       c->prog);
+}
+
+int pmd_cli_generic(struct pmd_cli *c, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'h':
+		usage(c);
+		exit(PMD_EXIT_OK);
+	case 'V':
+		printf("%s (pmdiag) %s\n", c->prog, PMD_VERSION);
+		exit(PMD_EXIT_OK);
+	case 'j':
+		c->fmt = PMD_FMT_JSON;
+		return 1;
+	case 'd':
+		c->dump = arg;
+		return 1;
+	case PMD_OPT_ACPIDUMP:
+		c->so.acpidump = arg;
+		return 1;
+	case PMD_OPT_DEBUG:
+		c->so.debug++;
+		return 1;
+	case PMD_OPT_NO_REDACT:
+		c->so.no_redact = true;
+		return 1;
+	case PMD_OPT_INCLUDE_LICENSE:
+		c->so.include_license_tables = true;
+		return 1;
+	case '?':
+		fprintf(stderr, "Try '%s --help' for more information.\n", c->prog);
+		exit(PMD_EXIT_ERROR);
+	default:
+		return 0;
+	}
+}
+
+void pmd_cli_usage_error(const struct pmd_cli *c, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", c->prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", c->prog);
+	exit(PMD_EXIT_ERROR);
+}
+
+void pmd_cli_warnings(struct pmd_src *s)
+{
+	for (size_t i = 0; i < pmd_src_nwarnings(s); i++)
+		fprintf(stderr, "%s: warning: %s\n", pmd_prog, pmd_src_warning(s, i));
+}
+
+struct pmd_src *pmd_cli_open(struct pmd_cli *c)
+{
+	struct pmd_res r;
+	struct pmd_src *s;
+	const char *what;
+	if (c->dump) {
+		s = pmd_src_open_dump(c->dump, &c->so, &r);
+		what = "dump";
+	} else if (c->so.acpidump) {
+		s = pmd_src_open_acpidump(&c->so, &r);
+		what = "acpidump";
+	} else {
+		s = pmd_src_open_live(&c->so, &r);
+		what = "live";
+	}
+	if (!s) {
+		fprintf(stderr, "%s: %s: %s\n", c->prog, what, r.why[0] ? r.why : pmd_st_name(r.st));
+		exit(PMD_EXIT_ERROR);
+	}
+	if (c->so.debug)
+		fprintf(stderr, "%s: debug: data source: %s back-end (%s)%s%s\n", c->prog, what,
+			pmd_src_name(s), c->so.acpidump ? ", ACPI tables from " : "",
+			c->so.acpidump ? c->so.acpidump : "");
+	return s;
+}
+
+int pmd_cli_print(struct pmd_cli *c, struct pmd_out *o)
+{
+	if (pmd_out_print(o, c->fmt, stdout) < 0) {
+		fprintf(stderr, "%s: write error: %s\n", c->prog, strerror(errno ? errno : EIO));
+		return PMD_EXIT_ERROR;
+	}
+	return PMD_EXIT_OK;
+}

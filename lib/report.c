@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The report: a versioned JSON schema and, in text, one section per probe.
+ * Each probe added to pmdiag adds its section here.
+ */
+#include "report.h"
+
+#include "sysinfo.h"
+
+void pmd_report(struct pmd_src *s, struct pmd_out *o)
+{
+	pmd_out_uint(o, "schema_version", NULL, PMD_REPORT_SCHEMA, NULL);
+	pmd_out_str(o, "pmdiag_version", NULL, PMD_VERSION);
+	pmd_probe_system(s, o);
+}

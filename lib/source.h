@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The data source: the only way a probe reads hardware. One handle, opened
+ * on the live machine or on a recorded dump; every read returns a struct
+ * pmd_res that says whether the value is there, absent, unreadable (and why)
+ * or not recorded. Probes never know which back-end they run on.
+ */
+#ifndef PMD_SOURCE_H
+#define PMD_SOURCE_H
+
+#include "util.h"
+
+struct pmd_src;
+struct pci_access;
+struct pci_dev;
+struct cpu_raw_data_array_t;
+
+enum pmd_src_kind { PMD_SRC_LIVE, PMD_SRC_DUMP, PMD_SRC_ACPIDUMP };
+
+struct pmd_src_opts {
+	/* Live machine root: "/" normally; a test may point it elsewhere for files
+	 * (sysfs/procfs/ACPI tables only; devices are never opened under a fake root). */
+	const char *root;
+	/* Replace the ACPI tables of the source by this acpidump text file (.xz/.gz too). */
+	const char *acpidump;
+	/* Keep the MSDM and SLIC tables (product keys) instead of redacting them. */
+	bool include_license_tables;
+	/* Do not redact UUIDs and serial numbers (the user asked for it). */
+	bool no_redact;
+	/* Print which back-end serves each kind of read on stderr. */
+	int debug;
+};
+
+/*
+ * Open a source. pmd_src_open_live() reads this machine; pmd_src_open_dump()
+ * reads a dump directory or a .tar, .tar.gz, .tar.xz archive of one; with
+ * only opts->acpidump set, pmd_src_open_acpidump() gives a source that holds
+ * those ACPI tables and nothing else (every other read: not recorded).
+ * On failure they return NULL and fill *why.
+ */
+struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *why);
+struct pmd_src *pmd_src_open_dump(const char *path, const struct pmd_src_opts *o, struct pmd_res *why);
+struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_res *why);
+void pmd_src_close(struct pmd_src *s);
+
+enum pmd_src_kind pmd_src_kind(const struct pmd_src *s);
+/* "live", or the dump path: for --debug and the manifest, never for probe output. */
+const char *pmd_src_name(const struct pmd_src *s);
+const struct pmd_src_opts *pmd_src_opts(const struct pmd_src *s);
+
+/* Warnings gathered while loading (bad checksums, redactions...): n and the i-th text. */
+size_t pmd_src_nwarnings(const struct pmd_src *s);
+const char *pmd_src_warning(const struct pmd_src *s, size_t i);
+void pmd_src_warnf(struct pmd_src *s, const char *fmt, ...) PMD_PRINTF(2, 3);
+
+/* ---- sysfs and procfs files, by path relative to the root ("sys/...", "proc/...") ---- */
+
+#define PMD_FILE_MAX (16u << 20) /* larger files are refused as hostile */
+
+/* Whole file, NUL-terminated; *len excludes the NUL. Caller frees *data. */
+struct pmd_res pmd_read_file(struct pmd_src *s, const char *path, char **data, size_t *len);
+/* First line, trimmed, into buf. */
+struct pmd_res pmd_read_line(struct pmd_src *s, const char *path, char *buf, size_t n);
+/* A file holding exactly one number (base 0: decimal or 0x hex). */
+struct pmd_res pmd_read_u64(struct pmd_src *s, const char *path, uint64_t *v);
+struct pmd_res pmd_read_s64(struct pmd_src *s, const char *path, int64_t *v);
+/* Entries of a directory, naturally sorted (cpu2 before cpu10), without . and .. */
+struct pmd_res pmd_list_dir(struct pmd_src *s, const char *path, char ***names, size_t *n);
+void pmd_free_names(char **names, size_t n);
+/* Target of a symbolic link (sysfs driver links, cooling devices...). */
+struct pmd_res pmd_read_link(struct pmd_src *s, const char *path, char *buf, size_t n);
+
+/* printf-style path variants. */
+struct pmd_res pmd_readf_line(struct pmd_src *s, char *buf, size_t n, const char *fmt, ...) PMD_PRINTF(4, 5);
+struct pmd_res pmd_readf_u64(struct pmd_src *s, uint64_t *v, const char *fmt, ...) PMD_PRINTF(3, 4);
+struct pmd_res pmd_readf_s64(struct pmd_src *s, int64_t *v, const char *fmt, ...) PMD_PRINTF(3, 4);
+
+/* The online CPUs (sys/devices/system/cpu/online, else the cpuN directories). */
+struct pmd_res pmd_cpus(struct pmd_src *s, const int **cpus, size_t *n);
+
+/* ---- ACPI tables ---- */
+
+struct pmd_acpi_table {
+	char sig[5];         /* signature, NUL-terminated ("RSD PTR " is stored as "RSDP") */
+	unsigned instance;   /* 1-based among tables with this signature, in source order */
+	unsigned index;      /* 0-based position among all tables of the source */
+	uint64_t address;    /* physical address given by the dump (0 when unknown) */
+	const uint8_t *data; /* table bytes (NULL when redacted or invalid) */
+	size_t len;          /* bytes in data */
+	uint32_t hdr_length; /* the header's length field (0 for tables without one) */
+	bool has_checksum;   /* false for FACS and tables without a standard header */
+	bool checksum_ok;
+	uint8_t checksum_sum; /* byte sum over hdr_length bytes (0 when correct) */
+	bool redacted;       /* MSDM/SLIC left out: data is NULL, len is the original length */
+	bool invalid;        /* refused: problem says why; data is NULL */
+	char problem[160];   /* warning or refusal text, "" when fine */
+};
+
+/* All tables of the source, in source order. */
+struct pmd_res pmd_acpi_tables(struct pmd_src *s, const struct pmd_acpi_table **t, size_t *n);
+/* The instance-th (1-based) table with signature sig. ABSENT when there is none. */
+struct pmd_res pmd_acpi_get(struct pmd_src *s, const char *sig, unsigned instance,
+			    const struct pmd_acpi_table **t);
+/* Number of tables with signature sig (0 also when the tables are unreadable). */
+unsigned pmd_acpi_count(struct pmd_src *s, const char *sig);
+
+/* ---- MSRs ---- */
+
+/*
+ * Read MSR msr on CPU cpu. Live: /dev/cpu/N/msr opened read-only. Errors are
+ * distinct: no msr driver (ENOENT/ENXIO, "modprobe msr"), permission denied
+ * (EACCES/EPERM, root or CAP_SYS_RAWIO), not implemented (EIO: the read
+ * faulted). The unique-ID MSRs (PPIN) are never read, live or not.
+ */
+struct pmd_res pmd_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v);
+/* True for MSRs that pmdiag refuses to read (PPIN_CTL 0x4E, PPIN 0x4F). */
+bool pmd_msr_forbidden(uint32_t msr);
+
+/* ---- CPUID (libcpuid raw data, one entry per online CPU, same order as pmd_cpus) ---- */
+
+struct pmd_res pmd_cpuid_raw(struct pmd_src *s, const struct cpu_raw_data_array_t **raw);
+
+/* ---- PCI config space through libpci ---- */
+
+/* The scanned libpci access handle (live: the usual methods; dump: lspci -xxxx text). */
+struct pmd_res pmd_pci(struct pmd_src *s, struct pci_access **pacc);
+/* Config bytes [pos, pos+len) of a device: NOT_RECORDED/UNREADABLE when not available. */
+struct pmd_res pmd_pci_read(struct pmd_src *s, struct pci_dev *d, int pos, void *buf, int len);
+struct pmd_res pmd_pci_read32(struct pmd_src *s, struct pci_dev *d, int pos, uint32_t *v);
+
+/* ---- MMIO, read-only ---- */
+
+/*
+ * Read an aligned 32- or 64-bit register at physical address addr. Refused
+ * unless /proc/iomem names a region holding [addr, addr+width/8) that is not
+ * System RAM. *t_ns (may be NULL) gets the monotonic time of the read; on a
+ * dump the recorded one. Reading the same address again on a dump returns the
+ * next recorded value (the last one repeats), so "read twice" works on both.
+ */
+struct pmd_res pmd_mmio_read(struct pmd_src *s, uint64_t addr, unsigned width, uint64_t *v,
+			     uint64_t *t_ns);
+
+/* The /proc/iomem region (innermost) holding addr: name and bounds. */
+struct pmd_res pmd_iomem_lookup(struct pmd_src *s, uint64_t addr, uint64_t len, char *name,
+				size_t n, uint64_t *start, uint64_t *end);
+
+/* ---- Rate counters: two snapshots of interrupts, softirqs, cpuidle... ---- */
+
+struct pmd_snap;
+/*
+ * Take snapshot idx (0 or 1). Live: reads every rate file now. Dump: the
+ * recorded one. Use pmd_src_wait() between the two: it sleeps only live.
+ */
+struct pmd_res pmd_snap_take(struct pmd_src *s, unsigned idx, struct pmd_snap **snap);
+uint64_t pmd_snap_time_ns(const struct pmd_snap *snap);
+/* A file of the snapshot (e.g. "proc/interrupts"), NUL-terminated, owned by snap. */
+struct pmd_res pmd_snap_file(const struct pmd_snap *snap, const char *path, const char **data,
+			     size_t *len);
+void pmd_snap_free(struct pmd_snap *snap);
+/* Wait between snapshots: sleeps ms live; on a dump returns at once. */
+void pmd_src_wait(struct pmd_src *s, unsigned ms);
+/* Interval between the recorded snapshots of a dump (0 live). */
+unsigned pmd_src_recorded_interval_ms(struct pmd_src *s);
+
+/* ---- Manifest facts: kernel release, pmdiag version of the recorder... ---- */
+
+/* Value of a manifest key on a dump; live: computed (kernel = uname -r...). */
+struct pmd_res pmd_src_fact(struct pmd_src *s, const char *key, char *buf, size_t n);
+
+#endif

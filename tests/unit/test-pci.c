@@ -1,0 +1,625 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests of lib/pcicfg.c: corpus lspci dumps against their oracle, the
+ * writer's round trip (through libpci and through lspci itself), hostile dumps
+ * that must end as a result and never as exit() or a crash, and the live
+ * machine, as root and as user nobody.
+ */
+#include <errno.h>
+#include <grp.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <pci/pci.h>
+
+#include "pcicfg.h"
+#include "unit.h"
+#include "util.h"
+
+static const char *const corpus_dumps[] = {
+	"pciutils-PCI-X-bridges-and-domains.lspci",
+	"pciutils-tree-fujitsu-p8010.lspci",
+};
+
+static char *corpus_path(const char *name)
+{
+	return pmd_xasprintf("%s/lspci/%s", unit_corpus(), name);
+}
+
+/* A temporary file holding data; returns its path (free it) or NULL. */
+static char *tmp_file(const void *data, size_t len)
+{
+	char *path = pmd_xstrdup("/tmp/pmd-test-pci-XXXXXX");
+	int fd = mkstemp(path);
+	if (fd < 0) {
+		unit_fail(__FILE__, __LINE__, "mkstemp: %s", strerror(errno));
+		free(path);
+		return NULL;
+	}
+	if (len && write(fd, data, len) != (ssize_t)len)
+		unit_fail(__FILE__, __LINE__, "write %s: %s", path, strerror(errno));
+	close(fd);
+	return path;
+}
+
+static int count_devices(struct pci_access *a)
+{
+	int n = 0;
+	for (struct pci_dev *d = a->devices; d; d = d->next)
+		n++;
+	return n;
+}
+
+static uint32_t cfg32(struct pci_dev *d, int pos)
+{
+	uint8_t b[4] = { 0 };
+	struct pmd_res r = pmd_pcicfg_read(d, true, pos, b, 4);
+	CHECK_EQ(r.st, PMD_OK);
+	return pmd_le32(b);
+}
+
+/* ---- the oracle: a small CSV reader (quoted fields allowed) ---- */
+
+struct csv {
+	char *text;
+	char **f; /* rows * cols field pointers into text */
+	size_t rows, cols;
+};
+
+static size_t csv_split(char **p, char **out, size_t max)
+{
+	size_t n = 0;
+	char *s = *p, *w;
+	for (;;) {
+		char *field = w = s;
+		if (*s == '"') {
+			for (s++;; s++) {
+				if (!*s)
+					break;
+				if (*s == '"' && s[1] == '"')
+					*w++ = *s++;
+				else if (*s == '"') {
+					s++;
+					break;
+				} else {
+					*w++ = *s;
+				}
+			}
+		} else {
+			while (*s && *s != ',' && *s != '\n' && *s != '\r')
+				*w++ = *s++;
+		}
+		char end = *s;
+		if (end)
+			s++; /* past the separator, before *w = 0 may overwrite it */
+		if (n < max)
+			out[n++] = field;
+		*w = 0;
+		if (end == ',')
+			continue;
+		while (*s == '\r' || *s == '\n')
+			s++;
+		*p = s;
+		return n;
+	}
+}
+
+static bool csv_load(const char *path, struct csv *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->text = unit_slurp(path, NULL);
+	if (!c->text)
+		return false;
+	char *p = c->text, *row[64];
+	c->cols = csv_split(&p, row, PMD_ARRAY_SIZE(row));
+	c->f = pmd_xcalloc(c->cols, sizeof(char *));
+	memcpy(c->f, row, c->cols * sizeof(char *));
+	while (*p) {
+		size_t n = csv_split(&p, row, PMD_ARRAY_SIZE(row));
+		if (n != c->cols)
+			continue;
+		c->rows++;
+		c->f = pmd_xrealloc(c->f, (c->rows + 1) * c->cols * sizeof(char *));
+		memcpy(c->f + c->rows * c->cols, row, c->cols * sizeof(char *));
+	}
+	return true;
+}
+
+/* Field col of data row r (0-based), "" when the column does not exist. */
+static const char *csv_get(const struct csv *c, size_t r, const char *col)
+{
+	for (size_t i = 0; i < c->cols; i++)
+		if (!strcmp(c->f[i], col))
+			return c->f[(r + 1) * c->cols + i];
+	unit_fail(__FILE__, __LINE__, "oracle has no column %s", col);
+	return "";
+}
+
+static unsigned csv_uint(const struct csv *c, size_t r, const char *col, int base)
+{
+	unsigned v = 0;
+	const char *s = csv_get(c, r, col);
+	if (pmd_parse_uint(s, base, &v))
+		unit_fail(__FILE__, __LINE__, "oracle %s: bad number \"%s\"", col, s);
+	return v;
+}
+
+static void csv_free(struct csv *c)
+{
+	free(c->text);
+	free(c->f);
+}
+
+/* Oracle values of the ICH LPC bridge registers: checked only when the oracle has them. */
+static void check_ich(struct pci_dev *isa, const struct csv *c, size_t r)
+{
+	if (!*csv_get(c, r, "ich_pmbase"))
+		return;
+	CHECK_EQ_U64(cfg32(isa, 0x40) & 0xff80, csv_uint(c, r, "ich_pmbase", 0));
+	uint32_t cntl = cfg32(isa, 0x44) & 0xff;
+	CHECK_EQ_U64(cntl, csv_uint(c, r, "ich_acpi_cntl_0x44", 0));
+	CHECK_EQ((cntl >> 7) & 1, csv_uint(c, r, "ich_acpi_en", 0));
+	CHECK_EQ_U64(cfg32(isa, 0x48) & 0xff80, csv_uint(c, r, "ich_gpiobase", 0));
+	CHECK_EQ_U64(cfg32(isa, 0x4c) & 0xff, csv_uint(c, r, "ich_gc_0x4c", 0));
+	uint32_t rcba = cfg32(isa, 0xf0);
+	CHECK_EQ_U64(rcba & ~(uint32_t)0x3fff, csv_uint(c, r, "ich_rcba", 0));
+	CHECK_EQ(rcba & 1, csv_uint(c, r, "ich_rcba_enabled", 0));
+}
+
+TEST(pci_corpus_matches_oracle)
+{
+	char *opath = pmd_xasprintf("%s/lspci/oracle-lpc.csv", unit_corpus());
+	struct csv c;
+	if (!csv_load(opath, &c)) {
+		unit_fail(__FILE__, __LINE__, "cannot read %s", opath);
+		free(opath);
+		return;
+	}
+	CHECK(c.rows >= 2);
+	for (size_t r = 0; r < c.rows; r++) {
+		char *path = corpus_path(csv_get(&c, r, "dump_file"));
+		struct pci_access *a = NULL;
+		struct pmd_res res = pmd_pcicfg_open(path, &a);
+		CHECK_EQ(res.st, PMD_OK);
+		if (!a) {
+			unit_fail(__FILE__, __LINE__, "%s: %s", path, res.why);
+			free(path);
+			continue;
+		}
+		CHECK_EQ(count_devices(a), csv_uint(&c, r, "n_devices", 10));
+		int n256 = 0, n4k = 0;
+		for (struct pci_dev *d = a->devices; d; d = d->next) {
+			int size = pmd_pcicfg_size(d);
+			n256 += size >= 256;
+			n4k += size == 4096;
+		}
+		CHECK_EQ(n256, csv_uint(&c, r, "n_devices_256", 10));
+		CHECK_EQ(n4k, csv_uint(&c, r, "n_devices_full_4k", 10));
+
+		struct pci_dev *isa = pmd_pcicfg_find_class(a, 0x0601, NULL);
+		CHECK(isa != NULL);
+		if (isa) {
+			char name[32], want[32];
+			const char *bdf = csv_get(&c, r, "bdf");
+			snprintf(want, sizeof(want), "%s%s", strlen(bdf) == 7 ? "0000:" : "", bdf);
+			pmd_pcicfg_name(isa, name, sizeof(name));
+			CHECK_STR(name, want);
+			CHECK_EQ(isa->vendor_id, csv_uint(&c, r, "vendor_id", 16));
+			CHECK_EQ(isa->device_id, csv_uint(&c, r, "device_id", 16));
+			CHECK_EQ(isa->rev_id, csv_uint(&c, r, "revision", 16));
+			CHECK_EQ(pmd_pcicfg_size(isa), csv_uint(&c, r, "config_bytes", 10));
+			uint32_t id = cfg32(isa, 0);
+			CHECK_EQ(id & 0xffff, isa->vendor_id);
+			CHECK_EQ(id >> 16, isa->device_id);
+			check_ich(isa, &c, r);
+			CHECK(pmd_pcicfg_find_class(a, 0x0601, isa) == NULL);
+		}
+		pmd_pcicfg_close(a);
+		free(path);
+	}
+	CHECK(c.rows > 0);
+	csv_free(&c);
+	free(opath);
+}
+
+static bool bdf_before(const struct pci_dev *x, const struct pci_dev *y)
+{
+	if (x->domain != y->domain)
+		return x->domain < y->domain;
+	if (x->bus != y->bus)
+		return x->bus < y->bus;
+	if (x->dev != y->dev)
+		return x->dev < y->dev;
+	return x->func < y->func;
+}
+
+TEST(pci_devices_sorted_and_find_class_in_order)
+{
+	char *path = corpus_path("pciutils-PCI-X-bridges-and-domains.lspci");
+	struct pci_access *a = NULL;
+	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	if (a) {
+		for (struct pci_dev *d = a->devices; d && d->next; d = d->next)
+			CHECK(bdf_before(d, d->next));
+		int n = 0;
+		struct pci_dev *prev = NULL;
+		for (struct pci_dev *d = pmd_pcicfg_find_class(a, 0x0604, NULL); d;
+		     d = pmd_pcicfg_find_class(a, 0x0604, d)) {
+			CHECK_EQ(d->device_class, 0x0604);
+			if (prev)
+				CHECK(bdf_before(prev, d));
+			prev = d;
+			n++;
+		}
+		CHECK_EQ(n, 17);
+		char name[32];
+		pmd_pcicfg_name(a->devices, name, sizeof(name));
+		CHECK_STR(name, "0000:00:01.0");
+		CHECK(pmd_pcicfg_find_class(a, 0x0c05, NULL) == NULL);
+	}
+	pmd_pcicfg_close(a);
+	free(path);
+}
+
+TEST(pci_default_record_selection)
+{
+	static const struct {
+		const char *file;
+		int n;
+		const char *first, *last;
+	} want[] = {
+		{ "pciutils-PCI-X-bridges-and-domains.lspci", 1, "0000:00:03.0 ", "0000:00:03.0 " },
+		{ "pciutils-tree-fujitsu-p8010.lspci", 3, "0000:00:00.0 ", "0000:00:1f.3 " },
+	};
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(want); i++) {
+		char *path = corpus_path(want[i].file);
+		struct pci_access *a = NULL;
+		CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		CHECK_EQ(pmd_pcicfg_write_all(f, a, true, false), want[i].n);
+		fclose(f);
+		CHECK(pmd_startswith(buf, want[i].first));
+		CHECK_CONTAINS(buf, want[i].last);
+		free(buf);
+		pmd_pcicfg_close(a);
+		free(path);
+	}
+}
+
+static char *run_lspci(const char *path)
+{
+	char *cmd = pmd_xasprintf("lspci -F '%s' -xxxx 2>&1", path);
+	FILE *p = popen(cmd, "r");
+	free(cmd);
+	if (!p)
+		return NULL;
+	struct pmd_buf b = { 0 };
+	char chunk[4096];
+	size_t got;
+	while ((got = fread(chunk, 1, sizeof(chunk), p)) > 0)
+		pmd_buf_add(&b, chunk, got);
+	if (pclose(p) != 0) {
+		pmd_buf_free(&b);
+		return NULL;
+	}
+	return pmd_buf_steal(&b);
+}
+
+/* Every device of a and b has the same address, identity and config bytes. */
+static void check_same_devices(struct pci_access *a, struct pci_access *b)
+{
+	struct pci_dev *x = a->devices, *y = b->devices;
+	for (; x && y; x = x->next, y = y->next) {
+		char nx[32], ny[32];
+		pmd_pcicfg_name(x, nx, sizeof(nx));
+		pmd_pcicfg_name(y, ny, sizeof(ny));
+		CHECK_STR(ny, nx);
+		CHECK_EQ(y->vendor_id, x->vendor_id);
+		CHECK_EQ(y->device_id, x->device_id);
+		CHECK_EQ(y->device_class, x->device_class);
+		CHECK_EQ(y->rev_id, x->rev_id);
+		int size = pmd_pcicfg_size(x);
+		CHECK_EQ(pmd_pcicfg_size(y), size);
+		uint8_t bx[4096], by[4096];
+		if (size > 0 && pmd_pcicfg_read(x, true, 0, bx, size).st == PMD_OK &&
+		    pmd_pcicfg_read(y, true, 0, by, size).st == PMD_OK) {
+			if (memcmp(bx, by, (size_t)size))
+				unit_fail(__FILE__, __LINE__, "%s: config bytes differ", nx);
+		}
+	}
+	CHECK(x == NULL);
+	CHECK(y == NULL);
+}
+
+TEST(pci_write_then_reread_round_trip)
+{
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(corpus_dumps); i++) {
+		char *path = corpus_path(corpus_dumps[i]);
+		struct pci_access *a = NULL, *b = NULL;
+		CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+		if (!a) {
+			free(path);
+			continue;
+		}
+		char *out = tmp_file("", 0);
+		FILE *f = out ? fopen(out, "w") : NULL;
+		CHECK(f != NULL);
+		if (f) {
+			CHECK_EQ(pmd_pcicfg_write_all(f, a, true, true), count_devices(a));
+			CHECK_EQ(fclose(f), 0);
+			struct pmd_res r = pmd_pcicfg_open(out, &b);
+			CHECK_EQ(r.st, PMD_OK);
+			if (b)
+				check_same_devices(a, b);
+			/* lspci itself reads the written dump back the same (when installed). */
+			if (access("/usr/bin/lspci", X_OK) == 0) {
+				char *x = run_lspci(path), *y = run_lspci(out);
+				CHECK(x && y && *x);
+				if (x && y && strcmp(x, y))
+					unit_fail(__FILE__, __LINE__, "lspci -xxxx of %s and of %s differ",
+						  path, out);
+				free(x);
+				free(y);
+			}
+		}
+		pmd_pcicfg_close(b);
+		pmd_pcicfg_close(a);
+		if (out)
+			unlink(out);
+		free(out);
+		free(path);
+	}
+}
+
+TEST(pci_write_dev_format)
+{
+	char *path = corpus_path("pciutils-tree-fujitsu-p8010.lspci");
+	struct pci_access *a = NULL;
+	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	struct pci_dev *isa = pmd_pcicfg_find_class(a, 0x0601, NULL);
+	CHECK(isa != NULL);
+	if (isa) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		CHECK_EQ(pmd_pcicfg_write_dev(f, isa, true), 256);
+		fclose(f);
+		CHECK(pmd_startswith(buf, "0000:00:1f.0 0601: 8086:2815 (rev 03)\n"
+					  "00: 86 80 15 28 07 01 10 02 03 00 01 06 00 00 80 00\n"));
+		CHECK_CONTAINS(buf, "\nf0: ");
+		CHECK(!strstr(buf, "\n100: "));
+		CHECK(len > 2 && !strcmp(buf + len - 2, "\n\n"));
+		free(buf);
+	}
+	pmd_pcicfg_close(a);
+	free(path);
+}
+
+TEST(pci_not_recorded_beyond_dump)
+{
+	/* An lspci -x dump: 64 bytes of the Fujitsu ISA bridge. */
+	static const char text[] =
+		"00:1f.0 ISA bridge: Intel Corporation 82801HEM (ICH8M) LPC Interface Controller (rev 03)\n"
+		"00: 86 80 15 28 07 00 10 02 03 00 01 06 00 00 80 00\n"
+		"10: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
+		"20: 00 00 00 00 00 00 00 00 00 00 00 00 cf 10 f7 13\n"
+		"30: 00 00 00 00 e0 00 00 00 00 00 00 00 00 00 00 00\n"
+		"\n";
+	char *path = tmp_file(text, sizeof(text) - 1);
+	struct pci_access *a = NULL;
+	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	struct pci_dev *d = a ? a->devices : NULL;
+	CHECK(d != NULL);
+	if (d) {
+		uint8_t b[64];
+		CHECK_EQ(pmd_pcicfg_size(d), 64);
+		CHECK_EQ(pmd_pcicfg_read(d, true, 0, b, 64).st, PMD_OK);
+		CHECK_EQ(b[0x2e], 0xf7);
+		memset(b, 0, sizeof(b));
+		struct pmd_res r = pmd_pcicfg_read(d, true, 0x40, b, 4);
+		CHECK_EQ(r.st, PMD_NOT_RECORDED);
+		CHECK_STR(r.why, "config space beyond 0x40 not recorded");
+		CHECK_EQ(b[0], 0); /* nothing written on failure */
+		r = pmd_pcicfg_read(d, true, 0x3e, b, 4); /* straddles the end */
+		CHECK_EQ(r.st, PMD_NOT_RECORDED);
+		r = pmd_pcicfg_read(d, true, 0xffe, b, 4);
+		CHECK_EQ(r.st, PMD_INVALID);
+		CHECK_EQ(r.err, EINVAL);
+		CHECK_EQ(pmd_pcicfg_read(d, true, -4, b, 4).st, PMD_INVALID);
+		CHECK_EQ(pmd_pcicfg_read(d, true, 0, b, 0).st, PMD_INVALID);
+		FILE *f = fopen("/dev/null", "w");
+		CHECK_EQ(pmd_pcicfg_write_dev(f, d, true), 64);
+		fclose(f);
+	}
+	pmd_pcicfg_close(a);
+	unlink(path);
+	free(path);
+
+	/* 256 recorded bytes: beyond 0x100 is not recorded. */
+	path = corpus_path("pciutils-tree-fujitsu-p8010.lspci");
+	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	d = pmd_pcicfg_find_class(a, 0x0601, NULL);
+	if (d) {
+		uint32_t v;
+		struct pmd_res r = pmd_pcicfg_read(d, true, 0x100, &v, 4);
+		CHECK_EQ(r.st, PMD_NOT_RECORDED);
+		CHECK_STR(r.why, "config space beyond 0x100 not recorded");
+	}
+	pmd_pcicfg_close(a);
+	free(path);
+}
+
+TEST(pci_hostile_dumps_give_results)
+{
+	char line300[320];
+	memset(line300, 'x', sizeof(line300));
+	memcpy(line300, "00:00.0 ", 8);
+	line300[300] = '\n';
+	char garbage[4096];
+	uint32_t seed = 12345;
+	for (size_t i = 0; i < sizeof(garbage); i++) {
+		seed = seed * 1103515245u + 12345u;
+		garbage[i] = (char)(seed >> 16);
+	}
+	static const char neg[] = "00:00.0 0600: 8086:1237\n"
+				  "00: 86 80 37 12 07 00 00 00 02 00 00 06 00 00 00 00\n"
+				  "80000000: 11 22 33 44\n";
+	const struct {
+		const char *name, *data;
+		size_t len;
+		enum pmd_st st;
+		const char *why;
+	} cases[] = {
+		{ "malformed", "00:00.0 0600: 8086:1237\n00: 86 80 zz 12\n", 0, PMD_INVALID,
+		  "Malformed line" },
+		{ "300 chars", line300, 301, PMD_INVALID, "line too long" },
+		{ "offset 4096", "00:00.0 0600: 8086:1237\n1000: 00 11\n", 0, PMD_INVALID,
+		  "at most 4096 bytes" },
+		{ "offset 2^31", neg, 0, PMD_INVALID, "offset 0x80000000" },
+		{ "unterminated", "00:00.0 0600: 8086:1237\n00: 86 80", 0, PMD_INVALID,
+		  "unterminated" },
+		{ "empty", "", 0, PMD_INVALID, "no devices" },
+		{ "no hex", "00:00.0 Host bridge: Intel\n00:01.0 ISA bridge: Intel\n", 0,
+		  PMD_INVALID, "no config bytes" },
+		{ "garbage", garbage, sizeof(garbage), PMD_INVALID, "lspci dump " },
+	};
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(cases); i++) {
+		size_t len = cases[i].len ? cases[i].len : strlen(cases[i].data);
+		char *path = tmp_file(cases[i].data, len);
+		if (!path)
+			continue;
+		struct pci_access *a = (struct pci_access *)1;
+		struct pmd_res r = pmd_pcicfg_open(path, &a);
+		if (r.st != cases[i].st || !strstr(r.why, cases[i].why))
+			unit_fail(__FILE__, __LINE__, "%s: st %d why \"%s\", expected %d \"%s\"",
+				  cases[i].name, r.st, r.why, cases[i].st, cases[i].why);
+		CHECK(a == NULL);
+		CHECK(pmd_startswith(r.why, "lspci dump /tmp/"));
+		CHECK(!strstr(r.why, "dump: ")); /* libpci's prefix is dropped */
+		unlink(path);
+		free(path);
+	}
+
+	struct pci_access *a = (struct pci_access *)1;
+	struct pmd_res r = pmd_pcicfg_open("/nonexistent/pmdiag.lspci", &a);
+	CHECK_EQ(r.st, PMD_UNREADABLE);
+	CHECK_EQ(r.err, ENOENT);
+	CHECK_CONTAINS(r.why, "/nonexistent/pmdiag.lspci");
+	CHECK(a == NULL);
+	r = pmd_pcicfg_open("/tmp", &a); /* a directory */
+	CHECK(r.st == PMD_UNREADABLE || r.st == PMD_INVALID);
+	CHECK(a == NULL);
+}
+
+/* As user nobody, beyond 64 bytes is EACCES "needs root", never 0xff. Exit code = failed check. */
+static int unprivileged_checks(void)
+{
+	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
+		return 10;
+	struct pci_access *a = NULL;
+	if (pmd_pcicfg_open(NULL, &a).st != PMD_OK || !a || !a->devices)
+		return 11;
+	int rc = 0;
+	for (struct pci_dev *d = a->devices; d && !rc; d = d->next) {
+		uint8_t b[256];
+		if (pmd_pcicfg_size(d) != 64)
+			rc = 12;
+		else if (pmd_pcicfg_read(d, false, 0, b, 64).st != PMD_OK)
+			rc = 13;
+		else if (pmd_le16(b) != d->vendor_id)
+			rc = 14;
+		else {
+			memset(b, 0, sizeof(b));
+			struct pmd_res r = pmd_pcicfg_read(d, false, 0x40, b, 4);
+			if (r.st != PMD_UNREADABLE || r.err != EACCES)
+				rc = 15;
+			else if (strcmp(r.why, "config space beyond 0x40 needs root"))
+				rc = 16;
+			else if (b[0] == 0xff)
+				rc = 17;
+		}
+	}
+	pmd_pcicfg_close(a);
+	return rc;
+}
+
+TEST(pci_live_machine)
+{
+	if (access("/sys/bus/pci/devices", R_OK) != 0) {
+		fprintf(stderr, "  pci_live_machine: no /sys/bus/pci, skipped\n");
+		return;
+	}
+	struct pci_access *a = NULL;
+	struct pmd_res r = pmd_pcicfg_open(NULL, &a);
+	CHECK_EQ(r.st, PMD_OK);
+	if (!a) {
+		unit_fail(__FILE__, __LINE__, "live: %s", r.why);
+		return;
+	}
+	CHECK(count_devices(a) >= 1);
+	for (struct pci_dev *d = a->devices; d && d->next; d = d->next)
+		CHECK(bdf_before(d, d->next));
+	int biggest = 0;
+	for (struct pci_dev *d = a->devices; d; d = d->next) {
+		uint8_t b[4];
+		int size = pmd_pcicfg_size(d);
+		CHECK(size >= 64);
+		biggest = size > biggest ? size : biggest;
+		CHECK_EQ(pmd_pcicfg_read(d, false, 0, b, 4).st, PMD_OK);
+		CHECK_EQ(pmd_le16(b), d->vendor_id);
+		CHECK_EQ(pmd_le16(b + 2), d->device_id);
+		if (size < 4096) {
+			r = pmd_pcicfg_read(d, false, size, b, 4);
+			CHECK_EQ(r.st, PMD_UNREADABLE);
+		}
+	}
+	if (geteuid() == 0) {
+		CHECK(biggest >= 256);
+		/* libpci's dump reader takes what the writer wrote from the live machine. */
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		CHECK_EQ(pmd_pcicfg_write_all(f, a, false, true), count_devices(a));
+		fclose(f);
+		char *path = tmp_file(buf, len);
+		struct pci_access *b = NULL;
+		CHECK_EQ(pmd_pcicfg_open(path, &b).st, PMD_OK);
+		if (b) {
+			CHECK_EQ(count_devices(b), count_devices(a));
+			for (struct pci_dev *x = a->devices, *y = b->devices; x && y;
+			     x = x->next, y = y->next) {
+				CHECK_EQ(y->vendor_id, x->vendor_id);
+				CHECK_EQ(pmd_pcicfg_size(y), pmd_pcicfg_size(x));
+			}
+		}
+		pmd_pcicfg_close(b);
+		unlink(path);
+		free(path);
+		free(buf);
+
+		fflush(NULL);
+		pid_t pid = fork();
+		if (pid == 0)
+			_exit(unprivileged_checks());
+		int status = 0;
+		CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+		CHECK(WIFEXITED(status));
+		CHECK_EQ(WEXITSTATUS(status), 0);
+	}
+	pmd_pcicfg_close(a);
+}
+
+TEST(pci_null_and_empty_arguments)
+{
+	char name[8] = "x";
+	pmd_pcicfg_close(NULL);
+	CHECK_EQ(pmd_pcicfg_size(NULL), 0);
+	CHECK(pmd_pcicfg_find_class(NULL, 0x0601, NULL) == NULL);
+	CHECK(!pmd_pcicfg_default_record(NULL));
+	pmd_pcicfg_name(NULL, name, sizeof(name));
+	CHECK_STR(name, "");
+	CHECK_EQ(pmd_pcicfg_read(NULL, true, 0, name, 4).st, PMD_INVALID);
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pmdiag-dump: record this machine (or re-record a dump) into a directory
+ * or one archive to attach to a bug report; every pmdiag tool replays it
+ * with --dump.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dump-write.h"
+
+enum { OPT_TAR = PMD_OPT_FIRST_TOOL, OPT_ALL_PCI, OPT_INTERVAL };
+
+static const char tool_help[] =
+	"      --tar                 write one .tar.xz (or .tar.gz, .tar) archive named OUT\n"
+	"      --all-pci             record every PCI device (default: host and ISA/LPC\n"
+	"                            bridges, SMBus, P2SB and AMD northbridge functions)\n"
+	"      --interval MS         time between the two rate snapshots (default 1000)\n";
+
+int main(int argc, char **argv)
+{
+	struct pmd_cli c;
+	struct pmd_dump_opts o = { .interval_ms = 1000 };
+	static const struct option longopts[] = {
+		PMD_CLI_LONGOPTS,
+		{ "tar", no_argument, NULL, OPT_TAR },
+		{ "all-pci", no_argument, NULL, OPT_ALL_PCI },
+		{ "interval", required_argument, NULL, OPT_INTERVAL },
+		{ NULL, 0, NULL, 0 },
+	};
+	pmd_cli_init(&c, "pmdiag-dump",
+		     "Record this machine's power-management data (sysfs, procfs, ACPI tables,\n"
+		     "CPUID, MSRs, PCI config space, HPET registers, rate counters) into OUT,\n"
+		     "a new directory, or with --tar a new archive.",
+		     "[options] OUT", tool_help);
+	int opt;
+	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+		if (pmd_cli_generic(&c, opt, optarg))
+			continue;
+		switch (opt) {
+		case OPT_TAR:
+			o.tar = true;
+			break;
+		case OPT_ALL_PCI:
+			o.all_pci = true;
+			break;
+		case OPT_INTERVAL:
+			if (pmd_parse_uint(optarg, 10, &o.interval_ms) < 0 || o.interval_ms == 0 ||
+			    o.interval_ms > 600000)
+				pmd_cli_usage_error(&c, "--interval: \"%s\" is not 1..600000 ms",
+						    optarg);
+			break;
+		default:
+			pmd_cli_usage_error(&c, "unknown option");
+		}
+	}
+	if (c.fmt == PMD_FMT_JSON)
+		pmd_cli_usage_error(&c, "--json: a dump is text files; nothing to print");
+	if (optind != argc - 1)
+		pmd_cli_usage_error(&c, optind < argc ? "one output name only" : "no output name");
+	const char *out = argv[optind];
+
+	struct pmd_src *s = pmd_cli_open(&c);
+	struct pmd_res r = pmd_dump_write(s, out, &o);
+	pmd_cli_warnings(s);
+	pmd_src_close(s);
+	if (r.st != PMD_OK) {
+		fprintf(stderr, "%s: %s: %s\n", c.prog, out, r.why);
+		return PMD_EXIT_ERROR;
+	}
+	fprintf(stderr, "%s: recorded %s\n", c.prog, out);
+	return PMD_EXIT_OK;
+}
