@@ -175,10 +175,33 @@ static bool check_sized(struct pmd_acpi_table *t, const uint8_t *d, size_t have)
 	return true;
 }
 
+/* Per-signature counters in an open-addressing hash: instance numbers in linear time. */
+struct sig_count {
+	char sig[4];
+	unsigned count; /* 0: slot unused */
+};
+
+static unsigned next_instance(struct sig_count *h, size_t cap, const char *sig)
+{
+	uint32_t key = pmd_le32((const uint8_t *)sig);
+	size_t i = (size_t)((key * UINT32_C(2654435761)) & (cap - 1));
+
+	while (h[i].count && memcmp(h[i].sig, sig, 4))
+		i = (i + 1) & (cap - 1);
+	memcpy(h[i].sig, sig, 4);
+	return ++h[i].count;
+}
+
 void pmd_acpi_validate(struct pmd_acpi_raw *raw, size_t n, bool include_license,
 		       struct pmd_acpi_table **out, size_t *nout)
 {
 	struct pmd_acpi_table *tabs = n ? pmd_xcalloc(n, sizeof(*tabs)) : NULL;
+	size_t hcap = 16;
+	struct sig_count *counts;
+
+	while (hcap < 2 * n)
+		hcap *= 2;
+	counts = pmd_xcalloc(hcap, sizeof(*counts));
 
 	for (size_t i = 0; i < n; i++) {
 		struct pmd_acpi_raw *r = &raw[i];
@@ -189,10 +212,7 @@ void pmd_acpi_validate(struct pmd_acpi_raw *raw, size_t n, bool include_license,
 		t->sig[4] = '\0';
 		t->index = (unsigned)i;
 		t->address = r->addr;
-		t->instance = 1;
-		for (size_t j = 0; j < i; j++)
-			if (!memcmp(tabs[j].sig, t->sig, 4))
-				t->instance++;
+		t->instance = next_instance(counts, hcap, t->sig);
 		if (!r->data) {
 			set_invalid(t, "%s", r->problem[0] ? r->problem : "refused by the parser");
 			continue;
@@ -209,14 +229,20 @@ void pmd_acpi_validate(struct pmd_acpi_raw *raw, size_t n, bool include_license,
 			continue;
 		}
 		if (pmd_acpi_is_license_table(t->sig) && !include_license) {
+			/*
+			 * Keep the header (signature, length, OEM IDs) and zero the body, where
+			 * the key is: a dump then still lists the table as it was, left out.
+			 */
 			t->redacted = true;
 			snprintf(t->problem, sizeof(t->problem),
 				 "left out: holds a product key (use --include-license-tables)");
-			continue;
+			if (t->len > PMD_ACPI_HDR_LEN)
+				memset(r->data + PMD_ACPI_HDR_LEN, 0, t->len - PMD_ACPI_HDR_LEN);
 		}
 		t->data = r->data;
 		r->data = NULL;
 	}
+	free(counts);
 	pmd_acpi_raw_free(raw, n);
 	*out = tabs;
 	*nout = n;

@@ -318,7 +318,7 @@ static void write_table(FILE *f, const struct pmd_acpi_table *t)
 int pmd_acpidump_write(FILE *f, const struct pmd_acpi_table *t, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (t[i].invalid || t[i].redacted || !t[i].data || !t[i].len ||
+		if (t[i].invalid || !t[i].data || !t[i].len ||
 		    t[i].len > PMD_ACPI_TABLE_MAX || !writable_sig(t[i].sig))
 			continue;
 		write_table(f, &t[i]);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "acpi.h"
+#include "source-int.h"
 #include "cpuid.h"
 #include "dumpfmt.h"
 #include "hpet.h"
@@ -156,12 +157,15 @@ static void on_entry(void *ctx, enum pmd_walk_kind kind, const char *path, const
 
 static void record_files(struct writer *w)
 {
+	/* Claim to have looked for a pattern only when the source answers for it. */
 	for (size_t i = 0; pmd_dump_patterns[i]; i++) {
-		fprintf(w->man, "pattern: %s\n", pmd_dump_patterns[i]);
+		if (pmd_src_covers(w->s, pmd_dump_patterns[i], false))
+			fprintf(w->man, "pattern: %s\n", pmd_dump_patterns[i]);
 		pmd_walk(w->s, "", pmd_dump_patterns[i], on_entry, w);
 	}
 	for (size_t i = 0; pmd_rate_patterns[i]; i++)
-		fprintf(w->man, "rate-pattern: %s\n", pmd_rate_patterns[i]);
+		if (pmd_src_covers(w->s, pmd_rate_patterns[i], true))
+			fprintf(w->man, "rate-pattern: %s\n", pmd_rate_patterns[i]);
 }
 
 static void status_line(struct writer *w, const char *kind, const struct pmd_res *r)

@@ -44,6 +44,7 @@ struct dump {
 	bool has_manifest;
 	struct pmd_manifest man;
 	const char **rate_list; /* the manifest's rate patterns, NULL-terminated */
+	const char **file_list; /* and its file patterns */
 
 	bool msr_loaded;
 	struct pmd_res msr_res;
@@ -530,6 +531,7 @@ static void dump_close(struct pmd_src *s)
 	}
 	pmd_manifest_free(&d->man);
 	free(d->rate_list);
+	free(d->file_list);
 	free(d->msr);
 	free(d->mmio);
 	free(d->mment);
@@ -689,12 +691,14 @@ struct pmd_src *pmd_src_open_dump(const char *path, const struct pmd_src_opts *o
 			return NULL;
 		}
 		free(text);
-		if (d->man.nrate_patterns) {
-			d->rate_list = pmd_xcalloc(d->man.nrate_patterns + 1, sizeof(char *));
-			for (size_t i = 0; i < d->man.nrate_patterns; i++)
-				d->rate_list[i] = d->man.rate_patterns[i];
-			s->rate_patterns = d->rate_list;
-		}
+		d->rate_list = pmd_xcalloc(d->man.nrate_patterns + 1, sizeof(char *));
+		for (size_t i = 0; i < d->man.nrate_patterns; i++)
+			d->rate_list[i] = d->man.rate_patterns[i];
+		s->rate_patterns = d->rate_list;
+		d->file_list = pmd_xcalloc(d->man.npatterns + 1, sizeof(char *));
+		for (size_t i = 0; i < d->man.npatterns; i++)
+			d->file_list[i] = d->man.patterns[i];
+		s->patterns = d->file_list;
 		if (d->man.format > PMD_DUMP_FORMAT)
 			pmd_src_warnf(s, "%s: dump format %u is newer than this pmdiag (%u): "
 				      "some data may be ignored",

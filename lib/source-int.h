@@ -73,7 +73,12 @@ struct pmd_src {
 	struct pmd_iomem *iomem;
 	size_t niomem;
 
-	/* Files a snapshot looks for (NULL-terminated): what "absent" means in one. */
+	/*
+	 * The file patterns this source answers for (NULL-terminated lists): a
+	 * file they cover and the source lacks is absent. Live: every pattern
+	 * (set at open); a dump: its manifest's; others: none.
+	 */
+	const char *const *patterns;
 	const char *const *rate_patterns;
 
 	/* When set, every MMIO access is appended here (pmdiag-dump). */
@@ -96,6 +101,9 @@ extern const struct pmd_backend pmd_backend_none; /* --acpidump only: all else n
 struct pmd_src *pmd_src_alloc(const struct pmd_backend *be, enum pmd_src_kind kind,
 			      const struct pmd_src_opts *o, const char *name);
 void pmd_src_free(struct pmd_src *s);
+
+/* True when the source answers for this exact pattern (see struct pmd_src). */
+bool pmd_src_covers(struct pmd_src *s, const char *pattern, bool rate);
 
 /* The one wording of MSR errors, so a dump prints what live printed. */
 struct pmd_res pmd_msr_error(int err, int cpu, uint32_t msr);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "pcicfg.h"
+#include "walk.h"
 
 struct live_map {
 	uint64_t page;
@@ -389,6 +390,8 @@ struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *
 	if (l->pagesize <= 0)
 		l->pagesize = 4096;
 	s->priv = l;
+	s->patterns = pmd_dump_patterns;
+	s->rate_patterns = pmd_rate_patterns;
 	if (why)
 		*why = pmd_ok();
 	return s;

@@ -337,7 +337,7 @@ struct pmd_res pmd_cpus(struct pmd_src *s, const int **cpus, size_t *n)
 						 "sys/devices/system/cpu/online: not a CPU list");
 			free(d);
 		}
-		if (r.st != PMD_OK) {
+		if (r.st == PMD_ABSENT || r.st == PMD_NOT_RECORDED) {
 			/* Fall back on the cpuN directories (old kernels, partial dumps). */
 			char **names;
 			size_t nn;
@@ -641,9 +641,17 @@ struct pmd_res pmd_snap_take(struct pmd_src *s, unsigned idx, struct pmd_snap **
 	struct pmd_res r = s->be->snap_locate(s, idx, prefix, sizeof(prefix), &t);
 	if (r.st != PMD_OK)
 		return r;
-	*snap = pmd_snap_collect(s, prefix, t,
-				 s->kind == PMD_SRC_LIVE ? pmd_rate_patterns : s->rate_patterns);
+	*snap = pmd_snap_collect(s, prefix, t, s->rate_patterns);
 	return pmd_ok();
+}
+
+bool pmd_src_covers(struct pmd_src *s, const char *pattern, bool rate)
+{
+	const char *const *l = rate ? s->rate_patterns : s->patterns;
+	for (size_t i = 0; l && l[i]; i++)
+		if (!strcmp(l[i], pattern))
+			return true;
+	return false;
 }
 
 void pmd_src_wait(struct pmd_src *s, unsigned ms)

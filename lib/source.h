@@ -85,13 +85,13 @@ struct pmd_acpi_table {
 	unsigned instance;   /* 1-based among tables with this signature, in source order */
 	unsigned index;      /* 0-based position among all tables of the source */
 	uint64_t address;    /* physical address given by the dump (0 when unknown) */
-	const uint8_t *data; /* table bytes (NULL when redacted or invalid) */
+	const uint8_t *data; /* table bytes (NULL when invalid; body zeroed when redacted) */
 	size_t len;          /* bytes in data */
 	uint32_t hdr_length; /* the header's length field (0 for tables without one) */
 	bool has_checksum;   /* false for FACS and tables without a standard header */
 	bool checksum_ok;
 	uint8_t checksum_sum; /* byte sum over hdr_length bytes (0 when correct) */
-	bool redacted;       /* MSDM/SLIC left out: data is NULL, len is the original length */
+	bool redacted;       /* MSDM/SLIC: header kept, body (the key) zeroed; reads refused */
 	bool invalid;        /* refused: problem says why; data is NULL */
 	char problem[160];   /* warning or refusal text, "" when fine */
 };

@@ -44,10 +44,10 @@ static void exercise(struct pci_access *a)
 		if (sz && pmd_pcicfg_read(d, true, 0, buf, sz).st != PMD_OK)
 			abort();
 		for (size_t i = 0; i < PMD_ARRAY_SIZE(probes); i++) {
-			struct pmd_res r = pmd_pcicfg_read(d, true, probes[i][0], buf, probes[i][1]);
+			int pos = probes[i][0], len = probes[i][1];
+			struct pmd_res r = pmd_pcicfg_read(d, true, pos, buf, len);
 			/* Beyond sz a partly recorded tail may still read. */
-			if (r.st != PMD_OK && (r.st != PMD_NOT_RECORDED ||
-					       probes[i][0] + probes[i][1] <= sz))
+			if (r.st != PMD_OK && (r.st != PMD_NOT_RECORDED || pos + len <= sz))
 				abort();
 		}
 		(void)pmd_pcicfg_default_record(d);

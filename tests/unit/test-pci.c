@@ -359,8 +359,8 @@ TEST(pci_write_then_reread_round_trip)
 				char *x = run_lspci(path), *y = run_lspci(out);
 				CHECK(x && y && *x);
 				if (x && y && strcmp(x, y))
-					unit_fail(__FILE__, __LINE__, "lspci -xxxx of %s and of %s differ",
-						  path, out);
+					unit_fail(__FILE__, __LINE__,
+						  "lspci -xxxx of %s and of %s differ", path, out);
 				free(x);
 				free(y);
 			}
@@ -402,7 +402,8 @@ TEST(pci_not_recorded_beyond_dump)
 {
 	/* An lspci -x dump: 64 bytes of the Fujitsu ISA bridge. */
 	static const char text[] =
-		"00:1f.0 ISA bridge: Intel Corporation 82801HEM (ICH8M) LPC Interface Controller (rev 03)\n"
+		"00:1f.0 ISA bridge: Intel Corporation 82801HEM (ICH8M) LPC Interface Controller "
+		"(rev 03)\n"
 		"00: 86 80 15 28 07 00 10 02 03 00 01 06 00 00 80 00\n"
 		"10: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
 		"20: 00 00 00 00 00 00 00 00 00 00 00 00 cf 10 f7 13\n"

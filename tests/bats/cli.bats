@@ -1,0 +1,57 @@
+#!/usr/bin/env bats
+# Conventions every tool keeps: --help and --version on stdout with exit 0, usage errors
+# with "Try 'prog --help'" and exit 1, bad data sources named in "prog: what: why".
+load test_helper
+
+@test "every tool answers --help on stdout with exit 0" {
+	for t in $(tools); do
+		run -0 --separate-stderr "$t" --help
+		assert_output --partial "Usage: $t"
+		assert_output --partial "--dump PATH"
+		assert_output --partial "--acpidump FILE"
+		assert_output --partial "--json"
+		[ -z "$stderr" ] || fail "$t --help wrote to stderr: $stderr"
+	done
+}
+
+@test "every tool answers --version with the project version" {
+	version=$(sed -n 's/^VERSION := //p' "$TOP/Makefile")
+	for t in $(tools); do
+		run -0 "$t" --version
+		assert_output "$t (pmdiag) $version"
+	done
+}
+
+@test "an unknown option is a usage error, exit 1, on stderr" {
+	for t in $(tools); do
+		run -1 --separate-stderr "$t" --no-such-option
+		[ -z "$output" ] || fail "$t printed on stdout: $output"
+		[[ "$stderr" == *"Try '$t --help' for more information."* ]] || fail "$t: $stderr"
+	done
+}
+
+@test "a missing dump is named with its reason, exit 1" {
+	for t in $(tools); do
+		run -1 --separate-stderr "$t" --dump /nonexistent/dump x
+		[[ "$stderr" == "$t: dump: /nonexistent/dump: No such file or directory" ]] ||
+			fail "$t: $stderr"
+	done
+}
+
+@test "a missing acpidump file is named with its reason, exit 1" {
+	run -1 --separate-stderr pmdiag-report --acpidump /nonexistent.txt
+	assert_equal "$stderr" "pmdiag-report: acpidump: /nonexistent.txt: No such file or directory"
+}
+
+@test "--debug names the back-end on stderr only" {
+	run -0 --separate-stderr pmdiag-report --debug --dump "$DUMPS/vm"
+	[[ "$stderr" == *"pmdiag-report: debug: data source: dump back-end ($DUMPS/vm)"* ]] ||
+		fail "$stderr"
+	run -0 pmdiag-report --dump "$DUMPS/vm"
+	refute_output --partial "debug"
+}
+
+@test "a write error on stdout is an error, not exit 0" {
+	run -1 --separate-stderr bash -c "pmdiag-report --dump '$DUMPS/vm' > /dev/full"
+	[[ "$stderr" == *"pmdiag-report: write error: No space left on device"* ]] || fail "$stderr"
+}

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Shared set-up of the Bats suites: a pinned environment, our tools first on PATH,
+# and golden-file comparison (REGEN=1 rewrites the expected files: review the diff).
+bats_require_minimum_version 1.5.0
+load '/usr/lib/bats/bats-support/load'
+load '/usr/lib/bats/bats-assert/load'
+
+TOP="$(cd "$(dirname "${BATS_TEST_FILENAME}")/../.." && pwd)"
+BIN="$TOP/build/bin"
+DUMPS="$TOP/tests/dumps"
+EXPECTED="$TOP/tests/expected"
+CORPUS="${PMD_CORPUS:-$TOP/../shared/corpus}"
+export LC_ALL=C TZ=UTC NO_COLOR=1
+export PATH="$BIN:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
+unset PMD_DEBUG
+
+# Every tool built from tools/.
+tools() {
+	local t
+	for t in "$BIN"/pmdiag-*; do basename "$t"; done
+}
+
+# Recorded machines under tests/dumps (directories holding a manifest).
+machines() {
+	local d
+	for d in "$DUMPS"/*/; do
+		[ -f "$d/manifest" ] && basename "$d"
+	done
+}
+
+# golden FILE: compare $output with FILE, or rewrite FILE when REGEN=1.
+golden() {
+	local file="$1"
+	if [ "${REGEN:-}" = 1 ]; then
+		mkdir -p "$(dirname "$file")"
+		printf '%s\n' "$output" > "$file"
+		return 0
+	fi
+	[ -f "$file" ] || fail "no expected file $file (make it with REGEN=1 and review it)"
+	diff -u "$file" <(printf '%s\n' "$output") || fail "output differs from $file"
+}
+
+# A fresh copy of a recorded dump to damage in a test.
+copy_dump() {
+	local dst="$BATS_TEST_TMPDIR/$2"
+	cp -r "$DUMPS/$1" "$dst"
+	echo "$dst"
+}
