@@ -1,0 +1,103 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Build every libFuzzer target (clang, ASan + UBSan) and run each for --seconds,
+# after replaying its regression inputs (tests/fuzz/regress/<target>/: every crash
+# ever found). Seeds come from ../shared/corpus and tests/dumps.
+#   tests/fuzz/run.sh [--build-dir DIR] [--seconds N]
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build="$top/build/fuzz"
+seconds=10
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--build-dir) build="$2"; shift 2 ;;
+	--seconds) seconds="$2"; shift 2 ;;
+	*) echo "run.sh: unknown argument $1" >&2; exit 1 ;;
+	esac
+done
+case "$build" in /*) ;; *) build="$top/$build" ;; esac
+corpus="${PMD_CORPUS:-$top/../shared/corpus}"
+CC=${FUZZ_CC:-clang}
+command -v "$CC" > /dev/null || { echo "run.sh: $CC not found (scripts/deps.sh installs it)" >&2; exit 1; }
+
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+CFLAGS="-g -O1 -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION=\"fuzz\" -I$top/lib $SAN"
+mkdir -p "$build/obj"
+
+# libpmdiag with sanitizers and fuzzer coverage (rebuilt when a source is newer)
+objs=""
+for src in "$top"/lib/*.c; do
+	o="$build/obj/$(basename "$src" .c).o"
+	if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ -n "$(find "$top/lib" -name '*.h' -newer "$o")" ]; then
+		$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$src" -o "$o"
+	fi
+	objs="$objs $o"
+done
+
+seed_dir() { # target
+	d="$build/seeds/$1"
+	[ -d "$d" ] && return 0
+	mkdir -p "$d"
+	case "$1" in
+	acpidump)
+		n=0
+		for f in "$corpus"/acpi/*.acpidump.txt.xz; do
+			[ -f "$f" ] || continue
+			n=$((n + 1)); [ $n -le 12 ] || break
+			xz -dc "$f" | head -c 200000 > "$d/$(basename "$f" .xz)"
+		done
+		for f in "$top"/tests/dumps/*/acpidump.txt; do
+			[ -f "$f" ] && head -c 100000 "$f" > "$d/$(basename "$(dirname "$f")").txt"
+		done ;;
+	lspci)
+		cp "$corpus"/lspci/*.lspci "$d/" 2>/dev/null || true
+		for f in "$top"/tests/dumps/*/lspci.txt; do
+			[ -f "$f" ] && cp "$f" "$d/$(basename "$(dirname "$f")").lspci"
+		done ;;
+	dumpfmt)
+		i=0
+		for f in "$top"/tests/dumps/*/manifest "$top"/tests/dumps/*/msr.txt \
+			"$top"/tests/dumps/*/mmio.txt "$top"/tests/dumps/*/snapshots/0/time \
+			"$top"/tests/dumps/*/proc/iomem "$top"/tests/dumps/*/cpuid.txt; do
+			[ -f "$f" ] || continue
+			case "$f" in
+			*/manifest) k=0 ;; */msr.txt) k=1 ;; */mmio.txt) k=2 ;; */time) k=3 ;;
+			*/iomem) k=4 ;; */cpuid.txt) k=5 ;;
+			esac
+			i=$((i + 1))
+			{ printf "\\$(printf %o $k)"; head -c 60000 "$f"; } > "$d/seed$i"
+		done ;;
+	esac
+}
+
+status=0
+for src in "$top"/tests/fuzz/fuzz-*.c; do
+	t=$(basename "$src" .c); t=${t#fuzz-}
+	bin="$build/fuzz-$t"
+	$CC $CFLAGS -fsanitize=fuzzer "$src" $objs -lpci -lcpuid -o "$bin"
+	seed_dir "$t"
+	mkdir -p "$build/work/$t" "$build/crashes/$t"
+	dict=""
+	[ -f "$top/tests/fuzz/$t.dict" ] && dict="-dict=$top/tests/fuzz/$t.dict"
+	# regressions first: each must pass
+	if [ -d "$top/tests/fuzz/regress/$t" ] && [ -n "$(ls -A "$top/tests/fuzz/regress/$t")" ]; then
+		if ! "$bin" -runs=0 "$top/tests/fuzz/regress/$t"/* > "$build/work/$t.regress.log" 2>&1; then
+			echo "fuzz $t: a regression input fails again: see $build/work/$t.regress.log" >&2
+			status=1
+			continue
+		fi
+	fi
+	log="$build/work/$t.log"
+	if "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
+		-artifact_prefix="$build/crashes/$t/" $dict "$build/work/$t" "$build/seeds/$t" \
+		> "$log" 2>&1; then
+		execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+		[ -n "$execs" ] || execs=$(grep -Eo '#[0-9]+' "$log" | tail -1 | tr -d '#')
+		echo "fuzz $t: ${execs:-?} executions in ${seconds}s, no crash"
+	else
+		echo "fuzz $t: FAILED, see $log; inputs in $build/crashes/$t/ (add them to tests/fuzz/regress/$t/)" >&2
+		tail -n 20 "$log" >&2
+		status=1
+	fi
+done
+exit $status
