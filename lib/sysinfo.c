@@ -29,6 +29,14 @@ static void line_or_res(struct pmd_out *o, struct pmd_src *s, const char *key, c
 		pmd_out_res(o, key, label, &r);
 }
 
+/* An absent DMI file means the firmware gave no DMI (SMBIOS) data at all. */
+static const struct pmd_res *dmi_res(struct pmd_res *r)
+{
+	if (r->st == PMD_ABSENT)
+		*r = pmd_res_make(PMD_ABSENT, ENOENT, "the firmware provides no DMI (SMBIOS) data");
+	return r;
+}
+
 static void machine(struct pmd_src *s, struct pmd_out *o)
 {
 	char vendor[128], product[128], bv[128], bver[128], bdate[64];
@@ -42,7 +50,7 @@ static void machine(struct pmd_src *s, struct pmd_out *o)
 			     rv.st == PMD_OK && rp.st == PMD_OK ? " " : "",
 			     rp.st == PMD_OK ? product : "");
 	else
-		pmd_out_res(o, "product", "Product", &rv);
+		pmd_out_res(o, "product", "Product", dmi_res(&rv));
 	if (rv.st == PMD_OK)
 		pmd_out_str(o, "sys_vendor", NULL, vendor);
 	if (rp.st == PMD_OK)
@@ -55,7 +63,7 @@ static void machine(struct pmd_src *s, struct pmd_out *o)
 			     rbv.st == PMD_OK ? bver : "?", rbd.st == PMD_OK ? " " : "",
 			     rbd.st == PMD_OK ? bdate : "");
 	else
-		pmd_out_res(o, "bios", "BIOS", &rb);
+		pmd_out_res(o, "bios", "BIOS", dmi_res(&rb));
 
 	const int *cpus;
 	size_t ncpus;
@@ -111,10 +119,14 @@ static void acpi(struct pmd_src *s, struct pmd_out *o)
 		pmd_out_str(o, "signature", "Table", t[i].sig);
 		pmd_out_uint(o, "instance", "#", t[i].instance, NULL);
 		pmd_out_uint(o, "length", "Length", t[i].len, NULL);
-		if (!t[i].invalid && !t[i].redacted && pmd_acpi_header(&t[i], &h) == 0) {
+		if (!t[i].invalid && pmd_acpi_header(&t[i], &h) == 0) {
 			pmd_out_uint(o, "revision", "Rev", h.revision, NULL);
-			pmd_out_str(o, "oem_id", "OEM", h.oem_id);
-			pmd_out_str(o, "oem_table_id", "OEM table", h.oem_table_id);
+			/* Blank IDs exist in the wild: leave them out rather than print spaces. */
+			const char *id = pmd_trim(h.oem_id), *tid = pmd_trim(h.oem_table_id);
+			if (*id)
+				pmd_out_str(o, "oem_id", "OEM", id);
+			if (*tid)
+				pmd_out_str(o, "oem_table_id", "OEM table", tid);
 		}
 		const char *state = t[i].invalid	? "refused"
 				    : t[i].redacted	? "left out"

@@ -12,7 +12,7 @@ PKGS="gcc make pkg-config libc6-dev libpci-dev libcpuid-dev"
 # run: ACPI tools, msr-tools, pciutils (lspci reads our dumps too), archives
 PKGS="$PKGS acpica-tools msr-tools pciutils xz-utils tar gzip"
 # test: Bats and its helpers, jq, libFuzzer (clang + compiler-rt), man page lint
-PKGS="$PKGS bats bats-assert bats-support jq clang libclang-rt-14-dev mandoc"
+PKGS="$PKGS bats bats-assert bats-support jq clang libclang-rt-14-dev mandoc time bzip2"
 
 case "${1:-}" in
 --list) echo $PKGS; exit 0 ;;

@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Benchmarks (make bench): speed and memory of the parsers and tools on the corpus and
+# on the recorded dumps. Numbers only; targets are judged by people, not by tests.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$top/build/bin"
+corpus="${PMD_CORPUS:-$top/../shared/corpus}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ms() { echo $(( ($2 - $1) / 1000000 )); }
+rss() { # command... -> max RSS in KiB
+	/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1
+}
+
+if [ -d "$corpus/acpi" ]; then
+	n=0
+	for f in "$corpus"/acpi/*.acpidump.txt.xz; do
+		n=$((n + 1))
+		xz -dc "$f" > "$tmp/$n.txt"
+	done
+	big=$(ls -S "$tmp"/*.txt | head -1)
+	t0=$(date +%s%N)
+	for f in "$tmp"/*.txt; do "$bin/pmdiag-report" --json --acpidump "$f" > /dev/null 2>&1; done
+	t1=$(date +%s%N)
+	echo "acpidump corpus: $n machines loaded and reported in $(ms "$t0" "$t1") ms" \
+		"($(( $(ms "$t0" "$t1") / n )) ms each)"
+	echo "largest acpidump ($(wc -c < "$big") bytes): max RSS $(rss "$bin/pmdiag-report" --acpidump "$big") KiB"
+fi
+for d in "$top"/tests/dumps/*/; do
+	[ -f "$d/manifest" ] || continue
+	t0=$(date +%s%N)
+	i=0
+	while [ $i -lt 20 ]; do "$bin/pmdiag-report" --dump "$d" > /dev/null 2>&1; i=$((i + 1)); done
+	t1=$(date +%s%N)
+	echo "pmdiag-report --dump $(basename "$d"): $(( $(ms "$t0" "$t1") / 20 )) ms," \
+		"max RSS $(rss "$bin/pmdiag-report" --dump "$d") KiB"
+done
+t0=$(date +%s%N)
+"$bin/pmdiag-dump" --interval 1 "$tmp/live" 2>/dev/null
+t1=$(date +%s%N)
+echo "pmdiag-dump of this machine (1 ms interval): $(ms "$t0" "$t1") ms," \
+	"$(du -sk "$tmp/live" | cut -f1) KiB on disk"
