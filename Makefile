@@ -88,16 +88,16 @@ report: deps
 
 check: deps
 	@$(MAKE) --no-print-directory WERROR=1 all $(UNIT)
-	@$(MAKE) --no-print-directory check-unit check-bats check-live check-fuzz
+	@$(MAKE) --no-print-directory -k check-unit check-bats check-live check-fuzz
 
 check-unit: $(UNIT)
 	$(UNIT)
 
 check-bats: all
-	bats tests/bats
+	tests/run-bats.sh tests/bats
 
 check-live: all
-	bats tests/live
+	tests/run-bats.sh tests/live
 
 FUZZ_SECONDS ?= 10
 FUZZ_SMOKE_SECONDS ?= 3

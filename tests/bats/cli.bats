@@ -32,7 +32,9 @@ load test_helper
 
 @test "a missing dump is named with its reason, exit 1" {
 	for t in $(tools); do
-		run -1 --separate-stderr "$t" --dump /nonexistent/dump x
+		args=()
+		[ "$t" = pmdiag-dump ] && args=("$BATS_TEST_TMPDIR/out")
+		run -1 --separate-stderr "$t" --dump /nonexistent/dump "${args[@]}"
 		[[ "$stderr" == "$t: dump: /nonexistent/dump: No such file or directory" ]] ||
 			fail "$t: $stderr"
 	done
