@@ -77,6 +77,10 @@ $(UNIT): $(UNIT_OBJ) $(LIBA)
 
 -include $(wildcard $(B)/lib/*.d $(B)/tools/*.d $(B)/tests/unit/*.d)
 
+# The diagnostic boot image and the QEMU end-to-end tests (make initramfs, usb-image,
+# check-qemu, dumps) live in their own fragment.
+-include initramfs/initramfs.mk
+
 # ---- set-up and the two commands of the README ----
 
 deps:
