@@ -743,16 +743,37 @@ static void text_block(struct pmd_buf *b, const struct node *n, unsigned ind)
  * to one width (hidden fields do not interrupt a run, anything else does). At
  * top level a blank line separates a block from whatever precedes or follows.
  */
+/* Untitled sections (not list elements) are JSON grouping only: in text their
+ * children stand in the parent's sequence, so labels still line up. */
+static void flatten(const struct node *parent, bool in_list, const struct node ***v, size_t *n,
+		    size_t *cap)
+{
+	for (const struct node *c = parent->child; c; c = c->next) {
+		if (!in_list && c->kind == N_OBJ && !c->label) {
+			flatten(c, false, v, n, cap);
+			continue;
+		}
+		if (*n == *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			*v = pmd_xrealloc(*v, *cap * sizeof(**v));
+		}
+		(*v)[(*n)++] = c;
+	}
+}
+
 static void text_seq(struct pmd_buf *b, const struct node *parent, unsigned ind, bool top,
 		     bool in_list)
 {
 	struct pmd_buf item = { 0 };
 	bool any = false, prev_block = false;
-	const struct node *c = parent->child, *next;
-	for (; c; c = next) {
+	const struct node **v = NULL;
+	size_t nv = 0, cap = 0;
+	flatten(parent, in_list, &v, &nv, &cap);
+	for (size_t i = 0, next; i < nv; i = next) {
+		const struct node *c = v[i];
 		enum tclass cl = tclass(c, in_list);
 		bool block = false;
-		next = c->next;
+		next = i + 1;
 		item.len = 0;
 		if (item.s)
 			item.s[0] = 0;
@@ -760,21 +781,20 @@ static void text_seq(struct pmd_buf *b, const struct node *parent, unsigned ind,
 		case T_HIDDEN:
 			continue;
 		case T_FIELD: {
-			size_t width = 0;
-			const struct node *d;
+			size_t width = 0, d;
 			enum tclass dc;
-			for (d = c; d && (dc = tclass(d, in_list)) <= T_FIELD; d = d->next)
-				if (dc == T_FIELD && text_width(d->label) > width)
-					width = text_width(d->label);
-			for (next = c; next != d; next = next->next)
-				if (tclass(next, in_list) == T_FIELD)
-					text_field(&item, next, ind, width);
+			for (d = i; d < nv && (dc = tclass(v[d], in_list)) <= T_FIELD; d++)
+				if (dc == T_FIELD && text_width(v[d]->label) > width)
+					width = text_width(v[d]->label);
+			for (next = i; next != d; next++)
+				if (tclass(v[next], in_list) == T_FIELD)
+					text_field(&item, v[next], ind, width);
 			break;
 		}
 		case T_BARE: {
-			char *v = oneline_value(c);
-			text_line(&item, ind, v);
-			free(v);
+			char *val = oneline_value(c);
+			text_line(&item, ind, val);
+			free(val);
 			break;
 		}
 		case T_NOTE:
@@ -793,6 +813,7 @@ static void text_seq(struct pmd_buf *b, const struct node *parent, unsigned ind,
 		any = true;
 		prev_block = block;
 	}
+	free(v);
 	pmd_buf_free(&item);
 }
 

@@ -5,6 +5,7 @@
  */
 #include "report.h"
 
+#include "platform.h"
 #include "sysinfo.h"
 
 void pmd_report(struct pmd_src *s, struct pmd_out *o)
@@ -12,4 +13,5 @@ void pmd_report(struct pmd_src *s, struct pmd_out *o)
 	pmd_out_uint(o, "schema_version", NULL, PMD_REPORT_SCHEMA, NULL);
 	pmd_out_str(o, "pmdiag_version", NULL, PMD_VERSION);
 	pmd_probe_system(s, o);
+	pmd_probe_platform(s, o);
 }

@@ -647,3 +647,25 @@ TEST(out_jq_accepts_everything)
 	CHECK(!jq_valid("{\"a\": }\n")); /* the check itself can fail */
 	pmd_out_free(o);
 }
+
+TEST(out_untitled_sections_are_transparent_in_text)
+{
+	struct pmd_out *o = pmd_out_new();
+	pmd_out_obj(o, "platform", "Platform");
+	pmd_out_obj(o, "clocksource", NULL);
+	pmd_out_str(o, "current", "Clock source", "tsc");
+	pmd_out_end(o);
+	pmd_out_obj(o, "clockevents", NULL);
+	pmd_out_str(o, "broadcast", "Broadcast device", "hpet");
+	pmd_out_end(o);
+	pmd_out_end(o);
+	char *t = render(o, PMD_FMT_TEXT);
+	CHECK_STR(t, "Platform:\n"
+		     "  Clock source:     tsc\n"
+		     "  Broadcast device: hpet\n");
+	free(t);
+	t = render(o, PMD_FMT_JSON);
+	CHECK_CONTAINS(t, "\"clocksource\": {\n      \"current\": \"tsc\"\n    }");
+	free(t);
+	pmd_out_free(o);
+}
