@@ -174,8 +174,13 @@ static void cpufreq(struct pmd_src *s, struct pmd_out *o)
 {
 	char buf[128];
 	pmd_out_obj(o, "cpufreq", NULL);
-	struct pmd_res r =
-		pmd_read_line(s, CPU "cpufreq/policy0/scaling_driver", buf, sizeof(buf));
+	const int *cpus;
+	size_t n;
+	struct pmd_res r = pmd_cpus(s, &cpus, &n);
+	if (r.st == PMD_OK && n)
+		r = pmd_readf_line(s, buf, sizeof(buf), CPU "cpu%d/cpufreq/scaling_driver", cpus[0]);
+	if (r.st != PMD_OK)
+		r = pmd_read_line(s, CPU "cpufreq/policy0/scaling_driver", buf, sizeof(buf));
 	if (r.st == PMD_OK)
 		pmd_out_str(o, "driver", "Frequency driver", buf);
 	else if (r.st == PMD_ABSENT)

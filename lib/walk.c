@@ -78,6 +78,8 @@ const char *const pmd_dump_patterns[] = {
 	"sys/module/intel_idle/parameters/*",
 	/* cpufreq */
 	CPU "cpufreq/boost",
+	CPUN "cpufreq/scaling_driver",
+	CPUN "cpufreq/scaling_governor",
 	POLICY "affected_cpus",
 	POLICY "related_cpus",
 	POLICY "cpuinfo_min_freq",
