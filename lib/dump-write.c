@@ -22,7 +22,7 @@
 #include "source-int.h"
 #include "cpuid.h"
 #include "dumpfmt.h"
-#include "hpet.h"
+#include "hpet-probe.h"
 #include "msr.h"
 #include "pcicfg.h"
 #include "snapshot.h"
@@ -280,18 +280,12 @@ static void record_msr(struct writer *w)
 static void record_mmio(struct writer *w)
 {
 	struct pmd_src *s = w->s;
-	unsigned n = pmd_acpi_count(s, "HPET");
+	/* Run the HPET probe's collection: the reads it makes are the ones recorded. */
+	struct pmd_hpet_info *info = pmd_xcalloc(1, sizeof(*info));
 	s->mmio_logging = true;
 	s->nmmio_log = 0;
-	for (unsigned i = 1; i <= n; i++) {
-		const struct pmd_acpi_table *t;
-		struct pmd_hpet_table h;
-		struct pmd_hpet_regs regs;
-		if (pmd_acpi_get(s, "HPET", i, &t).st != PMD_OK ||
-		    pmd_hpet_decode(t->data, t->len, &h) < 0 || h.space_id != 0 || !h.address)
-			continue;
-		pmd_hpet_read_regs(s, h.address, &regs);
-	}
+	pmd_hpet_collect(s, info);
+	free(info);
 	s->mmio_logging = false;
 	if (!s->nmmio_log)
 		return;

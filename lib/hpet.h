@@ -63,4 +63,9 @@ struct pmd_hpet_regs {
  */
 void pmd_hpet_read_regs(struct pmd_src *s, uint64_t base, struct pmd_hpet_regs *r);
 
+/* Longest one-shot of the PIT: 0x7FFF ticks at 1,193,182 Hz. */
+#define PMD_PIT_MAX_ONESHOT_NS 27461871ull
+/* Linux programs HPET one-shots up to 0x7FFFFFFF ticks. */
+#define PMD_HPET_MAX_DELTA 0x7fffffffull
+
 #endif

@@ -5,6 +5,9 @@
  */
 #include "report.h"
 
+#include <stdlib.h>
+
+#include "hpet-probe.h"
 #include "platform.h"
 #include "sysinfo.h"
 
@@ -14,4 +17,9 @@ void pmd_report(struct pmd_src *s, struct pmd_out *o)
 	pmd_out_str(o, "pmdiag_version", NULL, PMD_VERSION);
 	pmd_probe_system(s, o);
 	pmd_probe_platform(s, o);
+
+	struct pmd_hpet_info *hpet = pmd_xcalloc(1, sizeof(*hpet));
+	pmd_hpet_collect(s, hpet);
+	pmd_hpet_report(hpet, o);
+	free(hpet);
 }

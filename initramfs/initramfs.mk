@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The diagnostic boot image and its QEMU end-to-end tests (included by the top Makefile).
+#
+#   make initramfs      build/pmdiag-initrd.img for KVER (default: the newest kernel in /boot)
+#   make usb-image      build/pmdiag-usb.img: MBR + FAT partition PMDIAG, syslinux (BIOS and
+#                       UEFI), the kernel and the initramfs; write it to a stick with dd
+#   make check-qemu     boot the image on the QEMU machines of tests/qemu/ and check each
+#                       report (software emulation: a few minutes)
+#   make dumps          record those machines into tests/dumps/qemu-<machine>/
+#   make bench-qemu     image size and time from QEMU start to the report
+#
+#   KVER=6.1.0-57-amd64       kernel (its /boot/vmlinuz-KVER and /lib/modules/KVER)
+#   INITRD_COMPRESS=zstd      zstd, gzip or xz
+#   USB_IMAGE_MB=64           size of the USB image
+#   QEMU_TIMEOUT=180          seconds one QEMU boot may take before it counts as failed
+#   QEMU_JOBS=2               QEMU boots run at once by check-qemu and dumps
+
+KVER ?= $(shell ls /boot/vmlinuz-* 2>/dev/null | sed 's|^/boot/vmlinuz-||' | sort -V | tail -n 1)
+INITRD_COMPRESS ?= zstd
+USB_IMAGE_MB ?= 64
+QEMU_TIMEOUT ?= 180
+QEMU_JOBS ?= 2
+
+INITRD := $(B)/pmdiag-initrd.img
+USB_IMAGE := $(B)/pmdiag-usb.img
+INITRD_SRC := initramfs/init initramfs/mkinitrd.sh initramfs/initramfs.mk
+USB_SRC := initramfs/mkusb.sh initramfs/syslinux.cfg.in initramfs/README-stick.txt
+
+export KVER QEMU_TIMEOUT QEMU_JOBS
+
+.PHONY: initramfs usb-image check-qemu dumps bench-qemu FORCE
+
+initramfs: $(INITRD)
+usb-image: $(USB_IMAGE)
+
+# Rebuilt when the kernel chosen changes, too.
+$(B)/initramfs/kver: FORCE
+	@[ -n "$(KVER)" ] || { echo "initramfs: no kernel in /boot (apt-get install linux-image-amd64, or KVER=)" >&2; exit 1; }
+	@mkdir -p $(dir $@)
+	@echo "$(KVER) $(INITRD_COMPRESS)" | cmp -s - $@ 2>/dev/null || echo "$(KVER) $(INITRD_COMPRESS)" > $@
+
+$(INITRD): $(INITRD_SRC) $(TOOLS) $(B)/initramfs/kver
+	initramfs/mkinitrd.sh --kver $(KVER) --bin $(B)/bin --out $@ --compress $(INITRD_COMPRESS)
+
+$(USB_IMAGE): $(INITRD) $(USB_SRC) $(B)/initramfs/kver
+	initramfs/mkusb.sh --kernel /boot/vmlinuz-$(KVER) --initrd $(INITRD) --out $@ --size-mb $(USB_IMAGE_MB)
+
+check-qemu: $(INITRD) $(USB_IMAGE)
+	tests/run-bats.sh tests/qemu
+
+dumps: $(INITRD)
+	initramfs/dumps.sh --kernel /boot/vmlinuz-$(KVER) --initrd $(INITRD) --out tests/dumps
+
+bench-qemu: $(INITRD)
+	initramfs/bench.sh --kernel /boot/vmlinuz-$(KVER) --initrd $(INITRD)
+
+FORCE:

@@ -1,0 +1,110 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Build pmdiag's USB stick image (see pmdiag-initrd(7)): a raw disk with an MBR (syslinux
+# mbr.bin) and one active FAT partition at 1 MiB labelled PMDIAG holding syslinux for BIOS
+# (ldlinux.sys, installed with syslinux --offset), syslinux.efi as \EFI\BOOT\BOOTX64.EFI
+# for UEFI (when syslinux-efi is installed), the kernel, the initramfs and an empty
+# pmdiag/ folder where the boot image saves its reports.
+#
+#   initramfs/mkusb.sh --kernel VMLINUZ --initrd INITRD --out IMG [--size-mb N]
+#                      [--append "KERNEL OPTIONS"] [--timeout TENTHS]
+#
+# No root, no loop devices: mkfs.vfat on a partition image, mtools, then splice.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+kernel=""
+initrd=""
+out=""
+size_mb=64
+append=""
+timeout=""
+efi_dir=/usr/lib/SYSLINUX.EFI/efi64
+efi_mod=/usr/lib/syslinux/modules/efi64
+version=$(sed -n 's/^VERSION := //p' "$here/../Makefile" 2>/dev/null || true)
+
+usage() {
+	sed -n '3,11s/^# \{0,1\}//p' "$0" >&2
+	exit 1
+}
+die() { echo "mkusb.sh: $*" >&2; exit 1; }
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel) kernel="$2"; shift 2 ;;
+	--initrd) initrd="$2"; shift 2 ;;
+	--out) out="$2"; shift 2 ;;
+	--size-mb) size_mb="$2"; shift 2 ;;
+	--append) append="$2"; shift 2 ;;
+	--timeout) timeout="$2"; shift 2 ;;
+	-h|--help) usage ;;
+	*) echo "mkusb.sh: unknown option $1" >&2; usage ;;
+	esac
+done
+[ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$out" ] || usage
+[ -r "$kernel" ] || die "$kernel: cannot read (run as root? linux-image-amd64 installs it 0600)"
+[ -r "$initrd" ] || die "$initrd: no such file (make initramfs)"
+for p in mkfs.vfat mcopy mmd syslinux sfdisk; do
+	PATH="$PATH:/usr/sbin:/sbin" command -v $p >/dev/null ||
+		die "$p not found (dosfstools, mtools, syslinux, fdisk)"
+done
+mbr=""
+for f in /usr/lib/SYSLINUX/mbr.bin /usr/lib/syslinux/mbr/mbr.bin; do
+	[ -f "$f" ] && { mbr=$f; break; }
+done
+[ -n "$mbr" ] || die "no syslinux mbr.bin (apt-get install syslinux-common)"
+kver=$(basename "$kernel")
+kver=${kver#vmlinuz-}
+
+need=$(( ($(wc -c < "$kernel") + $(wc -c < "$initrd")) / 1048576 + 4 ))
+[ "$size_mb" -ge $((need + 2)) ] || die "--size-mb $size_mb: the kernel and initramfs need $need MiB"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmdiag-usb.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+img="$tmp/disk.img"
+part="$tmp/part.img"
+start=2048                                    # sectors: the partition starts at 1 MiB
+sectors=$((size_mb * 2048 - start))
+export MTOOLS_SKIP_CHECK=1 MTOOLS_NO_VFAT=0
+
+# The partition: FAT with label PMDIAG, the BPB saying it starts at sector 2048. The
+# volume id is fixed (or from SOURCE_DATE_EPOCH) so the same inputs give the same image.
+truncate -s $((sectors * 512)) "$part"
+volid=$(printf '%08x' "${SOURCE_DATE_EPOCH:-0x504d4447}")
+PATH="$PATH:/usr/sbin:/sbin" mkfs.vfat -n PMDIAG -i "$volid" -h $start --invariant "$part" >/dev/null 2>&1 ||
+	PATH="$PATH:/usr/sbin:/sbin" mkfs.vfat -n PMDIAG -i "$volid" -h $start "$part" >/dev/null
+
+sed -e "s|@APPEND@|$append|" -e "s|@KVER@|$kver|" -e "s|@VERSION@|${version:-?}|" \
+	"$here/syslinux.cfg.in" | sed 's/ *$//' > "$tmp/syslinux.cfg"
+if [ -n "$timeout" ]; then
+	sed -i "s/^TIMEOUT .*/TIMEOUT $timeout/" "$tmp/syslinux.cfg"
+fi
+mcopy -i "$part" "$kernel" ::/vmlinuz
+mcopy -i "$part" "$initrd" ::/initrd.img
+mcopy -i "$part" "$tmp/syslinux.cfg" ::/syslinux.cfg
+mcopy -i "$part" "$here/README-stick.txt" ::/README.txt
+mmd -i "$part" ::/pmdiag
+uefi=no
+if [ -f "$efi_dir/syslinux.efi" ] && [ -f "$efi_mod/ldlinux.e64" ]; then
+	mmd -i "$part" ::/EFI ::/EFI/BOOT
+	mcopy -i "$part" "$efi_dir/syslinux.efi" ::/EFI/BOOT/BOOTX64.EFI
+	mcopy -i "$part" "$efi_mod/ldlinux.e64" ::/EFI/BOOT/ldlinux.e64
+	mcopy -i "$part" "$tmp/syslinux.cfg" ::/EFI/BOOT/syslinux.cfg
+	uefi=yes
+else
+	echo "mkusb.sh: note: no $efi_dir/syslinux.efi (apt-get install syslinux-efi): BIOS boot only" >&2
+fi
+
+# The disk: MBR partition table (one active FAT16/32 LBA partition), the partition, then
+# syslinux's boot sector and ldlinux.sys through --offset, and its MBR boot code.
+truncate -s $((size_mb * 1048576)) "$img"
+if [ $((sectors / 2048)) -ge 512 ]; then ptype=c; else ptype=e; fi
+echo "$start,$sectors,$ptype,*" | sfdisk --quiet --label dos "$img" >/dev/null
+dd if="$part" of="$img" bs=1M seek=1 conv=notrunc,sparse status=none
+syslinux --install --offset $((start * 512)) "$img"
+dd if="$mbr" of="$img" bs=440 count=1 conv=notrunc status=none
+
+mkdir -p "$(dirname "$out")"
+mv "$img" "$out"
+echo "mkusb.sh: $out: $size_mb MiB, FAT partition PMDIAG at 1 MiB, BIOS (syslinux) + UEFI: $uefi," \
+	"kernel $kver" >&2
