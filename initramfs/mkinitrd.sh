@@ -105,7 +105,7 @@ done
 [ "$n" -gt 0 ] || die "no pmdiag tools in $bindir (make all first)"
 
 # Required helpers, then optional ones.
-for p in rdmsr wrmsr acpidump acpixtract tar xz; do
+for p in rdmsr wrmsr acpidump acpixtract tar xz dash; do
 	f=$(PATH="/usr/sbin:/usr/bin:/sbin:/bin:$PATH" command -v "$p" || true)
 	[ -n "$f" ] || die "$p not found (msr-tools, acpica-tools, tar, xz-utils)"
 	copy_bin "$f"
@@ -125,6 +125,11 @@ chmod 755 "$root/bin/busybox"
 	ln -s /bin/busybox "$root/$a"
 done
 [ -L "$root/sbin/modprobe" ] || die "busybox has no modprobe applet"
+# Debian's busybox shell runs its own applet for any name it has, before PATH: GNU tar's
+# "/bin/sh -c xz" would get busybox's xz, which cannot compress. So /bin/sh is dash;
+# /init and the interactive shell are busybox's ash.
+rm -f "$root/bin/sh"
+ln -s /usr/bin/dash "$root/bin/sh"
 
 # Kernel modules: every module above and its dependencies (as modules.dep says;
 # "builtin" lines need nothing), then modules.dep for the copied tree.

@@ -71,7 +71,7 @@ export MTOOLS_SKIP_CHECK=1 MTOOLS_NO_VFAT=0
 # volume id is fixed (or from SOURCE_DATE_EPOCH) so the same inputs give the same image.
 truncate -s $((sectors * 512)) "$part"
 volid=$(printf '%08x' "${SOURCE_DATE_EPOCH:-0x504d4447}")
-PATH="$PATH:/usr/sbin:/sbin" mkfs.vfat -n PMDIAG -i "$volid" -h $start --invariant "$part" >/dev/null 2>&1 ||
+PATH="$PATH:/usr/sbin:/sbin" mkfs.vfat -n PMDIAG -h $start --invariant "$part" >/dev/null 2>&1 ||
 	PATH="$PATH:/usr/sbin:/sbin" mkfs.vfat -n PMDIAG -i "$volid" -h $start "$part" >/dev/null
 
 sed -e "s|@APPEND@|$append|" -e "s|@KVER@|$kver|" -e "s|@VERSION@|${version:-?}|" \

@@ -226,6 +226,10 @@ void pmd_acpi_validate(struct pmd_acpi_raw *raw, size_t n, bool include_license,
 			t->len = 0;
 			t->hdr_length = 0;
 			t->has_checksum = false;
+			/* Keep the refused bytes: re-recording must not lose them. */
+			t->raw = r->data;
+			t->raw_len = r->len;
+			r->data = NULL;
 			continue;
 		}
 		if (pmd_acpi_is_license_table(t->sig) && !include_license) {
@@ -252,8 +256,10 @@ void pmd_acpi_tables_free(struct pmd_acpi_table *t, size_t n)
 {
 	if (!t)
 		return;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		free((void *)t[i].data);
+		free((void *)t[i].raw);
+	}
 	free(t);
 }
 

@@ -34,7 +34,8 @@ void pmd_acpi_raw_free(struct pmd_acpi_raw *t, size_t n);
 
 /*
  * Write tables as acpidump text that ACPICA's acpixtract reads back. Tables
- * that are invalid are skipped; redacted ones are written as they are held
+ * refused as invalid are written with the bytes that were refused (raw), or
+ * skipped when there were none; redacted ones are written as they are held
  * (header kept, body zeroed). Returns 0 or -1 (errno).
  */
 int pmd_acpidump_write(FILE *f, const struct pmd_acpi_table *t, size_t n);

@@ -281,7 +281,8 @@ static bool writable_sig(const char *sig)
 }
 
 /* One table as ACPICA's acpidump prints it: "%8.4X: " offsets, "%02X " bytes. */
-static void write_table(FILE *f, const struct pmd_acpi_table *t)
+static void write_bytes(FILE *f, const struct pmd_acpi_table *t, const uint8_t *data,
+			size_t len)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	char line[96];
@@ -290,13 +291,13 @@ static void write_table(FILE *f, const struct pmd_acpi_table *t)
 		fprintf(f, "RSD PTR @ 0x%016" PRIX64 "\n", t->address);
 	else
 		fprintf(f, "%.4s @ 0x%016" PRIX64 "\n", t->sig, t->address);
-	for (size_t i = 0; i < t->len; i += 16) {
+	for (size_t i = 0; i < len; i += 16) {
 		size_t k = (size_t)snprintf(line, sizeof(line), "%8.4zX: ", i);
 
 		for (size_t j = 0; j < 16; j++) {
-			if (i + j < t->len) {
-				line[k++] = hex[t->data[i + j] >> 4];
-				line[k++] = hex[t->data[i + j] & 15];
+			if (i + j < len) {
+				line[k++] = hex[data[i + j] >> 4];
+				line[k++] = hex[data[i + j] & 15];
 			} else {
 				line[k++] = ' ';
 				line[k++] = ' ';
@@ -304,8 +305,8 @@ static void write_table(FILE *f, const struct pmd_acpi_table *t)
 			line[k++] = ' ';
 		}
 		line[k++] = ' ';
-		for (size_t j = 0; j < 16 && i + j < t->len; j++) {
-			uint8_t c = t->data[i + j];
+		for (size_t j = 0; j < 16 && i + j < len; j++) {
+			uint8_t c = data[i + j];
 
 			line[k++] = c >= 0x20 && c < 0x7f ? (char)c : '.';
 		}
@@ -315,9 +316,20 @@ static void write_table(FILE *f, const struct pmd_acpi_table *t)
 	fputc('\n', f);
 }
 
+static void write_table(FILE *f, const struct pmd_acpi_table *t)
+{
+	write_bytes(f, t, t->data, t->len);
+}
+
 int pmd_acpidump_write(FILE *f, const struct pmd_acpi_table *t, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
+		/* A refused table goes back as it was found, to be refused again on replay. */
+		if (t[i].invalid && t[i].raw && t[i].raw_len &&
+		    t[i].raw_len <= PMD_ACPI_TABLE_MAX && writable_sig(t[i].sig)) {
+			write_bytes(f, &t[i], t[i].raw, t[i].raw_len);
+			continue;
+		}
 		if (t[i].invalid || !t[i].data || !t[i].len ||
 		    t[i].len > PMD_ACPI_TABLE_MAX || !writable_sig(t[i].sig))
 			continue;

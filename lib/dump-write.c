@@ -35,7 +35,8 @@ struct writer {
 	char *dir;
 	const char *sub; /* "" or "snapshots/N/" while writing a snapshot */
 	FILE *man;     /* manifest body, appended to the header at the end */
-	FILE *links;
+	char **linkv; /* "path -> target" lines */
+	size_t nlinks;
 	struct pmd_res err; /* first write error */
 	unsigned nfiles, nerrors;
 };
@@ -82,6 +83,8 @@ static void write_file(struct writer *w, const char *path, const char *data, siz
 	}
 	int fd = openat(w->dirfd, full, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
 			0644);
+	if (fd < 0 && errno == EEXIST)
+		return; /* two patterns reach the same file: it is the same file */
 	if (fd < 0) {
 		fail(w, errno, full);
 		return;
@@ -121,6 +124,36 @@ static void close_out(struct writer *w, FILE *f, const char *name)
 		fail(w, errno ? errno : EIO, name);
 }
 
+static int strp_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Links are kept once each, sorted: several patterns pass through the same link. */
+static void add_link(struct writer *w, const char *path, const char *target)
+{
+	w->linkv = pmd_xrealloc(w->linkv, (w->nlinks + 1) * sizeof(char *));
+	w->linkv[w->nlinks++] = pmd_xasprintf("%s -> %s", path, target);
+}
+
+static void write_links(struct writer *w)
+{
+	if (!w->nlinks)
+		return;
+	qsort(w->linkv, w->nlinks, sizeof(char *), strp_cmp);
+	FILE *f = open_out(w, PMD_DUMP_LINKS);
+	if (f) {
+		fputs("# sysfs symbolic links: path -> target\n", f);
+		for (size_t i = 0; i < w->nlinks; i++)
+			if (!i || strcmp(w->linkv[i], w->linkv[i - 1]))
+				fprintf(f, "%s\n", w->linkv[i]);
+	}
+	close_out(w, f, PMD_DUMP_LINKS);
+	for (size_t i = 0; i < w->nlinks; i++)
+		free(w->linkv[i]);
+	free(w->linkv);
+}
+
 static void on_entry(void *ctx, enum pmd_walk_kind kind, const char *path, const char *data,
 		     size_t len, const struct pmd_res *r)
 {
@@ -138,7 +171,7 @@ static void on_entry(void *ctx, enum pmd_walk_kind kind, const char *path, const
 		break;
 	case PMD_WALK_LINK:
 		if (!*w->sub)
-			fprintf(w->links, "%s -> %s\n", path, data);
+			add_link(w, path, data);
 		break;
 	case PMD_WALK_ERROR:
 		if (r->st == PMD_NOT_RECORDED)
@@ -256,10 +289,6 @@ static void record_msr(struct writer *w)
 		status_line(w, "msr", &r);
 		return;
 	}
-	if (r.st == PMD_NOT_RECORDED && w->s->kind != PMD_SRC_LIVE) {
-		/* Re-recording a dump without MSRs: keep its reason. */
-		return;
-	}
 	FILE *f = open_out(w, PMD_DUMP_MSR);
 	if (!f)
 		return;
@@ -274,7 +303,11 @@ static void record_msr(struct writer *w)
 			pmd_dumpfmt_write_msr(f, cpus[c], pmd_msrs[i].addr, &r, v);
 		}
 	}
+	/* Nothing recorded (a dump without MSRs): no file, the replay says "not recorded". */
+	bool empty = ftell(f) <= (long)strlen("# cpu msr value (or: error ERRNO)\n");
 	close_out(w, f, PMD_DUMP_MSR);
+	if (empty)
+		unlinkat(w->dirfd, PMD_DUMP_MSR, 0);
 }
 
 static void record_mmio(struct writer *w)
@@ -444,10 +477,9 @@ struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct p
 		return r;
 	}
 	w.dirfd = open(w.dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	char *man_body = NULL, *links_body = NULL;
-	size_t man_len = 0, links_len = 0;
+	char *man_body = NULL;
+	size_t man_len = 0;
 	w.man = open_memstream(&man_body, &man_len);
-	w.links = open_memstream(&links_body, &links_len);
 
 	record_files(&w);
 	record_acpi(&w);
@@ -457,19 +489,10 @@ struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct p
 	record_mmio(&w);
 	record_snapshots(&w);
 
-	fclose(w.links);
 	fclose(w.man);
-	if (links_len) {
-		FILE *f = open_out(&w, PMD_DUMP_LINKS);
-		if (f) {
-			fputs("# sysfs symbolic links: path -> target\n", f);
-			fwrite(links_body, 1, links_len, f);
-		}
-		close_out(&w, f, PMD_DUMP_LINKS);
-	}
+	write_links(&w);
 	write_manifest(&w, man_body, man_len);
 	free(man_body);
-	free(links_body);
 	close(w.dirfd);
 
 	struct pmd_res r = w.err;

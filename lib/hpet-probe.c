@@ -252,12 +252,28 @@ static void fmt_hz(char *buf, size_t n, double hz)
 		snprintf(buf, n, "%.3f kHz", hz / 1e3);
 }
 
+/* A table Linux would use: decodable, base in system memory, not 0. */
 static const struct pmd_hpet_inst *first_usable(const struct pmd_hpet_info *info)
 {
 	for (unsigned i = 0; i < info->ninst; i++)
-		if (info->inst[i].res.st == PMD_OK)
+		if (info->inst[i].res.st == PMD_OK && info->inst[i].base_res.st == PMD_OK)
 			return &info->inst[i];
 	return NULL;
+}
+
+/* Why the tables cannot be used: "#1: ...; #2: ..." */
+static void unusable(const struct pmd_hpet_info *info, char *buf, size_t n)
+{
+	size_t used = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < info->ninst && used < n; i++) {
+		const struct pmd_hpet_inst *in = &info->inst[i];
+		const char *why = in->res.st != PMD_OK ? in->res.why : in->base_res.why;
+		int w = snprintf(buf + used, n - used, "%s#%u: %s", i ? "; " : "", i + 1, why);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
 }
 
 static const struct pmd_hpet_inst *first_read(const struct pmd_hpet_info *info)
@@ -296,9 +312,13 @@ static void judge(struct pmd_hpet_info *info)
 		v->present = PMD_NO;
 		snprintf(v->line[0], sizeof(v->line[0]), "absent: no ACPI HPET table%s",
 			 c->decoded && c->enabled ? " (but the chipset decodes one: see below)" : "");
-		if (info->ninst)
+		if (info->ninst) {
+			char u[200];
+			unusable(info, u, sizeof(u));
 			snprintf(v->line[0], sizeof(v->line[0]),
-				 "absent: the HPET table is unusable (%s)", info->inst[0].res.why);
+				 "absent: the firmware's HPET table%s unusable (%s)",
+				 info->ninst > 1 ? "s are" : " is", u);
+		}
 	} else if (kernel_sees) {
 		v->present = PMD_YES;
 		pmd_res_str(&info->tables_res, why, sizeof(why));
@@ -333,6 +353,9 @@ static void judge(struct pmd_hpet_info *info)
 			snprintf(v->line[1], sizeof(v->line[1]),
 				 "no: disabled in the chipset (%s = 0x%08x) and not declared",
 				 c->reg, c->reg_value);
+	} else if (v->present == PMD_NO && info->ninst) {
+		v->firmware_enabled = PMD_NO;
+		snprintf(v->line[1], sizeof(v->line[1]), "no: declared with an unusable table");
 	} else if (v->present == PMD_NO) {
 		v->firmware_enabled = PMD_NO;
 		snprintf(v->line[1], sizeof(v->line[1]), "no: not declared in ACPI");
@@ -428,6 +451,8 @@ static void judge(struct pmd_hpet_info *info)
 		const struct pmd_hpet_inst *a = info->ninst ? &info->inst[0] : NULL;
 		if (!a)
 			snprintf(v->line[4], sizeof(v->line[4]), "unknown: no HPET registers to read");
+		else if (a->res.st != PMD_OK)
+			snprintf(v->line[4], sizeof(v->line[4]), "unknown: no usable HPET table");
 		else if (a->base_res.st != PMD_OK)
 			snprintf(v->line[4], sizeof(v->line[4]), "unknown: %s", a->base_res.why);
 		else

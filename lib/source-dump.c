@@ -190,6 +190,8 @@ static struct pmd_res dump_read_file(struct pmd_src *s, const char *path, char *
 	return r;
 }
 
+static void load_links(struct pmd_src *s);
+
 static struct pmd_res dump_list_dir(struct pmd_src *s, const char *path, char ***names,
 				    size_t *n)
 {
@@ -216,6 +218,23 @@ static struct pmd_res dump_list_dir(struct pmd_src *s, const char *path, char **
 		(*names)[(*n)++] = pmd_xstrdup(e->d_name);
 	}
 	closedir(dir);
+	/* Recorded symbolic links live in the links file: list them where they were. */
+	struct dump *d = D(s);
+	if (!d->links_loaded)
+		load_links(s);
+	size_t pl = strlen(path);
+	for (size_t i = 0; i < d->nlinks; i++) {
+		const char *lp = d->links[i].path;
+		if (strncmp(lp, path, pl) || lp[pl] != '/' || strchr(lp + pl + 1, '/'))
+			continue;
+		bool dup = false;
+		for (size_t k = 0; k < *n && !dup; k++)
+			dup = !strcmp((*names)[k], lp + pl + 1);
+		if (dup)
+			continue;
+		*names = pmd_xrealloc(*names, (*n + 1) * sizeof(char *));
+		(*names)[(*n)++] = pmd_xstrdup(lp + pl + 1);
+	}
 	return pmd_ok();
 }
 
@@ -621,7 +640,8 @@ static int dump_root(int fd)
 		snprintf(only, sizeof(only), "%s", e->d_name);
 	}
 	closedir(d);
-	if (count != 1)
+	/* A bare sysroot holding only sys/ or proc/ is not a wrapper. */
+	if (count != 1 || !strcmp(only, "sys") || !strcmp(only, "proc"))
 		return fd;
 	int sub = openat(fd, only, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (sub < 0)

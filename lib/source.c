@@ -621,7 +621,8 @@ struct pmd_res pmd_mmio_read(struct pmd_src *s, uint64_t addr, unsigned width, u
 	} else if (r.st == PMD_OK) {
 		/* Only back-end reads are logged: refusals above replay by themselves. */
 		r = s->be->mmio_read(s, addr, width, &val, &t);
-		mmio_log(s, addr, width, val, t, &r);
+		if (r.st == PMD_OK || r.st == PMD_UNREADABLE)
+			mmio_log(s, addr, width, val, t, &r);
 	}
 	if (r.st == PMD_OK) {
 		*v = val;

@@ -94,6 +94,8 @@ struct pmd_acpi_table {
 	bool redacted;       /* MSDM/SLIC: header kept, body (the key) zeroed; reads refused */
 	bool invalid;        /* refused: problem says why; data is NULL */
 	char problem[160];   /* warning or refusal text, "" when fine */
+	const uint8_t *raw;  /* invalid tables: the bytes as found, so a dump keeps them */
+	size_t raw_len;
 };
 
 /* All tables of the source, in source order. */

@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Write the handmade HPET dumps (tests/dumps/hand-*): machines QEMU cannot show.
+
+Developer tool only (the dumps it writes are committed; nothing runs it in CI):
+  tests/dumps/handmade-hpet.py CPUID_DIR
+CPUID_DIR holds libcpuid raw dumps converted from ../shared/corpus/cpuid with
+libcpuid (deserialize the .test file, serialize N copies of CPU 0): cpuid-p4.txt
+(lcp-intel--ia-32--netburst--intel-pentium-4-cpu-3.20ghz, 2 CPUs), cpuid-k7.txt
+(lcp-amd--k7--amd-athlon-xp-3200+, 1 CPU), cpuid-cnl.txt
+(lcp-intel--x86-64--palm-cove--intel-core-i3-8121u-cpu, 4 CPUs).
+Every value below is chosen by hand and explained in the dump's README.md.
+"""
+import os
+import shutil
+import struct
+import sys
+
+TOP = os.path.dirname(os.path.abspath(__file__))
+PATTERNS = [l for l in open(os.path.join(TOP, "vm", "manifest")) if l.startswith(("pattern:", "rate-pattern:"))]
+
+
+def table(sig, rev, body, oem=b"PMDIAG", oemtab=b"HANDMADE", length=None):
+    n = 36 + len(body)
+    hdr = bytearray(sig + struct.pack("<IBB", length if length is not None else n, rev, 0))
+    hdr += oem.ljust(6, b" ")[:6] + oemtab.ljust(8, b" ")[:8]
+    hdr += struct.pack("<I", 1) + b"PMDG" + struct.pack("<I", 0x20261203)
+    t = bytearray(hdr + body)
+    t[9] = (-sum(t)) & 0xFF
+    return bytes(t)
+
+
+def hpet_table(block_id, base, number=0, min_tick=128, flags=0, space=0, width=64):
+    body = struct.pack("<I", block_id)
+    body += struct.pack("<BBBBQ", space, width, 0, 0, base)
+    body += struct.pack("<BHB", number, min_tick, flags)
+    return table(b"HPET", 1, body, oemtab=b"HPETTBL")
+
+
+def acpidump(tables):
+    out = []
+    for sig, data in tables:
+        out.append("%s @ 0x%016X" % (sig, 0))
+        for off in range(0, len(data), 16):
+            chunk = data[off:off + 16]
+            hexes = " ".join("%02X" % b for b in chunk)
+            asc = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in chunk)
+            out.append("    %04X: %-47s  %s" % (off, hexes, asc))
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def lspci(devs):
+    out = []
+    for bdf, cls, ven, dev, rev, cfg in devs:
+        b = bytearray(256)
+        struct.pack_into("<HH", b, 0, ven, dev)
+        b[8] = rev
+        b[0x0A] = cls & 0xFF
+        b[0x0B] = cls >> 8
+        b[0x0E] = 0x80 if cls == 0x0601 else 0
+        for off, val in cfg.items():
+            struct.pack_into("<I", b, off, val)
+        out.append("%s %04x: %04x:%04x%s" % (bdf, cls, ven, dev, " (rev %02x)" % rev if rev else ""))
+        for off in range(0, 256, 16):
+            out.append("%02x: %s" % (off, " ".join("%02x" % x for x in b[off:off + 16])))
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def write(name, files, readme, cpuid=None):
+    d = os.path.join(TOP, name)
+    if os.path.exists(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    man = ["pmdiag-dump 1", "pmdiag-version: 0.1.0",
+           "recorded-by: handmade (tests/dumps/%s/README.md)" % name,
+           "date: 2026-12-03T00:00:00Z", "kernel: %s" % files["proc/sys/kernel/osrelease"].strip(),
+           "arch: x86_64", "redaction: on", "license-tables: left out"]
+    man += [p.rstrip("\n") for p in PATTERNS]
+    man += files.pop("#manifest", [])
+    files["manifest"] = "\n".join(man) + "\n"
+    files["README.md"] = readme
+    if cpuid:
+        shutil.copy(cpuid, os.path.join(d, "cpuid.txt"))
+    for path, text in files.items():
+        p = os.path.join(d, path)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "w") as f:
+            f.write(text)
+
+
+def common(kernel, cpus, current, available, broadcast, percpu, irq0, iomem, cmdline="ro quiet"):
+    f = {
+        "proc/sys/kernel/osrelease": kernel + "\n",
+        "proc/version": "Linux version %s (handmade) #1 SMP\n" % kernel,
+        "proc/cmdline": "BOOT_IMAGE=/boot/vmlinuz-%s %s\n" % (kernel, cmdline),
+        "sys/devices/system/cpu/online": "0-%d\n" % (cpus - 1) if cpus > 1 else "0\n",
+        "sys/devices/system/cpu/possible": "0-%d\n" % (cpus - 1) if cpus > 1 else "0\n",
+        "sys/devices/system/clocksource/clocksource0/current_clocksource": current + "\n",
+        "sys/devices/system/clocksource/clocksource0/available_clocksource": available + " \n",
+        "sys/devices/system/clockevents/broadcast/current_device": broadcast + "\n",
+        "proc/iomem": iomem,
+    }
+    for c in range(cpus):
+        f["sys/devices/system/clockevents/clockevent%d/current_device" % c] = percpu + "\n"
+    head = " " * 11 + "".join("CPU%-8d" % c for c in range(cpus)).rstrip() + "\n"
+    f["proc/interrupts"] = head + irq0
+    return f
+
+
+RAM = "00000000-00000fff : Reserved\n00001000-0009fbff : System RAM\n00100000-7fffffff : System RAM\n  01000000-01e00000 : Kernel code\n"
+
+
+def main():
+    cpuid_dir = sys.argv[1]
+
+    # A. Pentium 4 desktop, ICH4 (82801DB): BIOS left the HPET off, no table. hpet=force helps.
+    f = common("4.19.0-27-686-pae", 2, "acpi_pm", "tsc acpi_pm", "(null)", "lapic",
+               "  0:   4012346    0  IO-APIC   2-edge      timer\n",
+               RAM + "fec00000-fec003ff : IOAPIC 0\nfee00000-fee00fff : Local APIC\n")
+    f["acpidump.txt"] = acpidump([("FACP", table(b"FACP", 2, bytes(208)))])
+    f["lspci.txt"] = lspci([
+        ("0000:00:00.0", 0x0600, 0x8086, 0x2570, 0x02, {}),
+        # GEN_CNTL 0xD0: bit 17 (HPET enable) clear, select 00
+        ("0000:00:1f.0", 0x0601, 0x8086, 0x24c0, 0x02, {0xD0: 0x00000e00, 0x40: 0x00000401}),
+    ])
+    f["msr.txt"] = "0 0x000000e2 error EIO\n1 0x000000e2 error EIO\n"
+    write("hand-ich4-hpet-off", f, README_A, os.path.join(cpuid_dir, "cpuid-p4.txt"))
+
+    # B. Athlon XP on a SiS chipset pmdiag (and Linux) knows nothing about.
+    f = common("4.19.0-27-686", 1, "tsc", "tsc acpi_pm", "(null)", "lapic",
+               "  0:   40123   XT-PIC      timer\n", RAM)
+    f["acpidump.txt"] = acpidump([("FACP", table(b"FACP", 1, bytes(80)))])
+    f["lspci.txt"] = lspci([
+        ("0000:00:00.0", 0x0600, 0x1039, 0x0741, 0x03, {}),
+        ("0000:00:02.0", 0x0601, 0x1039, 0x0008, 0x25, {}),
+    ])
+    f["#manifest"] = ["status: msr\tunreadable\tENOENT\tno msr driver (modprobe msr)"]
+    write("hand-unknown-chipset", f, README_B, os.path.join(cpuid_dir, "cpuid-k7.txt"))
+
+    # C. Cannon Lake laptop: PC10 enabled, Linux disabled the HPET although the firmware declares it.
+    f = common("6.1.0-27-amd64", 4, "tsc", "tsc acpi_pm", "(null)", "lapic-deadline",
+               "  0:         9          0          0          0  IO-APIC   2-edge      timer\n",
+               RAM + "fe000000-fe01ffff : Reserved\n  fed00000-fed003ff : PNP0103:00\n")
+    f["acpidump.txt"] = acpidump([
+        ("FACP", table(b"FACP", 6, bytes(240))),
+        ("HPET", hpet_table(0x8086A701, 0xFED00000, min_tick=128)),
+    ])
+    f["lspci.txt"] = lspci([
+        ("0000:00:00.0", 0x0600, 0x8086, 0x5a04, 0x00, {}),
+        ("0000:00:1f.0", 0x0601, 0x8086, 0x9d84, 0x30, {}),  # P2SB 00:1f.1 hidden
+    ])
+    msr = []
+    for c in range(4):
+        msr.append("%d 0x000000e2 0x000000001e008008" % c)  # package C-state limit 8 (PC10)
+    f["msr.txt"] = "\n".join(msr) + "\n"
+    # Registers: 24 MHz, 8 timers, not enabled (Linux never started it): the counter stands.
+    mm = ["0x00000000fed00000 32 0x8086a701 1000000", "0x00000000fed00004 32 0x027bc86b 1000100",
+          "0x00000000fed00010 32 0x00000000 1000200", "0x00000000fed00020 32 0x00000000 1000300",
+          "0x00000000fed000f0 32 0x00001f40 1000400", "0x00000000fed000f0 32 0x00001f40 3000400"]
+    for n in range(8):
+        conf = 0x30 if n == 0 else 0x0  # timer 0 periodic and 64-bit capable
+        route = 0x00f00000 if n < 3 else 0x00f00800
+        a = 0xFED00100 + 0x20 * n
+        mm += ["0x%016x 32 0x%08x %d" % (a, conf, 1000500 + n),
+               "0x%016x 32 0x%08x %d" % (a + 4, route, 1000600 + n),
+               "0x%016x 32 0xffffffff %d" % (a + 8, 1000700 + n),
+               "0x%016x 32 0x00000000 %d" % (a + 16, 1000800 + n)]
+    f["mmio.txt"] = "\n".join(mm) + "\n"
+    write("hand-pc10", f, README_C, os.path.join(cpuid_dir, "cpuid-cnl.txt"))
+
+    # D. Two HPET tables with bases pmdiag must not read: 0, and System RAM.
+    f = common("5.10.0-20-amd64", 2, "tsc", "tsc acpi_pm", "(null)", "lapic-deadline",
+               "  0:   40   0   IO-APIC   2-edge      timer\n", RAM)
+    f["acpidump.txt"] = acpidump([
+        ("HPET", hpet_table(0x8086A201, 0x0)),
+        ("HPET", hpet_table(0x8086A201, 0x01000000)),
+    ])
+    f["#manifest"] = ["status: msr\tunreadable\tENOENT\tno msr driver (modprobe msr)",
+                      "status: pci\tnot-recorded\t0\t", "status: cpuid\tnot-recorded\t0\t"]
+    write("hand-hpet-bad-base", f, README_D)
+
+    # E. An HPET table cut short: its length field says 56, the dump holds 40 bytes.
+    t = hpet_table(0x8086A201, 0xFED00000)[:40]
+    f = common("5.10.0-20-amd64", 2, "tsc", "tsc acpi_pm", "(null)", "lapic-deadline",
+               "  0:   40   0   IO-APIC   2-edge      timer\n", RAM)
+    f["acpidump.txt"] = acpidump([("HPET", t)])
+    f["#manifest"] = ["status: msr\tunreadable\tENOENT\tno msr driver (modprobe msr)",
+                      "status: pci\tnot-recorded\t0\t", "status: cpuid\tnot-recorded\t0\t"]
+    write("hand-hpet-truncated", f, README_E)
+
+
+README_A = """# hand-ich4-hpet-off (handmade)
+
+A Pentium 4 desktop on an Intel ICH4 (82801DB, LPC 8086:24c0) whose BIOS leaves the HPET
+disabled and declares no ACPI HPET table. Linux's old_ich_force_enable_hpet() quirk covers
+the 82801DB only when the user boots with hpet=force, so pmdiag must answer "hpet=force
+would help".
+
+- cpuid.txt: ../shared/corpus/cpuid/lcp-intel--ia-32--netburst--intel-pentium-4-cpu-3.20ghz.test
+  (libcpuid tests, BSD-2-Clause), CPU 0 copied to 2 logical CPUs.
+- lspci.txt: handmade config space. GEN_CNTL (config 0xD0) = 0x00000e00: bit 17 (HPET enable)
+  clear, bits 16:15 (address select) 0.
+- No HPET table (only a FACP), acpi_pm clock source, no HPET in /proc/iomem; MSR 0xE2 does not
+  exist on NetBurst (EIO).
+Written by tests/dumps/handmade-hpet.py.
+"""
+
+README_B = """# hand-unknown-chipset (handmade)
+
+An Athlon XP on a SiS chipset (host bridge 1039:0741, ISA bridge 1039:0008): neither Linux nor
+pmdiag knows where such a chipset keeps HPET enable bits, and there is no HPET table. pmdiag
+must say the chipset is unknown and that hpet=force cannot help.
+
+- cpuid.txt: ../shared/corpus/cpuid/lcp-amd--k7--amd-athlon-xp-3200+.test (libcpuid tests,
+  BSD-2-Clause).
+- No msr driver was loaded when "recorded".
+Written by tests/dumps/handmade-hpet.py.
+"""
+
+README_C = """# hand-pc10 (handmade)
+
+A Cannon Lake laptop (Core i3-8121U) whose firmware declares a working HPET, but the package
+C-state limit in MSR_PKG_CST_CONFIG_CONTROL (0xE2) is 8 (PC10) and the CPU reports MWAIT C10
+sub-states (CPUID.05H:EDX[31:28] = 1, ECX bits 0 and 1 set): Linux's hpet_is_pc10_damaged()
+disables the HPET ("HPET dysfunctional in PC10. Force disabled."). So: present, enabled by
+firmware, not used by the kernel, hpet=force would bring it back but it stops in PC10.
+
+- cpuid.txt: ../shared/corpus/cpuid/lcp-intel--x86-64--palm-cove--intel-core-i3-8121u-cpu.test
+  (libcpuid tests, BSD-2-Clause), 4 logical CPUs.
+- HPET table: block ID 0x8086a701 (8 comparators), base 0xFED00000. Registers: period
+  0x027bc86b = 41,666,667 fs (24 MHz, as on PCHs of this era). GEN_CONF 0: Linux never
+  enabled it, so the main counter stands still between the two reads.
+- lspci.txt: LPC 8086:9d84 (Cannon Point-LP); the P2SB (00:1f.1) is hidden, as firmware leaves it.
+- /proc/iomem names the HPET block only as PNP0103:00 under Reserved.
+Written by tests/dumps/handmade-hpet.py.
+"""
+
+README_D = """# hand-hpet-bad-base (handmade)
+
+Two HPET tables whose bases pmdiag must refuse to read: table 1 has base 0, table 2 points
+into System RAM (0x01000000). No MMIO read may happen (the dump has no mmio.txt: a read
+would show as "not recorded").
+Written by tests/dumps/handmade-hpet.py.
+"""
+
+README_E = """# hand-hpet-truncated (handmade)
+
+An HPET table cut after 40 bytes while its length field says 56: the table is refused with
+both lengths named, and the HPET is reported absent because its table is unusable.
+Written by tests/dumps/handmade-hpet.py.
+"""
+
+if __name__ == "__main__":
+    main()

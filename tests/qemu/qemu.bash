@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The QEMU machines pmdiag is tested on, and how one is booted with the diagnostic
+# initramfs. Sourced by tests/qemu/*.bats, initramfs/dumps.sh and initramfs/bench.sh.
+#
+#   QEMU_TOP       the repository (default: two levels above this file)
+#   KVER           kernel (default: the newest /boot/vmlinuz-*)
+#   QEMU_KERNEL    default /boot/vmlinuz-$KVER
+#   QEMU_INITRD    default $QEMU_TOP/build/pmdiag-initrd.img
+#   QEMU_TIMEOUT   seconds one boot may take (default 180)
+#   QEMU_JOBS      boots run at once by qemu_boot_all (default 2)
+
+QEMU_TOP="${QEMU_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+if [ -z "${KVER:-}" ]; then
+	KVER=$(ls /boot/vmlinuz-* 2>/dev/null | sed 's|^/boot/vmlinuz-||' | sort -V | tail -n 1)
+fi
+QEMU_KERNEL="${QEMU_KERNEL:-/boot/vmlinuz-$KVER}"
+QEMU_INITRD="${QEMU_INITRD:-$QEMU_TOP/build/pmdiag-initrd.img}"
+QEMU_TIMEOUT="${QEMU_TIMEOUT:-180}"
+QEMU_JOBS="${QEMU_JOBS:-2}"
+QEMU_AML="${QEMU_AML:-$QEMU_TOP/build/qemu}"
+QEMU_BIN="${QEMU_BIN:-qemu-system-x86_64}"
+export QEMU_TOP KVER QEMU_KERNEL QEMU_INITRD QEMU_TIMEOUT QEMU_JOBS QEMU_AML QEMU_BIN
+
+# Every machine, in the order they are booted.
+QEMU_MACHINES="q35 pc q35-nohpet q35-qemu64 q35-thermal q35-cst q35-cst-arat"
+
+# qemu_describe MACHINE: one line saying what the machine is (for READMEs).
+qemu_describe() {
+	case "$1" in
+	q35) echo "Q35 + ICH9, -cpu max (ARAT): HPET (3 timers, legacy mode), no C-states, no cpufreq" ;;
+	pc) echo "i440FX + PIIX4 (-machine pc), -cpu max (ARAT): HPET, no C-states" ;;
+	q35-nohpet) echo "Q35 with hpet=off, -cpu max: no HPET table or device, clocksource acpi_pm" ;;
+	q35-qemu64) echo "Q35, -cpu qemu64 (no ARAT): HPET" ;;
+	q35-thermal) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal.asl: thermal zone TZ00 with _CRT 100 C, _HOT 90 C, _PSV 80 C, _AC0 60 C and a fan" ;;
+	q35-cst) echo "Q35, -cpu qemu64 (no ARAT), SSDT tests/qemu/ssdt-cst.asl: _CST C1 (FFixedHW) + C2 (SystemIO), acpi_idle, tick broadcast from the HPET" ;;
+	q35-cst-arat) echo "Q35, -cpu max (ARAT), SSDT tests/qemu/ssdt-cst.asl: acpi_idle with C1 + C2, no broadcast needed" ;;
+	*) return 1 ;;
+	esac
+}
+
+# qemu_machine_args MACHINE: the QEMU options of MACHINE (after the common ones).
+qemu_machine_args() {
+	case "$1" in
+	q35) echo "-machine q35 -cpu max" ;;
+	pc) echo "-machine pc -cpu max" ;;
+	q35-nohpet) echo "-machine q35,hpet=off -cpu max" ;;
+	q35-qemu64) echo "-machine q35 -cpu qemu64" ;;
+	q35-thermal) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal.aml" ;;
+	q35-cst) echo "-machine q35 -cpu qemu64 -acpitable file=$QEMU_AML/ssdt-cst.aml" ;;
+	q35-cst-arat) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-cst.aml" ;;
+	*) echo "qemu.bash: unknown machine $1" >&2; return 1 ;;
+	esac
+}
+
+# Common options: software emulation, 2 CPUs, 512 MiB, serial console on stdout.
+QEMU_COMMON="-accel tcg -m 512 -smp 2 -nographic -no-reboot"
+
+# qemu_aml: compile the test SSDTs into $QEMU_AML (when the .asl is newer).
+qemu_aml() {
+	local asl name
+	mkdir -p "$QEMU_AML"
+	for asl in "$QEMU_TOP"/tests/qemu/*.asl; do
+		name=$(basename "$asl" .asl)
+		if [ ! -s "$QEMU_AML/$name.aml" ] || [ "$asl" -nt "$QEMU_AML/$name.aml" ]; then
+			iasl -vs -vi -p "$QEMU_AML/$name" "$asl" > "$QEMU_AML/$name.log" 2>&1 || {
+				cat "$QEMU_AML/$name.log" >&2
+				echo "qemu.bash: iasl $asl failed" >&2
+				return 1
+			}
+		fi
+	done
+}
+
+# qemu_run LOG QEMU-ARGS...: run QEMU under timeout, serial console into LOG without CRs.
+# Returns QEMU's (or timeout's: 124) exit status; the raw output is in LOG.raw.
+qemu_run() {
+	local log="$1" rc
+	shift
+	# shellcheck disable=SC2086
+	timeout -k 10 "$QEMU_TIMEOUT" "$QEMU_BIN" $QEMU_COMMON "$@" < /dev/null > "$log.raw" 2>&1
+	rc=$?
+	tr -d '\r' < "$log.raw" > "$log"
+	return $rc
+}
+
+# qemu_boot MACHINE LOG [KERNEL-OPTIONS]: boot MACHINE from the initramfs with
+# "console=ttyS0 panic=-1 pmdiag.poweroff=1" and the options; serial log into LOG.
+qemu_boot() {
+	local m="$1" log="$2" extra="${3:-}" args
+	args=$(qemu_machine_args "$m") || return 1
+	# shellcheck disable=SC2086
+	qemu_run "$log" $args -kernel "$QEMU_KERNEL" -initrd "$QEMU_INITRD" \
+		-append "console=ttyS0 panic=-1 pmdiag.poweroff=1 $extra"
+}
+
+# qemu_boot_all DIR KERNEL-OPTIONS [MACHINE...]: boot the machines (default: all),
+# QEMU_JOBS at a time, logs in DIR/MACHINE.log, QEMU's status in DIR/MACHINE.rc and
+# seconds taken in DIR/MACHINE.time.
+qemu_boot_all() {
+	local dir="$1" extra="$2" m
+	shift 2
+	mkdir -p "$dir"
+	[ $# -gt 0 ] || set -- $QEMU_MACHINES
+	for m in "$@"; do echo "$m"; done |
+		xargs -P "$QEMU_JOBS" -I{} bash -c '
+			source "$0"
+			t0=$(date +%s)
+			qemu_boot "$1" "$2/$1.log" "$3"
+			echo $? > "$2/$1.rc"
+			echo $(( $(date +%s) - t0 )) > "$2/$1.time"
+		' "${BASH_SOURCE[0]}" {} "$dir" "$extra"
+}
+
+# qemu_block LOG BEGIN END: the lines strictly between the marker lines BEGIN and END
+# (status 1 when BEGIN or END is missing).
+qemu_block() {
+	awk -v b="$2" -v e="$3" '
+		$0 == b { inside = 1; seen = 1; next }
+		$0 == e && inside { inside = 0; done = 1; exit }
+		inside { print }
+		END { exit !(seen && done) }
+	' "$1"
+}
