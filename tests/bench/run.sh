@@ -28,6 +28,23 @@ if [ -d "$corpus/acpi" ]; then
 		"($(( $(ms "$t0" "$t1") / n )) ms each)"
 	echo "largest acpidump ($(wc -c < "$big") bytes): max RSS $(rss "$bin/pmdiag-report" --acpidump "$big") KiB"
 fi
+if [ -d "$corpus/acpi" ] && command -v iasl > /dev/null; then
+	# HPET decoding of every corpus machine, next to ACPICA doing the same job:
+	# acpixtract -s HPET then iasl -d on the extracted table.
+	t0=$(date +%s%N)
+	for f in "$tmp"/*.txt; do "$bin/pmdiag-hpet" --json --acpidump "$f" > /dev/null 2>&1 || true; done
+	t1=$(date +%s%N)
+	mkdir -p "$tmp/x"
+	t2=$(date +%s%N)
+	for f in "$tmp"/*.txt; do
+		( cd "$tmp/x" && rm -f ./*.dat ./*.dsl && acpixtract -s HPET "$f" > /dev/null 2>&1 &&
+		  for d in ./*.dat; do [ -f "$d" ] && iasl -d "$d" > /dev/null 2>&1; done ) || true
+	done
+	t3=$(date +%s%N)
+	ours=$(ms "$t0" "$t1"); theirs=$(ms "$t2" "$t3")
+	echo "HPET of $n corpus machines: pmdiag-hpet $ours ms, acpixtract -s HPET + iasl -d $theirs ms" \
+		"(ratio $(awk -v a="$theirs" -v b="$ours" 'BEGIN { printf "%.1f", a / (b ? b : 1) }'))"
+fi
 for d in "$top"/tests/dumps/*/; do
 	[ -f "$d/manifest" ] || continue
 	t0=$(date +%s%N)

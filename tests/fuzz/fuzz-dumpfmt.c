@@ -2,7 +2,8 @@
 /*
  * libFuzzer target for the dump's own text files: the first byte picks the
  * parser (manifest, msr.txt, mmio.txt, snapshot time, /proc/iomem, cpuid.txt
- * through the sanity check and libcpuid), the rest is the file.
+ * through the sanity check and libcpuid, /proc/interrupts, the kernel command
+ * line), the rest is the file.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include <libcpuid/libcpuid.h>
 
 #include "dumpfmt.h"
+#include "procparse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -24,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data + 1, size - 1);
 	text[size - 1] = 0;
 	char err[200];
-	switch (data[0] % 6) {
+	switch (data[0] % 8) {
 	case 0: {
 		struct pmd_manifest m;
 		if (pmd_manifest_parse(text, &m, err, sizeof(err)) == 0) {
@@ -86,6 +88,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				cpuid_free_raw_data_array(&raw);
 		}
 		close(fd);
+		break;
+	}
+	case 6: {
+		struct pmd_irqs irqs;
+		if (pmd_irqs_parse(text, &irqs, err, sizeof(err)) == 0) {
+			for (size_t i = 0; i < irqs.n; i++)
+				if (irqs.line[i].ncount > irqs.ncpu)
+					abort();
+			pmd_irqs_free(&irqs);
+		}
+		break;
+	}
+	case 7: {
+		char v[64];
+		(void)pmd_cmdline_opt(text, "hpet", v, sizeof(v));
 		break;
 	}
 	}

@@ -58,11 +58,12 @@ seed_dir() { # target
 		i=0
 		for f in "$top"/tests/dumps/*/manifest "$top"/tests/dumps/*/msr.txt \
 			"$top"/tests/dumps/*/mmio.txt "$top"/tests/dumps/*/snapshots/0/time \
-			"$top"/tests/dumps/*/proc/iomem "$top"/tests/dumps/*/cpuid.txt; do
+			"$top"/tests/dumps/*/proc/iomem "$top"/tests/dumps/*/cpuid.txt \
+			"$top"/tests/dumps/*/proc/interrupts "$top"/tests/dumps/*/proc/cmdline; do
 			[ -f "$f" ] || continue
 			case "$f" in
 			*/manifest) k=0 ;; */msr.txt) k=1 ;; */mmio.txt) k=2 ;; */time) k=3 ;;
-			*/iomem) k=4 ;; */cpuid.txt) k=5 ;;
+			*/iomem) k=4 ;; */cpuid.txt) k=5 ;; */interrupts) k=6 ;; */cmdline) k=7 ;;
 			esac
 			i=$((i + 1))
 			{ printf "\\$(printf %o $k)"; head -c 60000 "$f"; } > "$d/seed$i"
