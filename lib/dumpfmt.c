@@ -350,8 +350,12 @@ int pmd_dumpfmt_parse_time(const char *text, uint64_t *t_ns)
 /* ---- cpuid.txt ---- */
 
 /* libcpuid trusts its input (an empty file or a huge CPU number crash it): check first. */
-static int check_cpuid_text(const char *text, char *err, size_t n)
+static int check_cpuid_text(const char *text, size_t len, char *err, size_t n)
 {
+	if (memchr(text, 0, len)) {
+		snprintf(err, n, "NUL byte in the file");
+		return -1;
+	}
 	static const struct {
 		const char *name;
 		unsigned max;
@@ -364,7 +368,8 @@ static int check_cpuid_text(const char *text, char *err, size_t n)
 	struct lines l = { .p = text };
 	const char *line;
 	long next_cpu = 0;
-	unsigned values = 0;
+	unsigned values = 0, in_section = 0;
+	bool headers = strstr(text, "Logical CPU #") != NULL;
 	while ((line = next_line(&l))) {
 		if (l.too_long) {
 			snprintf(err, n, "line %u: too long", l.no);
@@ -381,7 +386,12 @@ static int check_cpuid_text(const char *text, char *err, size_t n)
 				return -1;
 			}
 			next_cpu++;
+			in_section = 0;
 			continue;
+		}
+		if (headers && !next_cpu) {
+			snprintf(err, n, "line %u: value before the first logical CPU", l.no);
+			return -1;
 		}
 		char name[32];
 		unsigned idx, r[4];
@@ -399,6 +409,12 @@ static int check_cpuid_text(const char *text, char *err, size_t n)
 			snprintf(err, n, "line %u: unknown entry %s[%u]", l.no, name, idx);
 			return -1;
 		}
+		/* libcpuid writes leaf 0 first in every CPU; it crashes on files that do not. */
+		if (!in_section && (a != 0 || idx != 0)) {
+			snprintf(err, n, "line %u: a CPU's data must start with basic_cpuid[0]", l.no);
+			return -1;
+		}
+		in_section++;
 		values++;
 	}
 	if (!values) {
@@ -421,9 +437,10 @@ struct pmd_res pmd_dumpfmt_load_cpuid(const char *path, struct cpu_raw_data_arra
 	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0 && b.len <= PMD_FILE_MAX)
 		pmd_buf_add(&b, chunk, got);
 	fclose(f);
+	size_t len = b.len;
 	char *text = pmd_buf_steal(&b);
 	char err[160];
-	int rc = check_cpuid_text(text, err, sizeof(err));
+	int rc = check_cpuid_text(text, len, err, sizeof(err));
 	free(text);
 	if (rc < 0)
 		return pmd_res_make(PMD_INVALID, EINVAL, "%s: %s", PMD_DUMP_CPUID, err);

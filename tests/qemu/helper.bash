@@ -58,7 +58,7 @@ booted() {
 # console_text LOG: the text report as printed on the console (between the banner line
 # and its blank line, and the blank line before PMDIAG-JSON-BEGIN).
 console_text() {
-	awk '/^pmdiag: pmdiag initramfs/ { i = 1; getline; next }
+	awk '/^pmdiag: pmdiag-initrd / { i = 1; getline; next }
 	     $0 == "PMDIAG-JSON-BEGIN" { exit } i' "$1" | sed '$d'
 }
 

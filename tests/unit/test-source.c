@@ -398,6 +398,10 @@ TEST(dump_cpuid_hostile_text_is_refused_before_libcpuid)
 		"basic_cpuid[99999]=1 2 3 4\n",
 		"basic_cpuid[0]=1 2 3\n",
 		"something else\n",
+		/* libcpuid crashes on these two (found by fuzzing) */
+		"intel_fn12h[2]=0 0 0 0\n",
+		"basic_cpuid[0]=1 2 3 4\n_________________ Logical CPU #0 _________________\n"
+		"basic_cpuid[0]=1 2 3 4\n",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char *dir = pmd_xstrdup(tmpl);
