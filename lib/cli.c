@@ -46,6 +46,8 @@ static void usage(const struct pmd_cli *c)
 	       "                            pmdiag-dump, instead of this machine\n"
 	       "      --acpidump FILE       take ACPI tables from acpidump text (.xz/.gz too);\n"
 	       "                            without --dump nothing else is read\n"
+	       "      --cpuid FILE          take CPUID from a recorded dump: libcpuid raw,\n"
+	       "                            AIDA64/InstLatx64 text or hwloc-gather-cpuid\n"
 	       "      --no-redact           keep serial numbers and UUIDs\n"
 	       "      --include-license-tables  keep the MSDM and SLIC tables (product keys)\n"
 	       "\nOutput:\n"
@@ -75,6 +77,9 @@ int pmd_cli_generic(struct pmd_cli *c, int opt, const char *arg)
 		return 1;
 	case PMD_OPT_ACPIDUMP:
 		c->so.acpidump = arg;
+		return 1;
+	case PMD_OPT_CPUID:
+		c->so.cpuid = arg;
 		return 1;
 	case PMD_OPT_DEBUG:
 		c->so.debug++;
@@ -118,9 +123,9 @@ struct pmd_src *pmd_cli_open(struct pmd_cli *c)
 	if (c->dump) {
 		s = pmd_src_open_dump(c->dump, &c->so, &r);
 		what = "dump";
-	} else if (c->so.acpidump) {
+	} else if (c->so.acpidump || c->so.cpuid) {
 		s = pmd_src_open_acpidump(&c->so, &r);
-		what = "acpidump";
+		what = c->so.acpidump ? "acpidump" : "cpuid";
 	} else {
 		s = pmd_src_open_live(&c->so, &r);
 		what = "live";
@@ -130,9 +135,10 @@ struct pmd_src *pmd_cli_open(struct pmd_cli *c)
 		exit(PMD_EXIT_ERROR);
 	}
 	if (c->so.debug)
-		fprintf(stderr, "%s: debug: data source: %s back-end (%s)%s%s\n", c->prog, what,
+		fprintf(stderr, "%s: debug: data source: %s back-end (%s)%s%s%s%s\n", c->prog, what,
 			pmd_src_name(s), c->so.acpidump ? ", ACPI tables from " : "",
-			c->so.acpidump ? c->so.acpidump : "");
+			c->so.acpidump ? c->so.acpidump : "", c->so.cpuid ? ", CPUID from " : "",
+			c->so.cpuid ? c->so.cpuid : "");
 	return s;
 }
 

@@ -25,6 +25,7 @@ enum {
 	PMD_OPT_DEBUG,
 	PMD_OPT_NO_REDACT,
 	PMD_OPT_INCLUDE_LICENSE,
+	PMD_OPT_CPUID,
 	PMD_OPT_FIRST_TOOL, /* tools number their long-only options from here */
 };
 
@@ -33,6 +34,7 @@ enum {
 	{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },     \
 	{ "json", no_argument, NULL, 'j' }, { "dump", required_argument, NULL, 'd' },  \
 	{ "acpidump", required_argument, NULL, PMD_OPT_ACPIDUMP },                     \
+	{ "cpuid", required_argument, NULL, PMD_OPT_CPUID },                           \
 	{ "debug", no_argument, NULL, PMD_OPT_DEBUG },                                  \
 	{ "no-redact", no_argument, NULL, PMD_OPT_NO_REDACT },                          \
 	{ "include-license-tables", no_argument, NULL, PMD_OPT_INCLUDE_LICENSE }

@@ -38,8 +38,6 @@ struct pmd_hpet_irq {
 	uint64_t total;
 };
 
-enum pmd_tri { PMD_UNKNOWN = -1, PMD_NO = 0, PMD_YES = 1 };
-
 struct pmd_hpet_kernel {
 	struct pmd_res cs_res;
 	char cs_current[64], cs_available[256];

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "hpet-probe.h"
+#include "lapic.h"
 #include "platform.h"
 #include "sysinfo.h"
 
@@ -22,4 +23,11 @@ void pmd_report(struct pmd_src *s, struct pmd_out *o)
 	pmd_hpet_collect(s, hpet);
 	pmd_hpet_report(hpet, o);
 	free(hpet);
+
+	/* Half a second is enough to see broadcast interrupts arrive; a dump has its own. */
+	struct pmd_lapic_info *li = pmd_xcalloc(1, sizeof(*li));
+	pmd_lapic_collect(s, li, 500);
+	pmd_lapic_report(li, o);
+	pmd_lapic_free(li);
+	free(li);
 }

@@ -84,15 +84,26 @@ const struct pmd_backend pmd_backend_none = {
 
 struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_res *why)
 {
-	if (!o || !o->acpidump) {
-		*why = pmd_res_make(PMD_INVALID, EINVAL, "no acpidump file given");
+	if (!o || (!o->acpidump && !o->cpuid)) {
+		*why = pmd_res_make(PMD_INVALID, EINVAL, "no acpidump or CPUID file given");
 		return NULL;
 	}
-	struct pmd_src *s = pmd_src_alloc(&pmd_backend_none, PMD_SRC_ACPIDUMP, o, o->acpidump);
+	struct pmd_src_opts oo = *o;
+	if (!oo.acpidump)
+		oo.acpidump = ""; /* no tables: every ACPI read is "not recorded" */
+	struct pmd_src *s = pmd_src_alloc(&pmd_backend_none, PMD_SRC_ACPIDUMP, &oo,
+					  o->acpidump ? o->acpidump : o->cpuid);
 	/* Load now so that an unreadable file is an error at open, like a bad dump. */
-	const struct pmd_acpi_table *t;
-	size_t n;
-	struct pmd_res r = pmd_acpi_tables(s, &t, &n);
+	struct pmd_res r = pmd_ok();
+	if (o->acpidump) {
+		const struct pmd_acpi_table *t;
+		size_t n;
+		r = pmd_acpi_tables(s, &t, &n);
+	}
+	if (r.st == PMD_OK && o->cpuid) {
+		const struct cpu_raw_data_array_t *raw;
+		r = pmd_cpuid_raw(s, &raw);
+	}
 	if (r.st != PMD_OK) {
 		*why = r;
 		pmd_src_close(s);

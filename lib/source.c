@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpuidfmt.h"
 #include "pcicfg.h"
 #include "snapshot.h"
 #include "walk.h"
@@ -372,7 +373,9 @@ static void load_acpi(struct pmd_src *s)
 	size_t n = 0;
 	struct pmd_res r;
 	s->acpi_loaded = true;
-	if (s->opts.acpidump) {
+	if (s->opts.acpidump && pmd_src_kind(s) == PMD_SRC_ACPIDUMP && !*s->opts.acpidump) {
+		r = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	} else if (s->opts.acpidump) {
 		char *text;
 		size_t len;
 		r = pmd_slurp_path(s->opts.acpidump, &text, &len);
@@ -472,7 +475,10 @@ struct pmd_res pmd_cpuid_raw(struct pmd_src *s, const struct cpu_raw_data_array_
 	if (!s->cpuid_loaded) {
 		s->cpuid_loaded = true;
 		s->cpuid = pmd_xcalloc(1, sizeof(*s->cpuid));
-		s->cpuid_res = s->be->cpuid_raw(s, s->cpuid);
+		if (s->opts.cpuid)
+			s->cpuid_res = pmd_cpuid_load_file(s->opts.cpuid, s->cpuid);
+		else
+			s->cpuid_res = s->be->cpuid_raw(s, s->cpuid);
 		if (s->cpuid_res.st == PMD_OK && s->cpuid->num_raw == 0)
 			s->cpuid_res = pmd_res_make(PMD_INVALID, EINVAL, "no CPU in the CPUID data");
 		if (s->cpuid_res.st != PMD_OK) {

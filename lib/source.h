@@ -23,6 +23,8 @@ struct pmd_src_opts {
 	const char *root;
 	/* Replace the ACPI tables of the source by this acpidump text file (.xz/.gz too). */
 	const char *acpidump;
+	/* Replace the CPUID data by this dump (libcpuid raw, AIDA64 or hwloc text). */
+	const char *cpuid;
 	/* Keep the MSDM and SLIC tables (product keys) instead of redacting them. */
 	bool include_license_tables;
 	/* Do not redact UUIDs and serial numbers (the user asked for it). */
@@ -33,9 +35,9 @@ struct pmd_src_opts {
 
 /*
  * Open a source. pmd_src_open_live() reads this machine; pmd_src_open_dump()
- * reads a dump directory or a .tar, .tar.gz, .tar.xz archive of one; with
- * only opts->acpidump set, pmd_src_open_acpidump() gives a source that holds
- * those ACPI tables and nothing else (every other read: not recorded).
+ * reads a dump directory or a .tar, .tar.gz, .tar.xz archive of one;
+ * pmd_src_open_acpidump() gives a source that holds only what opts->acpidump
+ * and opts->cpuid name (every other read: not recorded).
  * On failure they return NULL and fill *why.
  */
 struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *why);

@@ -116,6 +116,9 @@ struct pmd_res {
 	char why[200];  /* one line for users, with what would fix it when we know */
 };
 
+/* Yes, no, or cannot be known from what was read. */
+enum pmd_tri { PMD_UNKNOWN = -1, PMD_NO = 0, PMD_YES = 1 };
+
 struct pmd_res pmd_ok(void);
 struct pmd_res pmd_res_make(enum pmd_st st, int err, const char *fmt, ...) PMD_PRINTF(3, 4);
 /* "absent", "not recorded in this dump", "unreadable: <why>", "invalid: <why>" */
