@@ -260,16 +260,6 @@ static void record_pci(struct writer *w)
 	close_out(w, f, PMD_DUMP_PCI);
 }
 
-static unsigned cpu_vendor(struct pmd_src *s)
-{
-	const struct cpu_raw_data_array_t *raw;
-	char v[13];
-	if (pmd_cpuid_raw(s, &raw).st != PMD_OK)
-		return PMD_VENDOR_INTEL | PMD_VENDOR_AMD;
-	enum pmd_vendor k = pmd_cpuid_vendor(&raw->raw[0], v);
-	return k == PMD_VENDOR_ANY ? (PMD_VENDOR_INTEL | PMD_VENDOR_AMD) : (unsigned)k;
-}
-
 static void record_msr(struct writer *w)
 {
 	const int *cpus;
@@ -280,7 +270,6 @@ static void record_msr(struct writer *w)
 		status_line(w, "msr", r.st != PMD_OK ? &r : &nr);
 		return;
 	}
-	unsigned vendors = cpu_vendor(w->s);
 	/* A missing driver or permission is the same for every read: one status line. */
 	uint64_t v;
 	r = pmd_msr_read(w->s, cpus[0], pmd_msrs[0].addr, &v);
@@ -289,14 +278,17 @@ static void record_msr(struct writer *w)
 		status_line(w, "msr", &r);
 		return;
 	}
+	/*
+	 * Every MSR of the table on every CPU, whatever the vendor: a probe replayed
+	 * on the dump must get the answer it got live (an Intel MSR on an AMD CPU
+	 * faults: EIO), and pmd_msr_read() refuses MSRs outside the table.
+	 */
 	FILE *f = open_out(w, PMD_DUMP_MSR);
 	if (!f)
 		return;
 	fprintf(f, "# cpu msr value (or: error ERRNO)\n");
 	for (size_t c = 0; c < ncpus; c++) {
 		for (size_t i = 0; i < pmd_nmsrs; i++) {
-			if (!(pmd_msrs[i].vendors & vendors))
-				continue;
 			r = pmd_msr_read(w->s, cpus[c], pmd_msrs[i].addr, &v);
 			if (r.st == PMD_NOT_RECORDED)
 				continue;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cpuidfmt.h"
+#include "msr.h"
 #include "pcicfg.h"
 #include "snapshot.h"
 #include "walk.h"
@@ -465,6 +466,10 @@ struct pmd_res pmd_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *
 				    msr);
 	if (cpu < 0)
 		return pmd_res_make(PMD_INVALID, EINVAL, "no CPU %d", cpu);
+	/* Only MSRs that pmdiag-dump records may be read: live and replay then agree. */
+	if (!pmd_msr_def(msr))
+		return pmd_res_make(PMD_INVALID, EINVAL,
+				    "MSR 0x%x is not in pmdiag's MSR table (lib/msr.c)", msr);
 	return s->be->msr_read(s, cpu, msr, v);
 }
 

@@ -222,6 +222,10 @@ TEST(dump_msr_values_errors_and_ppin)
 	CHECK_CONTAINS(r.why, "MSR 0x1a2 not implemented");
 	r = pmd_msr_read(s, 1, 0x1a2, &v);
 	CHECK_EQ(r.st, PMD_NOT_RECORDED);
+	/* An MSR outside the table is refused: it could never be replayed. */
+	r = pmd_msr_read(s, 0, 0x12345, &v);
+	CHECK_EQ(r.st, PMD_INVALID);
+	CHECK_CONTAINS(r.why, "not in pmdiag's MSR table");
 	/* Even when a dump carries the PPIN, pmdiag does not read it. */
 	r = pmd_msr_read(s, 0, 0x4f, &v);
 	CHECK_EQ(r.st, PMD_UNREADABLE);
