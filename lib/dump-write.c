@@ -287,12 +287,25 @@ static void record_msr(struct writer *w)
 	if (!f)
 		return;
 	fprintf(f, "# cpu msr value (or: error ERRNO)\n");
+	uint64_t t;
 	for (size_t c = 0; c < ncpus; c++) {
 		for (size_t i = 0; i < pmd_nmsrs; i++) {
-			r = pmd_msr_read(w->s, cpus[c], pmd_msrs[i].addr, &v);
+			r = pmd_msr_read_t(w->s, cpus[c], pmd_msrs[i].addr, &v, &t);
 			if (r.st == PMD_NOT_RECORDED)
 				continue;
-			pmd_dumpfmt_write_msr(f, cpus[c], pmd_msrs[i].addr, &r, v);
+			pmd_dumpfmt_write_msr(f, cpus[c], pmd_msrs[i].addr, &r, v,
+					      pmd_msrs[i].rate ? t : 0);
+		}
+	}
+	/* Counters get a second sample, so rates (APERF/MPERF) replay. */
+	pmd_src_wait(w->s, PMD_MSR_SAMPLE_MS);
+	for (size_t c = 0; c < ncpus; c++) {
+		for (size_t i = 0; i < pmd_nmsrs; i++) {
+			if (!pmd_msrs[i].rate)
+				continue;
+			r = pmd_msr_read_t(w->s, cpus[c], pmd_msrs[i].addr, &v, &t);
+			if (r.st == PMD_OK)
+				pmd_dumpfmt_write_msr(f, cpus[c], pmd_msrs[i].addr, &r, v, t);
 		}
 	}
 	/* Nothing recorded (a dump without MSRs): no file, the replay says "not recorded". */

@@ -225,9 +225,12 @@ void pmd_manifest_write_error(FILE *f, const char *path, const struct pmd_res *r
 /* ---- msr.txt ---- */
 
 void pmd_dumpfmt_write_msr(FILE *f, int cpu, uint32_t msr, const struct pmd_res *r,
-			   uint64_t value)
+			   uint64_t value, uint64_t t_ns)
 {
-	if (r->st == PMD_OK)
+	if (r->st == PMD_OK && t_ns)
+		fprintf(f, "%d 0x%08" PRIx32 " 0x%016" PRIx64 " %" PRIu64 "\n", cpu, msr, value,
+			t_ns);
+	else if (r->st == PMD_OK)
 		fprintf(f, "%d 0x%08" PRIx32 " 0x%016" PRIx64 "\n", cpu, msr, value);
 	else
 		fprintf(f, "%d 0x%08" PRIx32 " error %s\n", cpu, msr,
@@ -253,10 +256,13 @@ int pmd_dumpfmt_parse_msr(const char *text, struct pmd_dump_msr **recs, size_t *
 			  cpu < MAX_CPUS && pmd_parse_uint(b, 16, &msr) == 0;
 		if (ok && k == 3)
 			ok = pmd_parse_u64(c, 16, &rec.value) == 0;
+		else if (ok && k == 4 && strcmp(c, "error"))
+			ok = pmd_parse_u64(c, 16, &rec.value) == 0 &&
+			     pmd_parse_u64(d, 10, &rec.t_ns) == 0;
 		else if (ok && k == 4)
-			ok = !strcmp(c, "error") && (rec.err = pmd_errno_from_name(d)) != 0;
+			ok = (rec.err = pmd_errno_from_name(d)) != 0;
 		if (!ok) {
-			snprintf(err, errlen, "line %u: expected \"CPU 0xMSR 0xVALUE\" or "
+			snprintf(err, errlen, "line %u: expected \"CPU 0xMSR 0xVALUE [T_NS]\" or "
 				 "\"CPU 0xMSR error ERRNO\"", l.no);
 			free(*recs);
 			*recs = NULL;

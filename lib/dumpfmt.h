@@ -62,17 +62,20 @@ int pmd_dumpfmt_st_parse(const char *s, enum pmd_st *st);
 void pmd_manifest_write_status(FILE *f, const char *kind, const struct pmd_res *r);
 void pmd_manifest_write_error(FILE *f, const char *path, const struct pmd_res *r);
 
-/* msr.txt: "CPU 0xMSR 0xVALUE" or "CPU 0xMSR error ERRNO". */
+/*
+ * msr.txt: "CPU 0xMSR 0xVALUE [T_NS]" or "CPU 0xMSR error ERRNO". A (CPU, MSR)
+ * may appear several times (counters sampled twice): replay returns them in order.
+ */
 struct pmd_dump_msr {
 	int cpu;
 	uint32_t msr;
 	int err;
-	uint64_t value;
+	uint64_t value, t_ns;
 };
 int pmd_dumpfmt_parse_msr(const char *text, struct pmd_dump_msr **recs, size_t *n, char *err,
 			  size_t errlen);
 void pmd_dumpfmt_write_msr(FILE *f, int cpu, uint32_t msr, const struct pmd_res *r,
-			   uint64_t value);
+			   uint64_t value, uint64_t t_ns);
 
 /* mmio.txt: "0xADDR WIDTH 0xVALUE T_NS" or "0xADDR WIDTH error ERRNO WHY". */
 int pmd_dumpfmt_parse_mmio(const char *text, struct pmd_mmio_rec **recs, size_t *n, char *err,

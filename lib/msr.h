@@ -23,7 +23,10 @@ struct pmd_msr_def {
 	unsigned vendors; /* bit mask of PMD_VENDOR_INTEL / PMD_VENDOR_AMD (AMD includes Hygon) */
 	const char *what; /* one line for users */
 	const struct pmd_msr_field *fields; /* NULL-name terminated, may be NULL */
+	bool rate; /* a counter: pmdiag-dump records two samples, PMD_MSR_SAMPLE_MS apart */
 };
+
+#define PMD_MSR_SAMPLE_MS 100
 
 extern const struct pmd_msr_def pmd_msrs[];
 extern const size_t pmd_nmsrs;

@@ -25,7 +25,10 @@ struct msr_rec {
 	int cpu;
 	uint32_t msr;
 	int err; /* 0: value valid */
-	uint64_t value;
+	uint64_t value, t_ns;
+	size_t seq;   /* position in the file: samples of one MSR replay in file order */
+	size_t next;  /* on the first record of a (cpu, msr) run: the cursor */
+	size_t count; /* and the run's length */
 };
 
 struct mmio_entry {
@@ -328,6 +331,15 @@ static int msr_cmp(const void *a, const void *b)
 	return x->msr < y->msr ? -1 : x->msr > y->msr;
 }
 
+static int msr_seq_cmp(const void *a, const void *b)
+{
+	int c = msr_cmp(a, b);
+	if (c)
+		return c;
+	const struct msr_rec *x = a, *y = b;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 static void load_msr(struct pmd_src *s)
 {
 	struct dump *d = D(s);
@@ -348,13 +360,23 @@ static void load_msr(struct pmd_src *s)
 	free(text);
 	d->msr = pmd_xcalloc(n, sizeof(*d->msr));
 	for (size_t i = 0; i < n; i++)
-		d->msr[i] = (struct msr_rec){ recs[i].cpu, recs[i].msr, recs[i].err, recs[i].value };
+		d->msr[i] = (struct msr_rec){ recs[i].cpu, recs[i].msr, recs[i].err, recs[i].value,
+					      recs[i].t_ns, i, 0, 0 };
 	d->nmsr = n;
 	free(recs);
-	qsort(d->msr, d->nmsr, sizeof(*d->msr), msr_cmp);
+	qsort(d->msr, d->nmsr, sizeof(*d->msr), msr_seq_cmp);
+	/* Runs of one (cpu, msr): the first record carries the run's length. */
+	for (size_t i = 0; i < d->nmsr;) {
+		size_t j = i + 1;
+		while (j < d->nmsr && !msr_cmp(&d->msr[i], &d->msr[j]))
+			j++;
+		d->msr[i].count = j - i;
+		i = j;
+	}
 }
 
-static struct pmd_res dump_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v)
+static struct pmd_res dump_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+				    uint64_t *t_ns)
 {
 	struct dump *d = D(s);
 	if (!d->msr_loaded)
@@ -365,9 +387,15 @@ static struct pmd_res dump_msr_read(struct pmd_src *s, int cpu, uint32_t msr, ui
 	struct msr_rec *m = bsearch(&key, d->msr, d->nmsr, sizeof(*d->msr), msr_cmp);
 	if (!m)
 		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
-	if (m->err)
-		return pmd_msr_error(m->err, cpu, msr);
-	*v = m->value;
+	while (m > d->msr && !msr_cmp(m - 1, &key))
+		m--; /* the first record of the run holds the cursor */
+	struct msr_rec *r = m + m->next;
+	if (m->next + 1 < m->count)
+		m->next++;
+	if (r->err)
+		return pmd_msr_error(r->err, cpu, msr);
+	*v = r->value;
+	*t_ns = r->t_ns;
 	return pmd_ok();
 }
 

@@ -18,7 +18,8 @@ struct pmd_backend {
 	struct pmd_res (*list_dir)(struct pmd_src *s, const char *path, char ***names, size_t *n);
 	struct pmd_res (*read_link)(struct pmd_src *s, const char *path, char *buf, size_t n);
 	struct pmd_res (*load_acpi)(struct pmd_src *s, struct pmd_acpi_raw **raw, size_t *n);
-	struct pmd_res (*msr_read)(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v);
+	struct pmd_res (*msr_read)(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+				   uint64_t *t_ns);
 	struct pmd_res (*cpuid_raw)(struct pmd_src *s, struct cpu_raw_data_array_t *raw);
 	struct pmd_res (*pci_open)(struct pmd_src *s, struct pci_access **pacc);
 	struct pmd_res (*mmio_read)(struct pmd_src *s, uint64_t addr, unsigned width, uint64_t *v,

@@ -190,7 +190,8 @@ static struct pmd_res live_load_acpi(struct pmd_src *s, struct pmd_acpi_raw **ra
 
 /* ---- MSRs ---- */
 
-static struct pmd_res live_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v)
+static struct pmd_res live_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+				    uint64_t *t_ns)
 {
 	struct live *l = L(s);
 	if ((size_t)cpu >= l->nmsr_fd) {
@@ -213,6 +214,7 @@ static struct pmd_res live_msr_read(struct pmd_src *s, int cpu, uint32_t msr, ui
 	if (got != (ssize_t)sizeof(val))
 		return pmd_msr_error(got < 0 ? errno : EIO, cpu, msr);
 	*v = val;
+	*t_ns = pmd_now_ns();
 	return pmd_ok();
 }
 

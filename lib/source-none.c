@@ -42,7 +42,8 @@ static struct pmd_res none_load_acpi(struct pmd_src *s, struct pmd_acpi_raw **r,
 	return not_recorded(); /* never called: opts.acpidump is always set */
 }
 
-static struct pmd_res none_msr(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v)
+static struct pmd_res none_msr(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+			       uint64_t *t)
 {
 	return not_recorded();
 }

@@ -459,7 +459,15 @@ bool pmd_msr_forbidden(uint32_t msr)
 
 struct pmd_res pmd_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v)
 {
+	uint64_t t;
+	return pmd_msr_read_t(s, cpu, msr, v, &t);
+}
+
+struct pmd_res pmd_msr_read_t(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+			      uint64_t *t_ns)
+{
 	*v = 0;
+	*t_ns = 0;
 	if (pmd_msr_forbidden(msr))
 		return pmd_res_make(PMD_UNREADABLE, EPERM,
 				    "MSR 0x%x not read: it holds the unique processor ID (PPIN)",
@@ -470,7 +478,7 @@ struct pmd_res pmd_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *
 	if (!pmd_msr_def(msr))
 		return pmd_res_make(PMD_INVALID, EINVAL,
 				    "MSR 0x%x is not in pmdiag's MSR table (lib/msr.c)", msr);
-	return s->be->msr_read(s, cpu, msr, v);
+	return s->be->msr_read(s, cpu, msr, v, t_ns);
 }
 
 /* ---- CPUID ---- */

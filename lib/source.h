@@ -117,6 +117,13 @@ unsigned pmd_acpi_count(struct pmd_src *s, const char *sig);
  * faulted). The unique-ID MSRs (PPIN) are never read, live or not.
  */
 struct pmd_res pmd_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v);
+/*
+ * The same with the monotonic time of the read (a dump's recorded time). On a
+ * dump, reading a counter again returns its next recorded sample (the last
+ * one repeats): read, pmd_src_wait(), read gives a rate on both back-ends.
+ */
+struct pmd_res pmd_msr_read_t(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+			      uint64_t *t_ns);
 /* True for MSRs that pmdiag refuses to read (PPIN_CTL 0x4E, PPIN 0x4F). */
 bool pmd_msr_forbidden(uint32_t msr);
 
