@@ -3,7 +3,8 @@
 #
 #   make            build libpmdiag and the tools into build/
 #   make report     install missing Debian packages, build, print this machine's report
-#   make check      the same, then every test (unit, Bats, live, fuzz smoke)
+#   make check      the same, then every test (unit, Bats, live, fuzz smoke, QEMU boots)
+#   make initramfs  the diagnostic boot image; make usb-image: a bootable USB stick image
 #   make bench      benchmarks
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each
 #   make install    PREFIX, DESTDIR, BINDIR, MANDIR
@@ -32,12 +33,13 @@ endif
 
 # Dependencies come from Debian packages (scripts/deps.sh installs them).
 # Recursive '=' so pkg-config runs only when a rule needs it.
-DEP_CFLAGS = $(shell $(PKG_CONFIG) --cflags libpci libcpuid 2>/dev/null)
+DEP_PKGS := libpci libcpuid libnl-genl-3.0
+DEP_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(DEP_PKGS) 2>/dev/null)
 ifeq ($(STATIC),1)
-# Debian ships libcpuid.a but no libpci.a: libpci (and libc) stay shared.
-DEP_LIBS = -Wl,-Bstatic -lcpuid -Wl,-Bdynamic -lpci
+# Debian ships libcpuid.a and libnl's archives but no libpci.a: libpci (and libc) stay shared.
+DEP_LIBS = -Wl,-Bstatic -lcpuid -lnl-genl-3 -lnl-3 -Wl,-Bdynamic -lpci -lpthread
 else
-DEP_LIBS = $(shell $(PKG_CONFIG) --libs libpci libcpuid 2>/dev/null || echo -lpci -lcpuid)
+DEP_LIBS = $(shell $(PKG_CONFIG) --libs $(DEP_PKGS) 2>/dev/null || echo -lpci -lcpuid -lnl-genl-3 -lnl-3)
 endif
 override CFLAGS += $(DEP_CFLAGS)
 LDLIBS += $(DEP_LIBS) -lm
@@ -92,7 +94,7 @@ report: deps
 
 check: deps
 	@$(MAKE) --no-print-directory WERROR=1 all $(UNIT)
-	@$(MAKE) --no-print-directory -k check-unit check-bats check-live check-fuzz
+	@$(MAKE) --no-print-directory -k check-unit check-bats check-live check-fuzz check-qemu
 
 check-unit: $(UNIT)
 	$(UNIT)
@@ -113,6 +115,8 @@ fuzz:
 
 bench: all
 	@tests/bench/run.sh
+	@tests/bench/idle.sh
+	@$(MAKE) --no-print-directory bench-qemu
 
 lint:
 	@scripts/lint.sh

@@ -28,13 +28,13 @@ USB_SRC := initramfs/mkusb.sh initramfs/syslinux.cfg.in initramfs/README-stick.t
 
 export KVER QEMU_TIMEOUT QEMU_JOBS
 
-.PHONY: initramfs usb-image check-qemu dumps bench-qemu FORCE
+.PHONY: initramfs usb-image check-qemu dumps bench-qemu initramfs-force
 
 initramfs: $(INITRD)
 usb-image: $(USB_IMAGE)
 
 # Rebuilt when the kernel chosen changes, too.
-$(B)/initramfs/kver: FORCE
+$(B)/initramfs/kver: initramfs-force
 	@[ -n "$(KVER)" ] || { echo "initramfs: no kernel in /boot (apt-get install linux-image-amd64, or KVER=)" >&2; exit 1; }
 	@mkdir -p $(dir $@)
 	@echo "$(KVER) $(INITRD_COMPRESS)" | cmp -s - $@ 2>/dev/null || echo "$(KVER) $(INITRD_COMPRESS)" > $@
@@ -54,4 +54,4 @@ dumps: $(INITRD)
 bench-qemu: $(INITRD)
 	initramfs/bench.sh --kernel /boot/vmlinuz-$(KVER) --initrd $(INITRD)
 
-FORCE:
+initramfs-force:

@@ -22,13 +22,16 @@ sysroot=""
 # What the tools need (msr, cpuid), what the stick needs (USB host controllers, USB
 # storage, SCSI disks, FAT and its code pages), a keyboard on a USB port for the shell,
 # and the drivers a distribution's udev would load for power management (fan, cpufreq,
-# temperature sensors): those are loaded by modalias, only where the hardware is there.
+# temperature sensors, Intel's int340x thermal zones, RAPL through powercap): /init loads
+# those by modalias, only where the hardware is there.
 modules="msr cpuid
 	ehci-pci ehci-hcd xhci-pci xhci-hcd uhci-hcd ohci-pci ohci-hcd
 	usb-storage uas sd_mod scsi_mod
 	vfat fat nls_cp437 nls_iso8859-1 nls_utf8 nls_ascii
 	usbhid hid-generic
-	fan acpi-cpufreq coretemp k10temp x86_pkg_temp_thermal"
+	fan acpi-cpufreq pcc-cpufreq coretemp k10temp x86_pkg_temp_thermal intel_rapl_msr
+	int3400_thermal int3403_thermal processor_thermal_device_pci
+	processor_thermal_device_pci_legacy"
 
 usage() {
 	sed -n '3,12s/^# \{0,1\}//p' "$0" >&2
@@ -167,7 +170,8 @@ cat > "$root/etc/profile" <<'EOF'
 export PATH=/usr/bin:/usr/sbin:/bin:/sbin HOME=/root
 export PS1='pmdiag:\w# '
 EOF
-printf 'pmdiag initramfs for kernel %s\n' "$kver" > "$root/etc/pmdiag-release"
+version=$("$bindir/pmdiag-report" --version 2>/dev/null | awk '{ print $NF; exit }')
+printf 'pmdiag-initrd %s\n' "${version:-unknown}" > "$root/etc/pmdiag-release"
 
 # A reproducible archive: fixed times, sorted names, owner root.
 epoch=${SOURCE_DATE_EPOCH:-0}

@@ -62,10 +62,8 @@ timer_list() {
 		[ -f "$top/manifest" ] || fail "$m: the archive holds no pmdiag dump"
 		run -0 pmdiag-report --json --dump "$top"
 		echo "$output" > "$D/$m.replay.json"
-		for k in machine sources platform hpet; do
-			diff <(jq ".$k" "$J") <(jq ".$k" "$D/$m.replay.json") ||
-				fail "$m: .$k replayed from the dump differs from the live report"
-		done
+		diff <(jq -S . "$J") <(jq -S . "$D/$m.replay.json") ||
+			fail "$m: the report replayed from the dump differs from the live report"
 		# The text report on the console, between the banner and the JSON block.
 		console_text "$D/$m.log" > "$D/$m.txt"
 		run -0 pmdiag-report --dump "$top"
@@ -123,6 +121,8 @@ timer_list() {
 	[ "$b" != hpet ] || fail "broadcast device is hpet on a machine without HPET"
 	assert_equal "$b" pit
 	assert_equal "$(jqr '.platform.clockevents.per_cpu | join(",")')" lapic,lapic
+	# A broadcast from the PIT could sleep at most 27.46 ms (one 16-bit count at 1.193 MHz).
+	assert_equal "$(jqr '.lapic.verdict.longest_oneshot_s < 0.03')" true
 }
 
 @test "-cpu max has ARAT, -cpu qemu64 has not; both keep the HPET broadcast device" {
@@ -138,6 +138,9 @@ timer_list() {
 	# No C-state stops the local APIC timer here: nothing uses the broadcast yet.
 	assert_equal "$(jqr .platform.cpuidle.driver)" none
 	assert_equal "$(timer_list tick_broadcast_mask)" 0
+	assert_equal "$(jqr .lapic.verdict.lapic_timer_stops)" false
+	# The HPET's 32-bit comparator at 100 MHz: 21.47 s.
+	assert_equal "$(jqr '.lapic.verdict.longest_oneshot_s > 20')" true
 }
 
 @test "thermal SSDT: one acpitz zone at 40 C with critical 100, hot 90, passive 80, active 60 C" {
@@ -151,6 +154,10 @@ timer_list() {
 	assert_equal "$(jqr '.platform.thermal_zones[0].temp_mc')" 40000
 	assert_equal "$(jqr '.platform.thermal_zones[0].trips | map("\(.type)=\(.temp_mc)") | sort | join(" ")')" \
 		"active=60000 critical=100000 hot=90000 passive=80000"
+	# /init loaded the fan driver for the SSDT's PNP0C0B device by its modalias.
+	grep -q '^fan ' "$D/$M.dump"/*/proc/modules || fail "the fan module was not loaded"
+	M=q35
+	run ! grep -q '^fan ' "$D/$M.dump"/*/proc/modules
 }
 
 @test "_CST SSDT without ARAT: acpi_idle with POLL, C1 (HLT) and C2 (I/O port), HPET broadcast in use" {
@@ -171,6 +178,8 @@ timer_list() {
 	assert_equal "$b" hpet
 	# C2 stops the local APIC timer without ARAT: both CPUs are in the broadcast mask.
 	assert_equal "$(timer_list tick_broadcast_mask)" 3
+	assert_equal "$(jqr .lapic.verdict.lapic_timer_stops)" true
+	assert_equal "$(jqr '.lapic.verdict.stopping_states | join(",")')" C2
 }
 
 @test "_CST SSDT with ARAT: acpi_idle with C1 and C2, the LAPIC timer needs no broadcast" {
@@ -180,4 +189,6 @@ timer_list() {
 	assert_equal "$(jqr .platform.cpuidle.driver)" acpi_idle
 	assert_equal "$(jqr '.platform.cpuidle.states | map(.name) | join(",")')" POLL,C1,C2
 	assert_equal "$(timer_list tick_broadcast_mask)" 0
+	assert_equal "$(jqr .lapic.verdict.lapic_timer_stops)" false
+	assert_equal "$(jqr '.lapic.verdict.stopping_states | length')" 0
 }

@@ -28,7 +28,7 @@ QEMU_MACHINES="q35 pc q35-nohpet q35-qemu64 q35-thermal q35-cst q35-cst-arat"
 qemu_describe() {
 	case "$1" in
 	q35) echo "Q35 + ICH9, -cpu max (ARAT): HPET (3 timers, legacy mode), no C-states, no cpufreq" ;;
-	pc) echo "i440FX + PIIX4 (-machine pc), -cpu max (ARAT): HPET, no C-states" ;;
+	pc) echo "i440FX + PIIX3 (-machine pc), -cpu max (ARAT): HPET, no MCFG, no C-states" ;;
 	q35-nohpet) echo "Q35 with hpet=off, -cpu max: no HPET table or device, clocksource acpi_pm" ;;
 	q35-qemu64) echo "Q35, -cpu qemu64 (no ARAT): HPET" ;;
 	q35-thermal) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal.asl: thermal zone TZ00 with _CRT 100 C, _HOT 90 C, _PSV 80 C, _AC0 60 C and a fan" ;;
