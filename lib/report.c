@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "hpet-probe.h"
+#include "idle.h"
 #include "lapic.h"
 #include "platform.h"
 #include "sysinfo.h"
@@ -23,6 +24,8 @@ void pmd_report(struct pmd_src *s, struct pmd_out *o)
 	pmd_hpet_collect(s, hpet);
 	pmd_hpet_report(hpet, o);
 	free(hpet);
+
+	pmd_idle_report(s, o, 1000);
 
 	/* Half a second is enough to see broadcast interrupts arrive; a dump has its own. */
 	struct pmd_lapic_info *li = pmd_xcalloc(1, sizeof(*li));

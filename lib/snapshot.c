@@ -66,7 +66,7 @@ struct pmd_res pmd_snap_file(const struct pmd_snap *snap, const char *path, cons
 {
 	struct pmd_snap_file key = { .path = (char *)path };
 	const struct pmd_snap_file *f =
-		bsearch(&key, snap->files, snap->n, sizeof(*snap->files), cmp);
+		snap->n ? bsearch(&key, snap->files, snap->n, sizeof(*snap->files), cmp) : NULL;
 	*data = NULL;
 	if (len)
 		*len = 0;

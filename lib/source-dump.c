@@ -275,7 +275,8 @@ static struct pmd_res dump_read_link(struct pmd_src *s, const char *path, char *
 	if (!d->links_loaded)
 		load_links(s);
 	struct link_rec key = { .path = (char *)path };
-	struct link_rec *l = bsearch(&key, d->links, d->nlinks, sizeof(*d->links), link_cmp);
+	struct link_rec *l =
+		d->nlinks ? bsearch(&key, d->links, d->nlinks, sizeof(*d->links), link_cmp) : NULL;
 	if (l) {
 		if (strlen(l->target) >= n)
 			return pmd_res_make(PMD_INVALID, ENAMETOOLONG, "link target too long");
@@ -384,7 +385,7 @@ static struct pmd_res dump_msr_read(struct pmd_src *s, int cpu, uint32_t msr, ui
 	if (d->msr_res.st != PMD_OK)
 		return d->msr_res;
 	struct msr_rec key = { .cpu = cpu, .msr = msr };
-	struct msr_rec *m = bsearch(&key, d->msr, d->nmsr, sizeof(*d->msr), msr_cmp);
+	struct msr_rec *m = d->nmsr ? bsearch(&key, d->msr, d->nmsr, sizeof(*d->msr), msr_cmp) : NULL;
 	if (!m)
 		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 	while (m > d->msr && !msr_cmp(m - 1, &key))
@@ -513,7 +514,8 @@ static struct pmd_res dump_mmio_read(struct pmd_src *s, uint64_t addr, unsigned 
 	if (d->mmio_res.st != PMD_OK)
 		return d->mmio_res;
 	struct mmio_entry key = { .addr = addr, .width = width };
-	struct mmio_entry *e = bsearch(&key, d->mment, d->nmment, sizeof(*d->mment), mment_cmp);
+	struct mmio_entry *e =
+		d->nmment ? bsearch(&key, d->mment, d->nmment, sizeof(*d->mment), mment_cmp) : NULL;
 	if (!e)
 		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 	const struct pmd_mmio_rec *m = &d->mmio[e->first + e->next];

@@ -1,0 +1,244 @@
+#!/usr/bin/env bats
+# pmdiag-idle: the hand-computed figures of the handmade dumps (tests/dumps/hand-idle-*/README.md)
+# and of the laptop dump, counters that go backwards or wrap, a kernel without tick-sched
+# counters, exit codes, and a live run that sleeps once and reports its own wake-ups.
+load test_helper
+
+# jq on the JSON of a dump: idle_json MACHINE FILTER
+idle_json() {
+	pmdiag-idle --json --dump "$DUMPS/$1" | jq -r "$2"
+}
+
+@test "4 CPUs, 2 s: summary figures in text" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-4cpu"
+	[ -z "$stderr" ]
+	assert_line "Interval:                     2.000 s (recorded in the dump)"
+	assert_line "Average sleep per idle entry: 6.04 ms (1000 entries, 6.040 s idle, 4 CPUs)"
+	assert_line "Idle entries:                 500.0 /s"
+	assert_line "Residency (mean per CPU):     POLL 0.1 %, C1 2.4 %, C1E 0.0 %, C6 73.0 %"
+	assert_line "Interrupts:                   500.0 /s (1000 on 4 CPUs)"
+	assert_line "Softirqs:                     300.0 /s (600)"
+	assert_line "Busiest sources:              LOC 330.0/s, softirq TIMER 165.0/s, RES 105.0/s"
+	assert_line "Tick-sched average sleep:     30.00 ms (500.0 idle calls/s, 100.0 sleeps/s, 4 CPUs)"
+	assert_line "This tool in the window:      not recorded in this dump"
+	assert_line --regexp "^Compared with 2007: +longer than a periodic tick allowed in 2007 \(under 1 ms\), shorter than tickless with deferrable timers \(20 ms\)$"
+	# per CPU: interrupts/s, softirqs/s, entries/s, idle %, average sleep, tick figures
+	assert_line --regexp "^  0 +128\.0 +95\.0 +75\.0 +97\.5 +13\.00 +75\.0 +50\.0 +19\.00$"
+	assert_line --regexp "^  1 +30\.0 +20\.0 +20\.0 +98\.0 +49\.00 +20\.0 +20\.0 +49\.00$"
+	assert_line --regexp "^  2 +10\.0 +5\.0 +10\.0 +99\.0 +99\.00 +10\.0 +10\.0 +99\.00$"
+	assert_line --regexp "^  3 +332\.0 +180\.0 +395\.0 +7\.5 +0\.19 +395\.0 +20\.0 +4\.00$"
+	# per CPU and state: CPU0 C6 +100 entries, 1.9 s: 19 ms
+	assert_line --regexp "^  0 +3 +C6 +100 +50\.0 +95\.0 +19\.00 +4 +0 +0$"
+	assert_line --regexp "^  3 +1 +C1 +290 +145\.0 +7\.2 +0\.50 +2 +50 +0$"
+	# lines left out of the total are marked and explained
+	assert_line --regexp "^  PMI +5\.0 +10 +0\.0 +0\.0 +0\.0 +5\.0 +Performance monitoring interrupts \(\*\)$"
+	assert_line "  (*) TLB is not in the total: TLB shootdowns arrive as CAL interrupts (counted there since Linux 4.8)."
+	refute_line --partial "Counter problems"
+}
+
+@test "4 CPUs, 2 s: the same figures in JSON" {
+	run -0 --separate-stderr pmdiag-idle --json --dump "$DUMPS/hand-idle-4cpu"
+	j="$output"
+	q() { jq -r "$1" <<<"$j"; }
+	assert_equal "$(q .summary.interval_s)" 2
+	assert_equal "$(q .summary.interval_source)" recorded
+	assert_equal "$(q .summary.avg_sleep_ms)" 6.04
+	assert_equal "$(q .summary.idle_entries)" 1000
+	assert_equal "$(q .summary.idle_time_us)" 6040000
+	assert_equal "$(q .summary.idle_entries_per_s)" 500
+	assert_equal "$(q .summary.interrupts_per_s)" 500
+	assert_equal "$(q .summary.interrupts)" 1000
+	assert_equal "$(q .summary.softirqs_per_s)" 300
+	assert_equal "$(q .summary.tick_avg_sleep_ms)" 30
+	assert_equal "$(q .summary.tick_idle_sleeps_per_s)" 100
+	assert_equal "$(q .summary.self)" null
+	assert_equal "$(q .summary.self_status)" not_recorded
+	assert_equal "$(q .summary.problems)" 0
+	assert_equal "$(q '.problems | length')" 0
+	assert_equal "$(q '[.summary.busiest[] | .name] | join(",")')" LOC,TIMER,RES
+	# CPU0: C6 +100 entries, +1 900 000 us: 19 ms; C1 1 ms; the CPU 13 ms
+	assert_equal "$(q '.cpus[0].states[3].name')" C6
+	assert_equal "$(q '.cpus[0].states[3].entries')" 100
+	assert_equal "$(q '.cpus[0].states[3].time_us')" 1900000
+	assert_equal "$(q '.cpus[0].states[3].avg_sleep_ms')" 19
+	assert_equal "$(q '.cpus[0].states[3].residency_pct')" 95
+	assert_equal "$(q '.cpus[0].states[1].avg_sleep_ms')" 1
+	assert_equal "$(q '.cpus[0].states[2].avg_sleep_ms')" null
+	assert_equal "$(q '.cpus[0].avg_sleep_ms')" 13
+	assert_equal "$(q '.cpus[0].interrupts')" 256
+	assert_equal "$(q '.cpus[0].tick_avg_sleep_ms')" 19
+	assert_equal "$(q '.cpus[3].avg_sleep_ms')" 0.19
+	assert_equal "$(q '.cpus[3].idle_entries_per_s')" 395
+	# machine-wide states
+	assert_equal "$(q '.states[3] | [.name, .latency_us, .target_residency_us, .entries, .residency_pct, .avg_sleep_ms] | map(tostring) | join(" ")')" "C6 85 200 160 73 36.5"
+	assert_equal "$(q '.states[2].avg_sleep_ms')" null
+	assert_equal "$(q .cpuidle.driver)" intel_idle
+	# LOC +200 on CPU0 over 2 s: 100/s; PMI and TLB left out of the total
+	assert_equal "$(q '.interrupts[] | select(.name == "LOC") | .per_cpu[0].per_s')" 100
+	assert_equal "$(q '.interrupts[] | select(.name == "LOC") | .count')" 660
+	assert_equal "$(q '.interrupts[] | select(.name == "PMI") | .counted')" false
+	assert_equal "$(q '.interrupts[] | select(.name == "TLB") | .counted')" false
+	assert_equal "$(q '.interrupts[] | select(.name == "NMI") | .counted')" true
+	assert_equal "$(q '.softirqs[] | select(.name == "TIMER") | .per_s')" 165
+	# top: busiest first, counted interrupt lines and softirqs only
+	assert_equal "$(q '[.top[] | .name] | join(",")')" LOC,TIMER,RES,SCHED,CAL,RCU,120,BLOCK,HRTIMER,121
+}
+
+@test "--top N limits the list; 0 leaves it out" {
+	run -0 pmdiag-idle --json --top 3 --dump "$DUMPS/hand-idle-4cpu"
+	assert_equal "$(jq -r '[.top[] | .kind + ":" + .name] | join(",")' <<<"$output")" irq:LOC,softirq:TIMER,irq:RES
+	run -0 pmdiag-idle --top 0 --dump "$DUMPS/hand-idle-4cpu"
+	refute_line --partial "wake-up sources"
+	run -0 pmdiag-idle --json --top 0 --dump "$DUMPS/hand-idle-4cpu"
+	assert_equal "$(jq '.top | length' <<<"$output")" 0
+}
+
+@test "a counter that goes backwards is reported and left out, a 32-bit wrap is counted" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-backwards"
+	assert_line "Average sleep per idle entry: 24.00 ms (80 entries, 1.920 s idle, 1 of 2 CPUs)"
+	assert_line "Interrupts:                   155.0 /s (310 on 2 CPUs)"
+	assert_line "Counter problems:             2 (listed below)"
+	assert_line "  interrupts: LOC on CPU 0 wrapped past 2^32 (4294967196 -> 104): counted as +204"
+	assert_line --partial "cpuidle: CPU 1: state0 usage went backwards (4000 -> 0), and 3 more counters"
+	run -0 --separate-stderr pmdiag-idle --json --dump "$DUMPS/hand-idle-backwards"
+	j="$output"
+	q() { jq -r "$1" <<<"$j"; }
+	assert_equal "$(q '[.problems[] | .kind + "/" + .source + "/" + (.cpu | tostring)] | join(",")')" \
+		"wrapped/interrupts/0,backwards/cpuidle/1"
+	assert_equal "$(q .summary.idle_cpus)" 1
+	assert_equal "$(q .summary.avg_sleep_ms)" 24
+	assert_equal "$(q .cpus[1].avg_sleep_ms)" null
+	assert_equal "$(q .cpus[1].avg_sleep_ms_status)" invalid
+	assert_equal "$(q .cpus[1].states[1].entries_status)" invalid
+	assert_equal "$(q .cpus[1].states[1].entries_reason)" "went backwards (163519 -> 12)"
+	assert_equal "$(q '.interrupts[] | select(.name == "LOC") | .per_cpu[0].count')" 204
+	assert_equal "$(q .summary.interrupts_per_s)" 155
+	# tick-sched survives the hotplug: CPU 1 still has its figures
+	assert_equal "$(q .cpus[1].tick_avg_sleep_ms)" 70
+	assert_equal "$(q .summary.tick_avg_sleep_ms)" 33.2
+	# nothing turned into a huge rate
+	assert_equal "$(q '[.. | objects | (.per_s?, .entries_per_s?, .interrupts_per_s?) | numbers] | max < 1000')" true
+}
+
+@test "a periodic-tick kernel: no tick-sched counters, under 1 ms, TLB counted before 4.8" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-notick"
+	assert_line "Tick-sched average sleep:     absent: no tick-sched counters in /proc/timer_list (kernel built without CONFIG_TICK_ONESHOT?)"
+	assert_line "Compared with 2007:           under 1 ms: as short as with a periodic tick in 2007"
+	assert_line "Interrupts:                   2024.0 /s (2024 on 2 CPUs)"
+	run -0 pmdiag-idle --json --dump "$DUMPS/hand-idle-notick"
+	j="$output"
+	q() { jq -r "$1" <<<"$j"; }
+	assert_equal "$(q .summary.avg_sleep_ms)" 0.955
+	assert_equal "$(q .summary.tick_avg_sleep_ms)" null
+	assert_equal "$(q .summary.tick_avg_sleep_ms_status)" absent
+	assert_equal "$(q .cpus[0].tick_idle_calls_per_s_status)" absent
+	assert_equal "$(q '.interrupts[] | select(.name == "TLB") | .counted')" true
+	assert_equal "$(q .cpus[1].interrupts)" 1017
+}
+
+@test "the laptop dump: its README's deltas over 1.008 s" {
+	run -0 pmdiag-idle --json --dump "$DUMPS/laptop"
+	j="$output"
+	q() { jq -r "$1" <<<"$j"; }
+	assert_equal "$(q .summary.interval_s)" 1.008214
+	# CPU0 +25 IRQ 0, +10 iwl4965, +1 SCI, +2 LOC, +3 RES, +1 CAL; CPU1 +20 LOC, +5 RES, +1 CAL
+	assert_equal "$(q .cpus[0].interrupts)" 42
+	assert_equal "$(q .cpus[1].interrupts)" 26
+	assert_equal "$(q '.interrupts[] | select(.name == "0") | .per_cpu[0].count')" 25
+	assert_equal "$(q '.interrupts[] | select(.desc | endswith("iwl4965")) | .count')" 10
+	# 43 idle entries on CPU0 (POLL 1, C1 3, C2 2, C3 37), 26 on CPU1 (C1 2, C2 1, C3 23)
+	assert_equal "$(q '[.cpus[0].states[] | .entries] | map(tostring) | join(" ")')" "1 3 2 37"
+	assert_equal "$(q '[.cpus[1].states[] | .entries] | map(tostring) | join(" ")')" "0 2 1 23"
+	assert_equal "$(q .summary.idle_entries)" 69
+	assert_equal "$(q .cpuidle.driver)" acpi_idle
+	# C3 holds 97-98 % of the interval on each CPU
+	c3=$(q '[.cpus[] | .states[3].residency_pct] | map(tostring) | join(" ")')
+	assert_equal "$c3" "97.48 98.32"
+	# average sleep: 1 978 ms asleep (sum of the time deltas) over 69 entries
+	assert_equal "$(q .summary.idle_time_us)" 1978206
+	assert_equal "$(q .summary.avg_sleep_ms)" 28.67
+}
+
+@test "a dump prints the same at any time, in any time zone, and from its archive" {
+	run -0 pmdiag-idle --dump "$DUMPS/hand-idle-4cpu"
+	local first="$output"
+	TZ=Asia/Tokyo run -0 pmdiag-idle --dump "$DUMPS/hand-idle-4cpu"
+	assert_equal "$output" "$first"
+	tar -C "$DUMPS" -cJf "$BATS_TEST_TMPDIR/d.tar.xz" hand-idle-4cpu
+	run -0 pmdiag-idle --dump "$BATS_TEST_TMPDIR/d.tar.xz"
+	assert_equal "$output" "$first"
+}
+
+@test "--interval on a dump is ignored, and says so" {
+	run -0 --separate-stderr pmdiag-idle -i 0.5 --dump "$DUMPS/hand-idle-4cpu"
+	assert_equal "$stderr" "pmdiag-idle: --interval is ignored: a dump has its recorded snapshots"
+	assert_line "Interval:                     2.000 s (recorded in the dump)"
+}
+
+@test "no snapshots: exit 2, not recorded, said plainly" {
+	run -2 --separate-stderr pmdiag-idle --dump "$DUMPS/ul-vbox"
+	assert_line "Rate snapshots: not recorded in this dump"
+	assert_equal "$stderr" "pmdiag-idle: cannot measure: rate snapshots: not recorded in this dump"
+	run -2 --separate-stderr pmdiag-idle --json --acpidump "$DUMPS/laptop/acpidump.txt"
+	assert_equal "$(jq -r .summary.snapshots_status <<<"$output")" not_recorded
+}
+
+@test "snapshots out of order: invalid, exit 2" {
+	d=$(copy_dump hand-idle-4cpu bad)
+	echo "monotonic_ns 500000000000" > "$d/snapshots/1/time"
+	run -2 --separate-stderr pmdiag-idle --dump "$d"
+	assert_line --partial "Rate snapshots: invalid: the second snapshot (500000000000 ns) is not later"
+}
+
+@test "a garbage /proc/interrupts: that part invalid, the rest still measured" {
+	d=$(copy_dump hand-idle-4cpu garbage)
+	printf 'this is not /proc/interrupts\n' > "$d/snapshots/1/proc/interrupts"
+	run -0 --separate-stderr pmdiag-idle --json --dump "$d"
+	assert_equal "$(jq -r .summary.interrupts_per_s_status <<<"$output")" invalid
+	assert_equal "$(jq -r .summary.avg_sleep_ms <<<"$output")" 6.04
+}
+
+@test "bad options: exit 1 with a hint" {
+	local bad
+	for bad in "-i 0" "-i abc" "-i -1" "-i 1.2345" "-i 86401" "--top x" "--top -1" "extra"; do
+		run -1 --separate-stderr pmdiag-idle $bad --dump "$DUMPS/hand-idle-4cpu"
+		[ -z "$output" ] || fail "$bad: wrote to stdout"
+		[[ "$stderr" == *"Try 'pmdiag-idle --help'"* ]] || fail "$bad: $stderr"
+	done
+	run -0 pmdiag-idle --help
+	assert_line --partial "--interval SECONDS"
+}
+
+@test "live: -i 0.2 measures, sleeps once, reports its own wake-ups" {
+	run -0 --separate-stderr pmdiag-idle --json -i 0.2
+	[ -z "$stderr" ] || fail "stderr not empty (no progress line off a terminal): $stderr"
+	j="$output"
+	q() { jq -r "$1" <<<"$j"; }
+	assert_equal "$(q .summary.interval_source)" measured
+	assert_equal "$(q '.summary.interval_s >= 0.2 and .summary.interval_s < 5')" true
+	# the one sleep is at least one voluntary context switch
+	assert_equal "$(q '.summary.self.voluntary_switches >= 1')" true
+	assert_equal "$(q '.summary.self.wakeups == .summary.self.voluntary_switches + .summary.self.involuntary_switches')" true
+	assert_equal "$(q '.summary.self.cpu_time_ms >= 0')" true
+	run -0 pmdiag-idle -i 0.2
+	assert_line --regexp "^This tool in the window: +[0-9]+ wake-ups? \([0-9]+ voluntary, [0-9]+ involuntary context switches\), [0-9.]+ ms of CPU time"
+	assert_line --regexp "^Interval: +0\.[0-9]{3} s \(measured\)$|^Interval: +[1-4]\.[0-9]{3} s \(measured\)$"
+}
+
+@test "live: one sleep in the window, no MSR opened (strace)" {
+	command -v strace > /dev/null || skip "strace not installed"
+	strace -f -qq -e trace=nanosleep,clock_nanosleep,openat -o "$BATS_TEST_TMPDIR/trace" \
+		pmdiag-idle -i 0.2 > /dev/null 2>&1 || skip "strace cannot trace here"
+	assert_equal "$(grep -c 'sleep(' "$BATS_TEST_TMPDIR/trace")" 1
+	run grep -c '/dev/cpu/.*/msr' "$BATS_TEST_TMPDIR/trace"
+	assert_output 0
+}
+
+@test "live on a terminal: one progress line before the window, cleared after" {
+	command -v script > /dev/null || skip "script(1) not installed"
+	run -0 script -qec "$BIN/pmdiag-idle -i 0.3 > /dev/null" /dev/null
+	local cr=$'\r'
+	assert_output --regexp "^pmdiag-idle: sampling for 0\.3 s, until [0-9]{2}:[0-9]{2}:[0-9]{2}\.\.\.$cr +$cr\$"
+	# one line: no carriage return before it is cleared
+	assert_equal "$(printf '%s' "$output" | tr -cd '\r' | wc -c)" 2
+}

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pmdiag-idle: how long do the CPUs of this machine really sleep, and what
+ * wakes them? Interrupts and softirqs per second by source, idle entries,
+ * residency and average sleep per CPU and C-state, from two snapshots.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "idle.h"
+
+enum { OPT_TOP = PMD_OPT_FIRST_TOOL };
+
+#define MAX_INTERVAL_MS (86400u * 1000u)
+
+/* "10", "0.5", "2.250": seconds with up to three decimals, into ms. */
+static int parse_seconds(const char *s, unsigned *ms)
+{
+	uint64_t whole = 0, frac = 0;
+	unsigned digits = 0;
+	const char *p = s;
+	if (*p < '0' || *p > '9') {
+		if (*p != '.')
+			return -1;
+	}
+	for (; *p >= '0' && *p <= '9'; p++) {
+		whole = whole * 10 + (uint64_t)(*p - '0');
+		if (whole > MAX_INTERVAL_MS / 1000)
+			return -1;
+	}
+	if (*p == '.') {
+		p++;
+		if (*p < '0' || *p > '9')
+			return -1;
+		for (; *p >= '0' && *p <= '9'; p++) {
+			if (++digits > 3)
+				return -1;
+			frac = frac * 10 + (uint64_t)(*p - '0');
+		}
+		while (digits < 3) {
+			frac *= 10;
+			digits++;
+		}
+	}
+	if (*p || p == s)
+		return -1;
+	uint64_t v = whole * 1000 + frac;
+	if (!v || v > MAX_INTERVAL_MS)
+		return -1;
+	*ms = (unsigned)v;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct pmd_cli c;
+	static const struct option longopts[] = {
+		PMD_CLI_LONGOPTS,
+		{ "interval", required_argument, NULL, 'i' },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ NULL, 0, NULL, 0 },
+	};
+	pmd_cli_init(&c, "pmdiag-idle",
+		     "How long do the CPUs really sleep, and what wakes them up? Interrupts and\n"
+		     "softirqs per second by source, idle entries, residency and the average sleep\n"
+		     "per idle entry per CPU and C-state, the tick-sched counters, and this tool's\n"
+		     "own wake-ups, from two snapshots taken an interval apart (a dump: its own).",
+		     "[options]",
+		     "  -i, --interval SECONDS    sample this long (default 10; fractions such as\n"
+		     "                            0.5 allowed; a dump has its recorded interval)\n"
+		     "      --top N               list the N busiest wake-up sources (default 10)\n");
+	struct pmd_idle_opts opts = { .interval_ms = 10000, .progress = true };
+	unsigned top = 10;
+	bool interval_set = false;
+	int opt;
+	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS "i:", longopts, NULL)) != -1) {
+		if (pmd_cli_generic(&c, opt, optarg))
+			continue;
+		switch (opt) {
+		case 'i':
+			if (parse_seconds(optarg, &opts.interval_ms) < 0)
+				pmd_cli_usage_error(&c, "--interval: \"%s\" is not a number of seconds "
+						    "between 0.001 and 86400", optarg);
+			interval_set = true;
+			break;
+		case OPT_TOP:
+			if (pmd_parse_uint(optarg, 10, &top) < 0 || top > 10000)
+				pmd_cli_usage_error(&c, "--top: \"%s\" is not a number from 0 to 10000",
+						    optarg);
+			break;
+		default:
+			pmd_cli_usage_error(&c, "unknown option");
+		}
+	}
+	if (optind != argc)
+		pmd_cli_usage_error(&c, "unexpected argument \"%s\"", argv[optind]);
+
+	struct pmd_src *s = pmd_cli_open(&c);
+	if (interval_set && pmd_src_kind(s) != PMD_SRC_LIVE)
+		fprintf(stderr, "%s: --interval is ignored: a dump has its recorded snapshots\n",
+			c.prog);
+	struct pmd_idle *d = pmd_idle_collect(s, &opts);
+	struct pmd_out *o = pmd_out_new();
+	int rc = pmd_idle_print(d, o, top);
+	pmd_cli_warnings(s);
+	int prc = pmd_cli_print(&c, o);
+	if (rc == 2) {
+		char buf[256];
+		if (d->res.st != PMD_OK)
+			fprintf(stderr, "%s: cannot measure: rate snapshots: %s\n", c.prog,
+				pmd_res_str(&d->res, buf, sizeof(buf)));
+		else
+			fprintf(stderr, "%s: cannot measure: the snapshots hold no interrupt, softirq, "
+				"cpuidle or tick-sched counters\n", c.prog);
+	}
+	pmd_out_free(o);
+	pmd_idle_free(d);
+	pmd_src_close(s);
+	return prc ? prc : rc;
+}
