@@ -121,6 +121,7 @@ const char *const pmd_dump_patterns[] = {
 	TZ "cdev[0-9]*_trip_point",
 	TZ "cdev[0-9]*_weight",
 	TZ "passive",
+	TZ "device/path",
 	CDEV "type",
 	CDEV "max_state",
 	CDEV "cur_state",
