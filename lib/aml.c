@@ -44,8 +44,9 @@ struct aml_ent {
 	struct pmd_aml_value val;
 };
 
+/* A table loaded so far: a byte-identical copy is not loaded twice. */
 struct aml_loaded {
-	uint64_t hash;
+	uint64_t hash;              /* FNV-1a of the table's bytes */
 	size_t len;
 	char name[16];
 };

@@ -21,7 +21,7 @@ CC=${FUZZ_CC:-clang}
 command -v "$CC" > /dev/null || { echo "run.sh: $CC not found (scripts/deps.sh installs it)" >&2; exit 1; }
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-CFLAGS="-g -O1 -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION=\"fuzz\" -I$top/lib $SAN"
+CFLAGS="-g -O1 -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION=\"fuzz\" -I$top/lib $(pkg-config --cflags libnl-genl-3.0) $SAN"
 mkdir -p "$build/obj"
 
 # libpmdiag with sanitizers and fuzzer coverage (rebuilt when a source is newer)
@@ -54,6 +54,22 @@ seed_dir() { # target
 		for f in "$top"/tests/dumps/*/lspci.txt; do
 			[ -f "$f" ] && cp "$f" "$d/$(basename "$(dirname "$f")").lspci"
 		done ;;
+	aml)
+		# DSDT and SSDT bytes of a few corpus machines, split by ACPICA's acpixtract
+		n=0
+		for f in "$corpus"/acpi/*.acpidump.txt.xz; do
+			[ -f "$f" ] || continue
+			n=$((n + 1)); [ $n -le 4 ] || break
+			x="$build/seeds/aml-x$n"
+			mkdir -p "$x"
+			xz -dc "$f" > "$x/dump.txt"
+			( cd "$x" && acpixtract -a dump.txt > /dev/null 2>&1 ) || true
+			for tbl in "$x"/dsdt*.dat "$x"/ssdt*.dat; do
+				[ -f "$tbl" ] && [ "$(wc -c < "$tbl")" -le 65536 ] &&
+					cp "$tbl" "$d/$n-$(basename "$tbl")"
+			done
+			rm -rf "$x"
+		done ;;
 	dumpfmt)
 		i=0
 		for f in "$top"/tests/dumps/*/manifest "$top"/tests/dumps/*/msr.txt \
@@ -75,7 +91,7 @@ status=0
 for src in "$top"/tests/fuzz/fuzz-*.c; do
 	t=$(basename "$src" .c); t=${t#fuzz-}
 	bin="$build/fuzz-$t"
-	$CC $CFLAGS -fsanitize=fuzzer "$src" $objs -lpci -lcpuid -o "$bin"
+	$CC $CFLAGS -fsanitize=fuzzer "$src" $objs -lpci -lcpuid $(pkg-config --libs libnl-genl-3.0) -o "$bin"
 	seed_dir "$t"
 	mkdir -p "$build/work/$t" "$build/crashes/$t"
 	dict=""
