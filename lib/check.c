@@ -8,16 +8,18 @@
 void pmd_check_add(struct pmd_checks *c, const char *id, enum pmd_severity sev, const char *advice,
 		   const char *fmt, ...)
 {
-	c->v = pmd_xrealloc(c->v, (c->n + 1) * sizeof(*c->v));
-	struct pmd_check *k = &c->v[c->n++];
-	memset(k, 0, sizeof(*k));
-	k->id = id;
-	k->sev = sev;
+	struct pmd_check k = { .id = id, .sev = sev };
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(k->message, sizeof(k->message), fmt, ap);
+	vsnprintf(k.message, sizeof(k.message), fmt, ap);
 	va_end(ap);
-	snprintf(k->advice, sizeof(k->advice), "%s", advice ? advice : "");
+	snprintf(k.advice, sizeof(k.advice), "%s", advice ? advice : "");
+	/* The same finding twice (two identical trips) is said once. */
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->v[i].id, id) && !strcmp(c->v[i].message, k.message))
+			return;
+	c->v = pmd_xrealloc(c->v, (c->n + 1) * sizeof(*c->v));
+	c->v[c->n++] = k;
 }
 
 void pmd_checks_free(struct pmd_checks *c)

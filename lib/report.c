@@ -11,6 +11,7 @@
 #include "idle.h"
 #include "lapic.h"
 #include "platform.h"
+#include "thermal.h"
 #include "sysinfo.h"
 
 void pmd_report(struct pmd_src *s, struct pmd_out *o)
@@ -33,4 +34,10 @@ void pmd_report(struct pmd_src *s, struct pmd_out *o)
 	pmd_lapic_report(li, o);
 	pmd_lapic_free(li);
 	free(li);
+
+	struct pmd_thermal_info *ti = pmd_xcalloc(1, sizeof(*ti));
+	pmd_thermal_collect(s, ti);
+	pmd_thermal_report(ti, o);
+	pmd_thermal_free(ti);
+	free(ti);
 }

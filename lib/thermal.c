@@ -527,8 +527,11 @@ static void checks(struct pmd_thermal_info *ti)
 			has_crit |= !strcmp(t->type, "critical");
 			if (!known[i])
 				continue;
-			check_value(k, where, t->type, t->temp_mc);
-			if (zn->temp_res.st == PMD_OK && zn->temp_mc >= t->temp_mc && t->temp_mc > 0) {
+			/* x86_pkg_temp's trips are the package's programmable thresholds: 0 = unset */
+			if (strcmp(zn->type, "x86_pkg_temp") || t->temp_mc)
+				check_value(k, where, t->type, t->temp_mc);
+			if (zn->temp_res.st == PMD_OK && zn->temp_mc >= t->temp_mc && t->temp_mc > 0 &&
+			    strcmp(zn->type, "x86_pkg_temp")) {
 				char a[32], b[32];
 				c_mc(a, sizeof(a), zn->temp_mc);
 				c_mc(b, sizeof(b), t->temp_mc);

@@ -30,3 +30,38 @@ load test_helper
 		'[["_CRT",100000],["_HOT",90000],["_PSV",80000],["_AC0",60000]]'
 	assert_equal "$(jq '.checks | length' <<<"$output")" 0
 }
+
+@test "Intel MSRs: TjMax 100, offset 5, readouts 40 and 38 below; the checks they imply" {
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-intel"
+	assert_equal "$(jq -r '.cpu.tjmax_c, .cpu.tcc_offset_c' <<<"$output" | xargs)" "100 5"
+	assert_equal "$(jq -c '[.cpu.cores[] | .temp_c]' <<<"$output")" '[60,62]'
+	assert_equal "$(jq -c '[.cpu.packages[] | .temp_c, .prochot_log]' <<<"$output")" '[61,true]'
+	assert_equal "$(jq -r '[.checks[].name] | sort | join(" ")' <<<"$output")" \
+		"thermal.cpu-prochot-log thermal.critical-above-tjmax"
+}
+
+@test "AMD family 10h: D18F3x0A4 gives 45.5 C; a broken zone is flagged in sysfs and ACPI" {
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-amd"
+	assert_equal "$(jq -r '.cpu.temp_mc' <<<"$output")" 45500
+	assert_equal "$(jq -r '[.checks[] | .name] | sort | unique | join(" ")' <<<"$output")" \
+		"thermal.trip-below-zero thermal.trip-order"
+	assert_equal "$(jq '[.checks[] | select(.name == "thermal.trip-order")] | length' <<<"$output")" 2
+	assert_equal "$(jq -c '[.acpi_zones[0].trips[] | [.object, .computed]]' <<<"$output")" \
+		'[["_CRT",false],["_HOT",false],["_PSV",false]]'
+}
+
+@test "--watch on a dump is refused, exit 2" {
+	run -2 --separate-stderr pmdiag-thermal --watch --dump "$DUMPS/laptop"
+	assert_equal "$stderr" "pmdiag-thermal: --watch: a dump cannot be watched; run it on the machine"
+}
+
+@test "--watch --poll live ends cleanly on SIGINT" {
+	pmdiag-thermal --watch --poll -i 0.2 > "$BATS_TEST_TMPDIR/w" 2>&1 &
+	pid=$!
+	sleep 1
+	kill -INT "$pid"
+	wait "$pid"
+	run cat "$BATS_TEST_TMPDIR/w"
+	assert_line --regexp '^pmdiag-thermal: no thermal netlink events here; polling [0-9]+ zones? every 200 ms; Ctrl-C ends$|^pmdiag-thermal: watching'
+	assert_line --regexp '^pmdiag-thermal: [0-9]+ events?$'
+}

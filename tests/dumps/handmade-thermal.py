@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Write the handmade thermal dumps tests/dumps/hand-thermal-{intel,amd}.
+
+Developer tool only (the dumps are committed; nothing runs it in CI):
+  tests/dumps/handmade-thermal.py CPUID_DIR
+CPUID_DIR holds libcpuid raw dumps converted from ../shared/corpus/cpuid (deserialize the
+.test file with libcpuid, serialize N copies of CPU 0): cpuid-icl.txt
+(lcp-intel--x86-64--sunny-cove--intel-core-i5-1035g4-cpu, 2 CPUs) and cpuid-k10.txt
+(lcp-amd--k10--amd-phenom-ii-x4-940-processor, 2 CPUs). The DSDTs are compiled from the
+ASL below with ACPICA's iasl. Every value is explained in the dumps' README.md.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TOP = os.path.dirname(os.path.abspath(__file__))
+PATTERNS = [l.rstrip("\n") for l in open(os.path.join(TOP, "vm", "manifest"))
+            if l.startswith(("pattern:", "rate-pattern:"))]
+
+ASL_INTEL = r"""
+DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMINT", 1)
+{
+    Scope (\_TZ)
+    {
+        ThermalZone (TZ00)
+        {
+            Name (_CRT, 0x0EC6)            // 105.0 C: above this CPU's TjMax of 100 C
+            Name (_PSV, 0x0E30)            // 90.0 C
+            Method (_TMP, 0, NotSerialized) { Return (0x0C8C) }   // 49.0 C
+            Name (_TC1, 0x02)
+            Name (_TC2, 0x05)
+            Name (_TSP, 0x32)
+        }
+    }
+}
+"""
+
+ASL_AMD = r"""
+DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMAMD", 1)
+{
+    Scope (\_TZ)
+    {
+        ThermalZone (TZ00)
+        {
+            Method (_CRT, 0, NotSerialized) { Return (0x0E94) }   // 100.0 C
+            Name (_HOT, 0x0EF8)            // 110.0 C: above _CRT, out of order
+            Name (_PSV, 0x0AA0)            // -1.2 C: below zero
+            Method (_TMP, 0, NotSerialized) { Return (0x0BFE) }   // 35.0 C
+        }
+    }
+}
+"""
+
+
+def aml(asl):
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "t.asl")
+        open(src, "w").write(asl)
+        subprocess.run(["iasl", "-p", os.path.join(d, "t"), src], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return open(os.path.join(d, "t.aml"), "rb").read()
+
+
+def acpidump(tables):
+    out = []
+    for sig, data in tables:
+        out.append("%s @ 0x%016X" % (sig, 0))
+        for off in range(0, len(data), 16):
+            chunk = data[off:off + 16]
+            hexes = " ".join("%02X" % b for b in chunk)
+            asc = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in chunk)
+            out.append("    %04X: %-47s  %s" % (off, hexes, asc))
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def write(name, files, readme, cpuid, kernel):
+    d = os.path.join(TOP, name)
+    if os.path.exists(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+    man = ["pmdiag-dump 1", "pmdiag-version: 0.1.0",
+           "recorded-by: handmade (tests/dumps/%s/README.md)" % name,
+           "date: 2026-12-03T00:00:00Z", "kernel: %s" % kernel, "arch: x86_64",
+           "redaction: on", "license-tables: left out"] + PATTERNS
+    files["manifest"] = "\n".join(man) + "\n"
+    files["README.md"] = readme
+    files["proc/sys/kernel/osrelease"] = kernel + "\n"
+    files["sys/devices/system/cpu/online"] = "0-1\n"
+    shutil.copy(cpuid, os.path.join(d, "cpuid.txt"))
+    for path, text in files.items():
+        p = os.path.join(d, path)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "w") as f:
+            f.write(text)
+
+
+def zone(f, n, ztype, temp, trips, path):
+    base = "sys/class/thermal/thermal_zone%d/" % n
+    f[base + "type"] = ztype + "\n"
+    f[base + "temp"] = "%d\n" % temp
+    f[base + "mode"] = "enabled\n"
+    f[base + "policy"] = "step_wise\n"
+    if path:
+        f[base + "device/path"] = path + "\n"
+    for k, (t, v) in enumerate(trips):
+        f[base + "trip_point_%d_type" % k] = t + "\n"
+        f[base + "trip_point_%d_temp" % k] = "%d\n" % v
+        f[base + "trip_point_%d_hyst" % k] = "0\n"
+
+
+def main():
+    cpuid_dir = sys.argv[1]
+
+    # Intel: TjMax 100, TCC offset 5, core readouts 40 and 38 below TjMax (60 and 62 C),
+    # package 39 below (61 C) with the PROCHOT log bit set.
+    f = {}
+    zone(f, 0, "acpitz", 49000, [("critical", 105000), ("passive", 90000)], "\\_TZ_.TZ00")
+    zone(f, 1, "x86_pkg_temp", 61000, [("passive", 0), ("passive", 0)], None)
+    for c in range(2):
+        f["sys/devices/system/cpu/cpu%d/topology/physical_package_id" % c] = "0\n"
+    f["acpidump.txt"] = acpidump([("DSDT", aml(ASL_INTEL))])
+    f["msr.txt"] = "\n".join([
+        "0 0x000001a2 0x0000000005640000",  # TjMax 0x64 = 100 (23:16), offset 5 (29:24)
+        "1 0x000001a2 0x0000000005640000",
+        "0 0x0000019b 0x0000000000000000",  # no thermal thresholds armed
+        "1 0x0000019b 0x0000000000000000",
+        "0 0x0000019c 0x0000000088280000",  # valid, resolution 1, readout 0x28 = 40
+        "1 0x0000019c 0x0000000088260000",  # readout 0x26 = 38
+        "0 0x000001b1 0x0000000088270008",  # readout 0x27 = 39, PROCHOT log (bit 3)
+        "1 0x000001b1 0x0000000088270008",
+    ]) + "\n"
+    write("hand-thermal-intel", f, README_INTEL, os.path.join(cpuid_dir, "cpuid-icl.txt"),
+          "6.1.0-27-amd64")
+
+    # AMD family 10h: D18F3x0A4 CurTmp = 364 * 0.125 = 45.5 C; a DSDT zone with trips out of
+    # order and a passive trip below 0 C, which Linux shows as it is.
+    f = {}
+    zone(f, 0, "acpitz", 35000, [("critical", 100000), ("hot", 110000), ("passive", -1200)],
+         "\\_TZ_.TZ00")
+    f["acpidump.txt"] = acpidump([("DSDT", aml(ASL_AMD))])
+    reg = 364 << 21
+    cfg = bytearray(256)
+    cfg[0:2] = (0x1022).to_bytes(2, "little")
+    cfg[2:4] = (0x1203).to_bytes(2, "little")
+    cfg[0x0A] = 0x00
+    cfg[0x0B] = 0x06
+    cfg[0xA4:0xA8] = reg.to_bytes(4, "little")
+    lines = ["0000:00:18.3 0600: 1022:1203"]
+    for off in range(0, 256, 16):
+        lines.append("%02x: %s" % (off, " ".join("%02x" % x for x in cfg[off:off + 16])))
+    f["lspci.txt"] = "\n".join(lines) + "\n\n"
+    f["msr.txt"] = "0 0xc0010055 0x0000000000000000\n1 0xc0010055 0x0000000000000000\n"
+    write("hand-thermal-amd", f, README_AMD, os.path.join(cpuid_dir, "cpuid-k10.txt"),
+          "5.10.0-20-amd64")
+
+
+README_INTEL = r"""# hand-thermal-intel (handmade)
+
+An Ice Lake laptop (Core i5-1035G4, corpus lcp-intel--x86-64--sunny-cove--intel-core-i5-1035g4-cpu,
+libcpuid tests, BSD-2-Clause, 2 logical CPUs) for the Intel thermal MSRs:
+
+- MSR_TEMPERATURE_TARGET 0x1A2 = 0x05640000: TjMax = bits 23:16 = 0x64 = 100 C, TCC offset =
+  bits 29:24 = 5.
+- IA32_THERM_STATUS 0x19C: CPU 0 0x88280000 (valid bit 31, resolution 1 at 30:27, readout
+  bits 22:16 = 0x28 = 40 below TjMax: 60 C), CPU 1 0x88260000 (38 below: 62 C).
+- IA32_PACKAGE_THERM_STATUS 0x1B1 = 0x88270008: 39 below TjMax (61 C), PROCHOT log bit 3 set.
+- The DSDT (compiled from the ASL in handmade-thermal.py) declares \_TZ.TZ00 with
+  _CRT 0x0EC6 = 3782 dK = 105.0 C and _PSV 0x0E30 = 3632 dK = 90.0 C: the critical trip is
+  above TjMax (thermal.critical-above-tjmax). sysfs shows the same trips (105000, 90000 m C).
+Expected checks: thermal.critical-above-tjmax, thermal.cpu-prochot-log; the x86_pkg_temp zone's
+passive trips at 0 m C are how that driver shows unset thresholds (thermal.trip-zero).
+"""
+
+README_AMD = r"""# hand-thermal-amd (handmade)
+
+A Phenom II X4 940 desktop (AMD family 10h, corpus lcp-amd--k10--amd-phenom-ii-x4-940-processor,
+libcpuid tests, BSD-2-Clause) for the AMD temperature register and a broken firmware zone:
+
+- D18F3x0A4 (00:18.3 config 0xA4) = 0x2d800000: CurTmp = bits 31:21 = 364, times 0.125 C =
+  45.5 C; bit 19 (range select) clear.
+- The DSDT declares \_TZ.TZ00 with _CRT (a method returning 0x0E94 = 100.0 C), _HOT Name
+  0x0EF8 = 110.0 C (above the critical trip: out of order) and _PSV 0x0AA0 = 2720 dK = -1.2 C
+  (below zero). sysfs shows them as they are.
+Expected checks: thermal.trip-order and thermal.trip-below-zero, for both sysfs and ACPI.
+"""
+
+if __name__ == "__main__":
+    main()
