@@ -330,8 +330,31 @@ static void judge(struct pmd_hpet_info *info)
 		snprintf(v->line[0], sizeof(v->line[0]), "unknown: ACPI tables %s", why);
 	}
 
-	/* 2. enabled by firmware: declared in ACPI and, where we can read it, decoded by the chipset */
-	if (t && c->decoded && !c->enabled) {
+	/*
+	 * 2. enabled by firmware: declared in ACPI and decoded. Registers that answer
+	 * (not all ones) prove the decode whatever the chipset bit says (emulated
+	 * chipsets leave HPTC at 0); all ones mean nothing answers at the base.
+	 */
+	bool answers = rr && rr->regs.gcap != 0xffffffffu && rr->regs.gcap != 0;
+	bool silent = t && t->regs_read && t->regs.res.st == PMD_OK && t->regs.gcap == 0xffffffffu;
+	if (t && answers) {
+		v->firmware_enabled = PMD_YES;
+		if (c->decoded && !c->enabled)
+			snprintf(v->line[1], sizeof(v->line[1]),
+				 "yes: declared in ACPI and answering at its base (the chipset's %s "
+				 "reads 0: not emulated or not used)", c->reg);
+		else if (c->decoded)
+			snprintf(v->line[1], sizeof(v->line[1]),
+				 "yes: declared in ACPI, enabled in the chipset (%s), answering", c->reg);
+		else
+			snprintf(v->line[1], sizeof(v->line[1]),
+				 "yes: declared in ACPI and answering at its base");
+	} else if (silent) {
+		v->firmware_enabled = PMD_NO;
+		snprintf(v->line[1], sizeof(v->line[1]),
+			 "no: declared in ACPI but nothing answers at 0x%llx (registers read all ones)",
+			 (unsigned long long)t->h.address);
+	} else if (t && c->decoded && !c->enabled) {
 		v->firmware_enabled = PMD_NO;
 		snprintf(v->line[1], sizeof(v->line[1]),
 			 "no: declared in ACPI but disabled in the chipset (%s = 0x%08x)", c->reg,

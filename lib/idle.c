@@ -1523,12 +1523,17 @@ int pmd_idle_print(const struct pmd_idle *d, struct pmd_out *o, unsigned top)
 	return anything(d) ? 0 : 2;
 }
 
+void pmd_idle_report_of(const struct pmd_idle *d, struct pmd_out *o)
+{
+	pmd_out_obj(o, "idle", "Idle");
+	print_summary(d, o);
+	pmd_out_end(o);
+}
+
 void pmd_idle_report(struct pmd_src *s, struct pmd_out *o, unsigned interval_ms)
 {
 	struct pmd_idle_opts opts = { .interval_ms = interval_ms, .progress = false };
 	struct pmd_idle *d = pmd_idle_collect(s, &opts);
-	pmd_out_obj(o, "idle", "Idle");
-	print_summary(d, o);
-	pmd_out_end(o);
+	pmd_idle_report_of(d, o);
 	pmd_idle_free(d);
 }

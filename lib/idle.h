@@ -166,5 +166,7 @@ int pmd_idle_print(const struct pmd_idle *d, struct pmd_out *o, unsigned top);
  * recorded snapshots.
  */
 void pmd_idle_report(struct pmd_src *s, struct pmd_out *o, unsigned interval_ms);
+/* The same section from figures already collected. */
+void pmd_idle_report_of(const struct pmd_idle *d, struct pmd_out *o);
 
 #endif

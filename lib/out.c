@@ -28,6 +28,7 @@ struct node {
 	char *text;       /* scalar and res: text value; note: the line(s) */
 	char *json;       /* scalar: JSON literal */
 	enum pmd_st st;   /* res */
+	bool open;        /* markdown: shown expanded */
 	char *why;        /* res: NULL when empty */
 	struct node *parent, *child, *last, *next;
 };
@@ -839,6 +840,73 @@ static void strip_trailing(struct pmd_buf *b)
 		b->s[w] = 0;
 }
 
+void pmd_out_mark_open(struct pmd_out *o)
+{
+	o->cur->open = true;
+}
+
+/* Markdown for bug trackers: a summary of open sections, the rest folded as text. */
+static void markdown(struct pmd_buf *b, const struct node *root)
+{
+	for (const struct node *c = root->child; c; c = c->next) {
+		enum tclass cl = tclass(c, false);
+		if (cl == T_HIDDEN)
+			continue;
+		if (cl == T_NOTE) {
+			pmd_buf_printf(b, "%s\n\n", c->text);
+			continue;
+		}
+		if (cl == T_FIELD) {
+			char *v = oneline_value(c);
+			pmd_buf_printf(b, "- **%s:** %s\n", c->label, v);
+			free(v);
+			if (!c->next || tclass(c->next, false) != T_FIELD)
+				pmd_buf_putc(b, '\n');
+			continue;
+		}
+		const char *title = c->label ? c->label : c->key ? c->key : "";
+		if (c->open) {
+			pmd_buf_printf(b, "## %s\n\n", title);
+			bool any = false;
+			for (const struct node *d = c->child; d; d = d->next) {
+				enum tclass dc = tclass(d, c->kind == N_LIST);
+				if (dc == T_NOTE) {
+					pmd_buf_printf(b, "- %s\n", d->text);
+					any = true;
+				} else if (dc == T_FIELD || dc == T_BARE) {
+					char *v = oneline_value(d);
+					if (d->label)
+						pmd_buf_printf(b, "- **%s:** %s\n", d->label, v);
+					else
+						pmd_buf_printf(b, "- %s\n", v);
+					free(v);
+					any = true;
+				} else if (dc == T_BLOCK) {
+					struct pmd_buf t = { 0 };
+					text_block(&t, d, 0);
+					strip_trailing(&t);
+					/* list elements without title: their notes as bullets */
+					for (char *line = strtok(t.s ? t.s : (char *)"", "\n"); line;
+					     line = strtok(NULL, "\n"))
+						pmd_buf_printf(b, "- %s\n", pmd_trim(line));
+					pmd_buf_free(&t);
+					any = true;
+				}
+			}
+			if (!any)
+				pmd_buf_puts(b, "- none\n");
+			pmd_buf_putc(b, '\n');
+			continue;
+		}
+		struct pmd_buf t = { 0 };
+		text_seq(&t, c, 0, false, c->kind == N_LIST);
+		strip_trailing(&t);
+		pmd_buf_printf(b, "<details><summary>%s</summary>\n\n```\n%s%s```\n\n</details>\n\n",
+			       title, t.s ? t.s : "", t.len && t.s[t.len - 1] != '\n' ? "\n" : "");
+		pmd_buf_free(&t);
+	}
+}
+
 int pmd_out_print(const struct pmd_out *o, enum pmd_fmt fmt, FILE *f)
 {
 	struct pmd_buf b = { 0 };
@@ -849,6 +917,8 @@ int pmd_out_print(const struct pmd_out *o, enum pmd_fmt fmt, FILE *f)
 	if (fmt == PMD_FMT_JSON) {
 		json_object(&b, &o->root, 0);
 		pmd_buf_putc(&b, '\n');
+	} else if (fmt == PMD_FMT_MARKDOWN) {
+		markdown(&b, &o->root);
 	} else {
 		text_seq(&b, &o->root, 0, true, false);
 		strip_trailing(&b);

@@ -9,7 +9,7 @@
 
 #include "util.h"
 
-enum pmd_fmt { PMD_FMT_TEXT, PMD_FMT_JSON };
+enum pmd_fmt { PMD_FMT_TEXT, PMD_FMT_JSON, PMD_FMT_MARKDOWN };
 
 struct pmd_out;
 
@@ -34,6 +34,11 @@ void pmd_out_list(struct pmd_out *o, const char *key, const char *title);  /* op
  * column per key (label as header), columns in order of first appearance. */
 void pmd_out_table(struct pmd_out *o, const char *key, const char *title);
 void pmd_out_end(struct pmd_out *o); /* close the innermost open section, list or table */
+/*
+ * Markdown: top-level sections are folded (<details>) with their text inside,
+ * except those marked open here, whose fields and notes become a bullet list.
+ */
+void pmd_out_mark_open(struct pmd_out *o);
 
 void pmd_out_str(struct pmd_out *o, const char *key, const char *label, const char *v);
 void pmd_out_strf(struct pmd_out *o, const char *key, const char *label, const char *fmt, ...)

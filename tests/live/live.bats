@@ -1,11 +1,23 @@
 #!/usr/bin/env bats
 # This machine: record it with pmdiag-dump, then every tool must print on the dump what
-# it prints live (text and JSON).
+# it prints live. Tools that measure over a window (idle rates, timer interrupts) see
+# another window on the dump: for those, what is measured is left out of the comparison
+# (jq filters below) and everything else must be equal.
 load ../bats/test_helper
 
 setup_file() {
 	export LIVE_DUMP="$BATS_FILE_TMPDIR/this-machine"
 	"$BIN/pmdiag-dump" "$LIVE_DUMP" 2> /dev/null
+}
+
+# What each tool measures over a window, as a jq filter deleting it.
+measured() {
+	case "$1" in
+	pmdiag-idle) echo '{cpus: [.cpus[]? | .cpu], states: [.states[]? | .name]}' ;;
+	pmdiag-lapic) echo 'del(.broadcast.interrupts, .broadcast.interval_s)' ;;
+	pmdiag-report) echo 'del(.idle) | del(.findings[]? | select(.id == "idle.short-sleep"))' ;;
+	*) echo '.' ;;
+	esac
 }
 
 @test "pmdiag-dump records this machine" {
@@ -18,11 +30,16 @@ setup_file() {
 @test "every tool prints the same on the dump as live" {
 	for t in $(tools); do
 		[ "$t" = pmdiag-dump ] && continue
-		live=$("$t" 2>&1)
-		dump=$("$t" --dump "$LIVE_DUMP" 2>&1)
-		[ "$live" = "$dump" ] || fail "$t: $(diff <(echo "$live") <(echo "$dump"))"
-		live=$("$t" --json 2>&1)
-		dump=$("$t" --json --dump "$LIVE_DUMP" 2>&1)
+		[ "$t" = pmdiag-race ] && continue # measures by changing settings: see race.bats
+		f=$(measured "$t")
+		if [ "$f" = . ]; then
+			live=$("$t" 2>&1)
+			dump=$("$t" --dump "$LIVE_DUMP" 2>&1)
+			[ "$live" = "$dump" ] || fail "$t: $(diff <(echo "$live") <(echo "$dump"))"
+		fi
+		live=$("$t" --json 2> /dev/null | jq -S "$f")
+		dump=$("$t" --json --dump "$LIVE_DUMP" 2> /dev/null | jq -S "$f")
+		[ -n "$live" ] || fail "$t --json printed nothing"
 		[ "$live" = "$dump" ] || fail "$t --json: $(diff <(echo "$live") <(echo "$dump"))"
 	done
 }

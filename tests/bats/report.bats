@@ -1,0 +1,89 @@
+#!/usr/bin/env bats
+# pmdiag-report: findings first and ranked, the four formats, --diff, many dumps at once.
+load test_helper
+
+@test "findings come first, most severe first, with stable ids" {
+	run -0 pmdiag-report --dump "$DUMPS/hand-thermal-amd"
+	assert_line --index 0 "pmdiag 0.1.0 report"
+	assert_line --index 1 "Findings: 2 critical, 2 warning, 1 info"
+	assert_line --index 3 --regexp '^  critical thermal.trip-below-zero: '
+	assert_line --index 5 --regexp '^  warning thermal.trip-order: '
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-thermal-amd"
+	assert_equal "$(jq -r '[.findings[].severity] | join(" ")' <<<"$output")" \
+		"critical critical warning warning info"
+	assert_equal "$(jq -r '.schema_version, .findings[0].probe' <<<"$output" | xargs)" "1 thermal"
+}
+
+@test "the HPET and LAPIC findings of the issue: forceable HPET, PIT-limited sleep" {
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-ich4-hpet-off"
+	assert_equal "$(jq -r '.findings[] | select(.id == "hpet.disabled-forceable") | .advice' <<<"$output")" \
+		"boot with hpet=force"
+	if [ -d "$DUMPS/qemu-q35-cst-nohpet" ]; then
+		run -0 pmdiag-report --json --dump "$DUMPS/qemu-q35-cst-nohpet"
+		assert_equal "$(jq -r '.findings[] | select(.id == "lapic.pit-broadcast") | .severity' <<<"$output")" warning
+	fi
+}
+
+@test "markdown: summary on top, sections folded" {
+	run -0 pmdiag-report --format markdown --dump "$DUMPS/laptop"
+	assert_line "## Findings"
+	assert_line "<details><summary>HPET</summary>"
+	assert_line "</details>"
+	refute_output --partial $'\033'
+}
+
+@test "colour only on a terminal, and never with NO_COLOR" {
+	run -0 pmdiag-report --dump "$DUMPS/hand-thermal-amd"
+	refute_output --partial $'\033'
+	command -v script > /dev/null || skip "no script(1)"
+	out=$(env -u NO_COLOR script -qec "$BIN/pmdiag-report --dump $DUMPS/hand-thermal-amd" /dev/null)
+	[[ "$out" == *$'\033[1;31mcritical'* ]] || fail "no colour on a terminal"
+	out=$(NO_COLOR=1 script -qec "$BIN/pmdiag-report --dump $DUMPS/hand-thermal-amd" /dev/null)
+	[[ "$out" != *$'\033['* ]] || fail "colour despite NO_COLOR"
+}
+
+@test "prometheus: metrics of the laptop, unknowns left out" {
+	run -0 pmdiag-report --format prometheus --dump "$DUMPS/laptop"
+	assert_line 'pmdiag_info{version="0.1.0",kernel="5.10.0-20-amd64",schema="1"} 1'
+	assert_line 'pmdiag_hpet_present 1'
+	assert_line 'pmdiag_lapic_timer_stops 1'
+	assert_line 'pmdiag_thermal_trip_celsius{zone="thermal_zone0",trip="0",type="critical"} 100.000'
+	# every sample line belongs to a declared metric
+	for m in $(grep -v '^#' <<<"$output" | sed 's/[{ ].*//' | sort -u); do
+		grep -q "^# TYPE $m gauge$" <<<"$output" || fail "$m has no TYPE"
+	done
+	run -0 pmdiag-report --format prometheus --dump "$DUMPS/ul-vbox"
+	refute_output --partial pmdiag_hpet_present
+}
+
+@test "--diff: two dumps, and a dump against its saved JSON report" {
+	run -0 pmdiag-report --diff "$DUMPS/qemu-q35" "$DUMPS/qemu-q35-nohpet"
+	assert_line "  hpet.verdict.present: true -> false"
+	assert_line "  platform.clockevents.broadcast: hpet -> pit"
+	assert_line --regexp '^[0-9]+ differences$'
+	pmdiag-report --json --dump "$DUMPS/laptop" > "$BATS_TEST_TMPDIR/laptop.json"
+	run -0 pmdiag-report --diff "$BATS_TEST_TMPDIR/laptop.json" "$DUMPS/laptop"
+	assert_line "0 differences"
+	echo '{"not": "a report"}' > "$BATS_TEST_TMPDIR/x.json"
+	run -1 --separate-stderr pmdiag-report --diff "$BATS_TEST_TMPDIR/x.json" "$DUMPS/laptop"
+	assert_equal "$stderr" "pmdiag-report: --diff: $BATS_TEST_TMPDIR/x.json: JSON without schema_version: not a pmdiag report"
+}
+
+@test "many dumps: one JSON report each and a table of findings across them" {
+	run -0 pmdiag-report --out "$BATS_TEST_TMPDIR/r" --dump "$DUMPS/hand-thermal-amd" \
+		--dump "$DUMPS/vm" --dump "$DUMPS/hand-ich4-hpet-off"
+	assert_line "3 reports written to $BATS_TEST_TMPDIR/r/, 0 failed"
+	assert_line --regexp '^2 +hpet.absent +info$'
+	assert_line --regexp '^1 +thermal.trip-below-zero +critical$'
+	[ -f "$BATS_TEST_TMPDIR/r/vm.json" ] && jq -e .schema_version "$BATS_TEST_TMPDIR/r/vm.json"
+	run ls -A "$BATS_TEST_TMPDIR/r"
+	refute_output --partial partial
+	run -1 --separate-stderr pmdiag-report --dump "$DUMPS/vm" --dump "$DUMPS/laptop"
+	[[ "$stderr" == *"several dumps need --out DIR"* ]] || fail "$stderr"
+}
+
+@test "privacy: the report says what was left out" {
+	run -0 pmdiag-report --json --dump "$DUMPS/lhw-latitude-5480"
+	assert_equal "$(jq -r '.privacy.redaction' <<<"$output")" true
+	jq -e '.privacy.redacted | index("MSDM and SLIC tables (product keys)")' <<<"$output"
+}
