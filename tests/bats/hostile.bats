@@ -61,7 +61,7 @@ report() {
 
 @test "a symbolic link to a directory outside is not followed" {
 	d=$(copy_dump vm dirlink)
-	rm -r "$d/sys/class"
+	rm -rf "$d/sys/class" # this VM may have recorded nothing under it
 	mkdir -p "$d/sys"
 	ln -s /sys/class "$d/sys/class"
 	report "$d"
