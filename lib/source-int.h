@@ -30,6 +30,22 @@ struct pmd_backend {
 	void (*wait)(struct pmd_src *s, unsigned ms);
 	struct pmd_res (*fact)(struct pmd_src *s, const char *key, char *buf, size_t n);
 	void (*close)(struct pmd_src *s);
+
+	/*
+	 * The write side, the clock and work (pmdiag-race). The common layer has
+	 * checked opts.writable and the allow-lists before a write reaches these.
+	 * NULL: writes, pinning, work and perf are refused; time and sleep are real.
+	 */
+	struct pmd_res (*knob_write)(struct pmd_src *s, const char *path, const char *value);
+	struct pmd_res (*msr_write)(struct pmd_src *s, int cpu, uint32_t msr, uint64_t value);
+	uint64_t (*now_ns)(struct pmd_src *s);
+	uint64_t (*sleep_ns)(struct pmd_src *s, uint64_t ns);
+	struct pmd_res (*pin)(struct pmd_src *s, int cpu);
+	struct pmd_res (*run)(struct pmd_src *s, struct pmd_work *w);
+	struct pmd_res (*perf_open)(struct pmd_src *s, uint32_t type, uint64_t config, int cpu,
+				    int *id);
+	struct pmd_res (*perf_read)(struct pmd_src *s, int id, uint64_t *count);
+	void (*perf_close)(struct pmd_src *s, int id);
 };
 
 /* One recorded MMIO access, for the dump writer's log. */
@@ -98,6 +114,7 @@ struct pmd_iomem {
 extern const struct pmd_backend pmd_backend_live;
 extern const struct pmd_backend pmd_backend_dump;
 extern const struct pmd_backend pmd_backend_none; /* --acpidump only: all else not recorded */
+extern const struct pmd_backend pmd_backend_sim;  /* simulated platform (source-sim.c) */
 
 struct pmd_src *pmd_src_alloc(const struct pmd_backend *be, enum pmd_src_kind kind,
 			      const struct pmd_src_opts *o, const char *name);
@@ -116,6 +133,9 @@ int pmd_iomem_parse(const char *text, struct pmd_iomem **out, size_t *n);
 
 /* Read a whole file (decompressing .xz and .gz through xz/gzip) for --acpidump. */
 struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len);
+
+/* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */
+uint64_t pmd_real_sleep_ns(uint64_t ns);
 
 /* Sub-process helper: run argv (no shell), stdin from /dev/null; 0 on exit status 0. */
 int pmd_run(char *const argv[], char *errbuf, size_t n);

@@ -10,13 +10,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libcpuid/libcpuid.h>
+#include <linux/perf_event.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "pcicfg.h"
@@ -76,6 +80,8 @@ static struct pmd_res read_fd(int fd, const char *path, char **data, size_t *len
 static struct pmd_res live_read_file(struct pmd_src *s, const char *path, char **data,
 				     size_t *len)
 {
+	*data = NULL;
+	*len = 0;
 	char p[1024];
 	struct pmd_res r = abs_path(path, p, sizeof(p));
 	if (r.st != PMD_OK)
@@ -143,7 +149,8 @@ static struct pmd_res add_tables(struct pmd_src *s, const char *dir, struct pmd_
 	struct pmd_res r = live_list_dir(s, dir, &names, &nn);
 	if (r.st != PMD_OK)
 		return r;
-	qsort(names, nn, sizeof(char *), pmd_namecmp);
+	if (nn)
+		qsort(names, nn, sizeof(char *), pmd_namecmp);
 	for (size_t i = 0; i < nn && r.st == PMD_OK; i++) {
 		char path[512];
 		struct stat st;
@@ -367,6 +374,155 @@ static void live_close(struct pmd_src *s)
 	free(l);
 }
 
+/* ---- the write side (pmdiag-race; the common layer checked what may change) ---- */
+
+static struct pmd_res live_knob_write(struct pmd_src *s, const char *path, const char *value)
+{
+	char p[1024];
+	struct pmd_res r = abs_path(path, p, sizeof(p));
+	if (r.st != PMD_OK)
+		return r;
+	/* No O_CREAT: a setting that does not exist is not created. */
+	int fd = open(p, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+	if (fd < 0) {
+		int e = errno;
+		if (e == EACCES || e == EPERM || e == EROFS)
+			return pmd_res_make(PMD_UNREADABLE, e,
+					    "%s: permission denied (run as root)", path);
+		r = pmd_file_error(e, path);
+		return pmd_res_make(r.st, r.err, "%s: %s", path, r.why);
+	}
+	size_t len = strlen(value);
+	ssize_t w;
+	do
+		w = write(fd, value, len);
+	while (w < 0 && errno == EINTR);
+	int e = w < 0 ? errno : 0;
+	close(fd);
+	if (w == (ssize_t)len)
+		return pmd_ok();
+	if (w >= 0)
+		return pmd_res_make(PMD_UNREADABLE, EIO, "%s: short write", path);
+	if (e == EINVAL || e == ERANGE)
+		return pmd_res_make(PMD_UNREADABLE, e, "%s: the kernel refused \"%s\" (%s)", path,
+				    value, pmd_errno_name(e));
+	if (e == EACCES || e == EPERM)
+		return pmd_res_make(PMD_UNREADABLE, e, "%s: permission denied (run as root)", path);
+	return pmd_res_make(PMD_UNREADABLE, e, "%s: %s (%s)", path, strerror(e),
+			    pmd_errno_name(e));
+}
+
+static struct pmd_res live_msr_write(struct pmd_src *s, int cpu, uint32_t msr, uint64_t value)
+{
+	char p[64];
+	snprintf(p, sizeof(p), "/dev/cpu/%d/msr", cpu);
+	/* Read-write for this one write; the read path keeps its read-only descriptors. */
+	int fd = open(p, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		if (e == EACCES || e == EPERM)
+			return pmd_res_make(PMD_UNREADABLE, e,
+					    "writing MSR 0x%x: permission denied (needs root or "
+					    "CAP_SYS_RAWIO)", msr);
+		return pmd_msr_error(e, cpu, msr);
+	}
+	ssize_t w = pwrite(fd, &value, sizeof(value), (off_t)msr);
+	int e = w < 0 ? errno : EIO;
+	close(fd);
+	if (w == (ssize_t)sizeof(value))
+		return pmd_ok();
+	if (e == EIO)
+		return pmd_res_make(PMD_UNREADABLE, e,
+				    "MSR 0x%x on CPU %d refused 0x%llx (the write faulted)", msr, cpu,
+				    (unsigned long long)value);
+	if (e == EPERM || e == EACCES)
+		return pmd_res_make(PMD_UNREADABLE, e,
+				    "writing MSR 0x%x: not permitted (kernel lockdown under Secure "
+				    "Boot, or msr.allow_writes=off)", msr);
+	return pmd_msr_error(e, cpu, msr);
+}
+
+/* ---- time, pinning, work ---- */
+
+uint64_t pmd_real_sleep_ns(uint64_t ns)
+{
+	uint64_t t0 = pmd_now_ns();
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000u),
+			       .tv_nsec = (long)(ns % 1000000000u) };
+	/* A signal ends the sleep early: the caller looks at its flag. */
+	clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
+	uint64_t d = pmd_now_ns() - t0;
+	return d < ns ? d : ns;
+}
+
+static uint64_t live_now_ns(struct pmd_src *s) { return pmd_now_ns(); }
+
+static uint64_t live_sleep_ns(struct pmd_src *s, uint64_t ns) { return pmd_real_sleep_ns(ns); }
+
+static struct pmd_res live_pin(struct pmd_src *s, int cpu)
+{
+	cpu_set_t *set = CPU_ALLOC((size_t)cpu + 1);
+	size_t sz = CPU_ALLOC_SIZE((size_t)cpu + 1);
+	if (!set)
+		return pmd_res_make(PMD_UNREADABLE, ENOMEM, "out of memory");
+	CPU_ZERO_S(sz, set);
+	CPU_SET_S((size_t)cpu, sz, set);
+	int rc = sched_setaffinity(0, sz, set);
+	int e = errno;
+	CPU_FREE(set);
+	if (rc < 0)
+		return pmd_res_make(PMD_UNREADABLE, e,
+				    "cannot run on CPU %d: %s (offline, or not in this cpuset)", cpu,
+				    strerror(e));
+	return pmd_ok();
+}
+
+static struct pmd_res live_run(struct pmd_src *s, struct pmd_work *w)
+{
+	w->checksum = w->fn(w->ctx, w->units, w->stop, &w->done);
+	return pmd_ok();
+}
+
+/* ---- perf events, counting only ---- */
+
+static struct pmd_res live_perf_open(struct pmd_src *s, uint32_t type, uint64_t config, int cpu,
+				     int *id)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = type;
+	a.config = config;
+	int fd = (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		if (e == EACCES || e == EPERM)
+			return pmd_res_make(PMD_UNREADABLE, e,
+					    "perf_event_open: permission denied (needs root or "
+					    "CAP_PERFMON, or kernel.perf_event_paranoid <= 0)");
+		if (e == ENOENT || e == ENODEV || e == EINVAL || e == EOPNOTSUPP)
+			return pmd_res_make(PMD_ABSENT, e,
+					    "perf_event_open: this kernel has no such event (%s)",
+					    pmd_errno_name(e));
+		return pmd_res_make(PMD_UNREADABLE, e, "perf_event_open: %s", strerror(e));
+	}
+	*id = fd;
+	return pmd_ok();
+}
+
+static struct pmd_res live_perf_read(struct pmd_src *s, int id, uint64_t *count)
+{
+	uint64_t v;
+	ssize_t got = read(id, &v, sizeof(v));
+	if (got != (ssize_t)sizeof(v))
+		return pmd_res_make(PMD_UNREADABLE, got < 0 ? errno : EIO, "reading a perf event: %s",
+				    got < 0 ? strerror(errno) : "short read");
+	*count = v;
+	return pmd_ok();
+}
+
+static void live_perf_close(struct pmd_src *s, int id) { close(id); }
+
 const struct pmd_backend pmd_backend_live = {
 	.name = "live",
 	.read_file = live_read_file,
@@ -381,6 +537,15 @@ const struct pmd_backend pmd_backend_live = {
 	.wait = live_wait,
 	.fact = live_fact,
 	.close = live_close,
+	.knob_write = live_knob_write,
+	.msr_write = live_msr_write,
+	.now_ns = live_now_ns,
+	.sleep_ns = live_sleep_ns,
+	.pin = live_pin,
+	.run = live_run,
+	.perf_open = live_perf_open,
+	.perf_read = live_perf_read,
+	.perf_close = live_perf_close,
 };
 
 struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *why)

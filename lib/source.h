@@ -15,7 +15,12 @@ struct pci_access;
 struct pci_dev;
 struct cpu_raw_data_array_t;
 
-enum pmd_src_kind { PMD_SRC_LIVE, PMD_SRC_DUMP, PMD_SRC_ACPIDUMP };
+enum pmd_src_kind {
+	PMD_SRC_LIVE,
+	PMD_SRC_DUMP,
+	PMD_SRC_ACPIDUMP,
+	PMD_SRC_SIM, /* a simulated platform for tests (pmd_src_open_sim) */
+};
 
 struct pmd_src_opts {
 	/* Live machine root: "/" normally; a test may point it elsewhere for files
@@ -31,6 +36,12 @@ struct pmd_src_opts {
 	bool no_redact;
 	/* Print which back-end serves each kind of read on stderr. */
 	int debug;
+	/*
+	 * Allow the write side (pmd_knob_write, pmd_msr_write). Only pmdiag-race
+	 * sets it; a source opened without it refuses every write, so a tool that
+	 * does not ask for it cannot change the machine even by mistake.
+	 */
+	bool writable;
 };
 
 /*
@@ -154,6 +165,10 @@ struct pmd_res pmd_mmio_read(struct pmd_src *s, uint64_t addr, unsigned width, u
 /* The /proc/iomem region (innermost) holding addr: name and bounds. */
 struct pmd_res pmd_iomem_lookup(struct pmd_src *s, uint64_t addr, uint64_t len, char *name,
 				size_t n, uint64_t *start, uint64_t *end);
+/* Whether a /proc/iomem region at any depth holds [addr, addr + len) and has a
+ * name that starts with prefix; its full name in name (lib/source-iomem.c). */
+bool pmd_iomem_within(struct pmd_src *s, uint64_t addr, uint64_t len, const char *prefix,
+		      char *name, size_t n);
 
 /* ---- Rate counters: two snapshots of interrupts, softirqs, cpuidle... ---- */
 
@@ -177,5 +192,79 @@ unsigned pmd_src_recorded_interval_ms(struct pmd_src *s);
 
 /* Value of a manifest key on a dump; live: computed (kernel = uname -r...). */
 struct pmd_res pmd_src_fact(struct pmd_src *s, const char *key, char *buf, size_t n);
+
+/* ---- Changing settings: pmdiag-race only ---- */
+
+/*
+ * The write side of the data source. Every write is refused unless the source
+ * was opened with opts.writable, and refused on a dump or an acpidump ("a dump
+ * cannot be changed"). Live and on the simulated platform only these may
+ * change:
+ *   files: sys/devices/system/cpu/cpufreq/policyN/{scaling_max_freq,
+ *          scaling_min_freq, scaling_governor, scaling_setspeed}
+ *   MSRs:  IA32_CLOCK_MODULATION 0x19A, IA32_HWP_REQUEST 0x774
+ * Live, the file is opened write-only for this call and the MSR device
+ * /dev/cpu/N/msr read-write for this call only; reads keep their read-only
+ * descriptors. Errors name the fix (run as root, modprobe msr, lockdown).
+ */
+bool pmd_knob_write_allowed(const char *path);
+bool pmd_msr_write_allowed(uint32_t msr);
+struct pmd_res pmd_knob_write(struct pmd_src *s, const char *path, const char *value);
+struct pmd_res pmd_msr_write(struct pmd_src *s, int cpu, uint32_t msr, uint64_t value);
+
+/* ---- Time, sleep and work: real live, virtual on the simulated platform ---- */
+
+/* Monotonic time in ns (live: CLOCK_MONOTONIC; simulated: the virtual clock). */
+uint64_t pmd_src_now_ns(struct pmd_src *s);
+/*
+ * Sleep ns; live it returns early when a signal arrives (the caller checks its
+ * flag and sleeps again); simulated, it moves the virtual clock (idle). Returns
+ * the ns slept. A dump sleeps for real, as live.
+ */
+uint64_t pmd_src_sleep_ns(struct pmd_src *s, uint64_t ns);
+/* Run the calling process on this CPU only (live: sched_setaffinity). */
+struct pmd_res pmd_src_pin(struct pmd_src *s, int cpu);
+
+/*
+ * A piece of deterministic work. fn does up to units units of kind, stops
+ * early when *stop becomes non-zero, stores the units done in *done and
+ * returns a checksum of its result. Live, pmd_src_run() calls it on the pinned
+ * CPU; the simulated platform calls it too (the checksum is real) and moves
+ * its virtual clock by the time its power model gives the units done at the
+ * current settings. Refused on a dump.
+ */
+struct pmd_work {
+	const char *kind; /* "cpu" or "memory": the simulated platform's cost model */
+	uint64_t units;
+	uint64_t (*fn)(void *ctx, uint64_t units, const volatile int *stop, uint64_t *done);
+	void *ctx;
+	const volatile int *stop;
+	uint64_t done;     /* out: units done */
+	uint64_t checksum; /* out */
+};
+struct pmd_res pmd_src_run(struct pmd_src *s, struct pmd_work *w);
+
+/* ---- perf events: counting only (the power PMU's energy events) ---- */
+
+/*
+ * Open a system-wide counting event (perf_event_open type, config) on cpu.
+ * *id identifies it for pmd_perf_read/close. Errors name the fix (root or
+ * CAP_PERFMON, kernel.perf_event_paranoid). Not recorded on a dump.
+ */
+struct pmd_res pmd_perf_open(struct pmd_src *s, uint32_t type, uint64_t config, int cpu, int *id);
+struct pmd_res pmd_perf_read(struct pmd_src *s, int id, uint64_t *count);
+void pmd_perf_close(struct pmd_src *s, int id);
+
+/* ---- The simulated platform ---- */
+
+/*
+ * A fake root (sys/, proc/, cpuid.txt, msr.txt) plus a power model (file
+ * sim.model, described in tests/race/README.md) with a virtual clock: files
+ * are read from and written to the root, energy counters (powercap, RAPL
+ * MSRs, the power PMU) and the work's duration come from the model. Used by
+ * pmdiag-race --sim and the tests; never touches the machine it runs on.
+ */
+struct pmd_src *pmd_src_open_sim(const char *root, const struct pmd_src_opts *o,
+				 struct pmd_res *why);
 
 #endif

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Write the simulated platforms of tests/race (see README.md for what each stands
+for and the hand computation of its answer). Run from the top of the repository:
+    tests/race/make-fixtures.py
+It rewrites tests/race/{race-wins,pstate-wins,amd} from the tables below."""
+import os
+import shutil
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.join(TOP, "tests", "race")
+CPU = "sys/devices/system/cpu"
+
+
+def put(root, path, text):
+    full = os.path.join(root, path)
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    with open(full, "w") as f:
+        f.write(text)
+
+
+def msr_line(cpu, msr, value):
+    # the canonical msr.txt line (pmd_dumpfmt_write_msr), so a restored file is identical
+    return "%d 0x%08x 0x%016x\n" % (cpu, msr, value)
+
+
+def cpus(root, n, policies):
+    put(root, CPU + "/online", "0-%d\n" % (n - 1))
+    put(root, CPU + "/possible", "0-%d\n" % (n - 1))
+    for c in range(n):
+        put(root, CPU + "/cpu%d/topology/physical_package_id" % c, "0\n")
+    for name, p in policies.items():
+        d = CPU + "/cpufreq/" + name + "/"
+        for k, v in p.items():
+            put(root, d + k, v + "\n")
+
+
+def powercap(root):
+    z = "sys/class/powercap/intel-rapl:0/"
+    put(root, z + "name", "package-0\n")
+    put(root, z + "enabled", "1\n")
+    put(root, z + "energy_uj", "0\n")  # the model serves it
+    put(root, z + "max_energy_range_uj", "262143328850\n")
+    # a core sub-zone (listed at the top too, as sysfs links it): not counted
+    put(root, z + "intel-rapl:0:0/name", "core\n")
+    put(root, "sys/class/powercap/intel-rapl:0:0/name", "core\n")
+    put(root, "sys/class/powercap/intel-rapl:0:0/energy_uj", "0\n")
+    put(root, "sys/class/powercap/intel-rapl:0:0/max_energy_range_uj", "262143328850\n")
+
+
+def power_pmu(root):
+    d = "sys/bus/event_source/devices/power/"
+    put(root, d + "type", "23\n")
+    put(root, d + "cpumask", "0\n")
+    put(root, d + "events/energy-pkg", "event=0x02\n")
+    put(root, d + "events/energy-pkg.scale", "2.3283064365386962890625e-10\n")
+    put(root, d + "events/energy-pkg.unit", "Joules\n")
+
+
+def policy(cpus_list, driver, governor, governors, lo, hi, avail=None):
+    p = {
+        "affected_cpus": cpus_list, "related_cpus": cpus_list,
+        "cpuinfo_min_freq": str(lo), "cpuinfo_max_freq": str(hi),
+        "scaling_min_freq": str(lo), "scaling_max_freq": str(hi),
+        "scaling_driver": driver, "scaling_governor": governor,
+        "scaling_available_governors": governors,
+        "scaling_setspeed": "<unsupported>",
+    }
+    if avail:
+        p["scaling_available_frequencies"] = " ".join(str(a) for a in avail)
+    return p
+
+
+def make(name, model, cpuid, msrs, n, policies, extra=()):
+    root = os.path.join(HERE, name)
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(root)
+    put(root, "sim.model", model)
+    shutil.copy(os.path.join(TOP, "tests", "dumps", cpuid, "cpuid.txt"), root)
+    put(root, "msr.txt", "# cpu msr value (or: error ERRNO)\n" +
+        "".join(msr_line(c, m, v) for c, m, v in msrs))
+    cpus(root, n, policies)
+    for f in extra:
+        f(root)
+
+
+# 0x606: power unit 3 (1/8 W), energy unit 14 (61.04 uJ), time unit 10
+INTEL_UNIT = 0x000A0E03
+# 0xC0010299 on Zen: energy unit 16 (15.26 uJ)
+AMD_UNIT = 0x000A1003
+
+make("race-wins", """\
+# Race-to-idle wins: high static power, a modest dynamic power curve.
+static_w 6
+idle_w 1
+pstate 3000000 9.0
+pstate 2000000 5.0
+pstate 1000000 2.2
+gated_w 0
+work cpu 30000000 0
+work memory 10000000 10000000
+mem_w 1.0
+msr yes
+ecmd yes
+msr_unit_j 0.00006103515625
+perf_scale 2.3283064365386962890625e-10
+""", "hand-pstate-skl",
+     [(c, 0x19a, 0) for c in (0, 1)] + [(c, 0x606, INTEL_UNIT) for c in (0, 1)] +
+     # HWP present (CPUID) but not enabled
+     [(c, 0x770, 0) for c in (0, 1)],
+     2, {"policy0": policy("0 1", "acpi-cpufreq", "schedutil", "performance schedutil",
+                            1000000, 3000000, [3000000, 2000000, 1000000])},
+     extra=(powercap, power_pmu))
+
+make("pstate-wins", """\
+# A lower P-state wins: little static power, dynamic power falling steeply with voltage.
+static_w 0.5
+idle_w 0.3
+pstate 3000000 24.0
+pstate 2000000 8.0
+pstate 1000000 2.5
+gated_w 0
+work cpu 30000000 0
+work memory 10000000 10000000
+mem_w 1.0
+msr yes
+ecmd yes
+msr_unit_j 0.00006103515625
+""", "hand-pstate-skl",
+     [(c, 0x19a, 0) for c in (0, 1)] + [(c, 0x606, INTEL_UNIT) for c in (0, 1)] +
+     [(c, 0x770, 1) for c in (0, 1)] +
+     # HWP capabilities: highest 30, guaranteed 20, most efficient 10, lowest 10
+     [(c, 0x771, 0x0A0A141E) for c in (0, 1)] +
+     # HWP request: EPP 0x80, desired 0, max 30, min 10
+     [(c, 0x774, 0x80001E0A) for c in (0, 1)],
+     2, {"policy0": policy("0", "intel_cpufreq", "schedutil",
+                            "conservative ondemand userspace powersave performance schedutil",
+                            1000000, 3000000),
+         "policy1": policy("1", "intel_cpufreq", "schedutil",
+                            "conservative ondemand userspace powersave performance schedutil",
+                            1000000, 3000000)})
+
+make("amd", """\
+# An AMD Zen machine: RAPL through its MSRs, P-states through acpi-cpufreq; no clock modulation.
+static_w 6
+idle_w 1
+pstate 3000000 9.0
+pstate 2000000 5.0
+pstate 1000000 2.2
+work cpu 30000000 0
+msr yes
+msr_unit_j 0.0000152587890625
+""", "hand-pstate-zen",
+     [(c, 0xc0010299, AMD_UNIT) for c in (0, 1)],
+     2, {"policy0": policy("0 1", "acpi-cpufreq", "ondemand",
+                            "ondemand performance userspace",
+                            1000000, 3000000, [3000000, 2000000, 1000000])})
