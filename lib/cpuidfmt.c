@@ -23,6 +23,8 @@ enum fmt { F_UNKNOWN, F_LIBCPUID, F_AIDA, F_HWLOC };
 
 /* Store one CPUID result where libcpuid keeps it. */
 static void store(struct cpu_raw_data_t *r, uint32_t leaf, uint32_t sub, const uint32_t v[4])
+	__attribute__((nonnull));
+static void store(struct cpu_raw_data_t *r, uint32_t leaf, uint32_t sub, const uint32_t v[4])
 {
 	uint32_t (*dst)[4] = NULL;
 	if (leaf == 4 && sub < MAX_INTELFN4_LEVEL)
@@ -233,7 +235,10 @@ struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data
 		if (!*s || *s == '#')
 			continue;
 		if (f == F_AIDA) {
-			if (strstr(s, "Logical CPU #") || strstr(s, "(CPU #")) {
+			/* "Logical CPU #n", "(CPU #n)", "CPU#000 AffMask: 0x2" (the number
+			 * repeats there: the affinity mask tells the CPUs apart) */
+			if (strstr(s, "Logical CPU #") || strstr(s, "(CPU #") ||
+			    pmd_startswith(s, "CPU#")) {
 				if (ps.n >= MAX_CPUS)
 					r = pmd_res_make(PMD_INVALID, E2BIG, "more than %d CPUs", MAX_CPUS);
 				else

@@ -272,7 +272,12 @@ static void record_msr(struct writer *w)
 	}
 	/* A missing driver or permission is the same for every read: one status line. */
 	uint64_t v;
-	r = pmd_msr_read(w->s, cpus[0], pmd_msrs[0].addr, &v);
+	/* with a register that is not a counter: re-recording a dump must not use up
+	 * one of its recorded counter samples */
+	size_t probe = 0;
+	while (probe + 1 < pmd_nmsrs && pmd_msrs[probe].rate)
+		probe++;
+	r = pmd_msr_read(w->s, cpus[0], pmd_msrs[probe].addr, &v);
 	if (r.st != PMD_OK && r.st != PMD_NOT_RECORDED &&
 	    (r.err == ENOENT || r.err == EACCES || r.err == EPERM)) {
 		status_line(w, "msr", &r);

@@ -15,6 +15,8 @@
 #include "idle.h"
 #include "lapic.h"
 #include "platform.h"
+#include "pstate.h"
+#include "race.h"
 #include "sysinfo.h"
 #include "thermal.h"
 
@@ -24,6 +26,7 @@ struct pmd_report {
 	struct pmd_lapic_info *lapic;
 	struct pmd_idle *idle;
 	struct pmd_thermal_info *thermal;
+	struct pmd_pstate_info *pstate;
 	struct pmd_checks findings;
 	char kernel[128];
 	bool has_kernel;
@@ -115,10 +118,12 @@ static int sev_cmp(const void *a, const void *b)
 static void gather(struct pmd_report *r)
 {
 	struct pmd_checks *f = &r->findings;
-	for (size_t i = 0; i < r->thermal->checks.n; i++) {
-		const struct pmd_check *k = &r->thermal->checks.v[i];
-		pmd_check_add(f, k->id, k->sev, k->advice, "%s", k->message);
-	}
+	const struct pmd_checks *probes[] = { &r->thermal->checks, &r->pstate->checks };
+	for (size_t p = 0; p < sizeof(probes) / sizeof(probes[0]); p++)
+		for (size_t i = 0; i < probes[p]->n; i++) {
+			const struct pmd_check *k = &probes[p]->v[i];
+			pmd_check_add(f, k->id, k->sev, k->advice, "%s", k->message);
+		}
 	hpet_findings(r->hpet, f);
 	lapic_findings(r->lapic, f);
 	idle_findings(r->idle, f);
@@ -153,6 +158,8 @@ struct pmd_report *pmd_report_collect(struct pmd_src *s, const struct pmd_report
 		fprintf(stderr, "\033[K");
 	r->thermal = pmd_xcalloc(1, sizeof(*r->thermal));
 	pmd_thermal_collect(s, r->thermal);
+	r->pstate = pmd_xcalloc(1, sizeof(*r->pstate));
+	pmd_pstate_collect(s, r->pstate, PMD_MSR_SAMPLE_MS);
 	gather(r);
 	return r;
 }
@@ -167,6 +174,8 @@ void pmd_report_free(struct pmd_report *r)
 	pmd_idle_free(r->idle);
 	pmd_thermal_free(r->thermal);
 	free(r->thermal);
+	pmd_pstate_free(r->pstate);
+	free(r->pstate);
 	pmd_checks_free(&r->findings);
 	free(r);
 }
@@ -241,6 +250,8 @@ void pmd_report_build(const struct pmd_report *r, struct pmd_out *o, bool color)
 	pmd_lapic_report(r->lapic, o);
 	pmd_idle_report_of(r->idle, o);
 	pmd_thermal_report(r->thermal, o);
+	pmd_pstate_report(r->pstate, o);
+	pmd_race_report(r->s, o);
 	privacy(r, o);
 }
 

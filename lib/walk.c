@@ -80,6 +80,7 @@ const char *const pmd_dump_patterns[] = {
 	CPU "cpufreq/boost",
 	CPUN "cpufreq/scaling_driver",
 	CPUN "cpufreq/scaling_governor",
+	CPUN "firmware_node/path", /* the ACPI processor object of each CPU */
 	POLICY "affected_cpus",
 	POLICY "related_cpus",
 	POLICY "cpuinfo_min_freq",
@@ -91,6 +92,7 @@ const char *const pmd_dump_patterns[] = {
 	POLICY "scaling_available_governors",
 	POLICY "scaling_min_freq",
 	POLICY "scaling_max_freq",
+	POLICY "scaling_setspeed",
 	POLICY "scaling_cur_freq",
 	POLICY "scaling_available_frequencies",
 	POLICY "scaling_boost_frequencies",
@@ -105,6 +107,10 @@ const char *const pmd_dump_patterns[] = {
 	POLICY "amd_pstate_prefcore_ranking",
 	CPU "intel_pstate/*",
 	CPU "amd_pstate/*",
+	/* the perf power PMU (RAPL through perf, for pmdiag-race) */
+	"sys/bus/event_source/devices/power/type",
+	"sys/bus/event_source/devices/power/cpumask",
+	"sys/bus/event_source/devices/power/events/*",
 	/* clocks and timers */
 	"sys/devices/system/clocksource/clocksource0/available_clocksource",
 	"sys/devices/system/clocksource/clocksource0/current_clocksource",

@@ -1,0 +1,335 @@
+#!/usr/bin/env bats
+# pmdiag-pstate: the _PSS of every corpus machine against ACPICA (the oracles made with
+# iasl and acpiexec, and iasl -d run here), the handmade MSR dumps against the tables
+# worked out by hand in their README.md, the QEMU guests (no P-states), exit codes.
+load test_helper
+
+corpus() {
+	[ -d "$CORPUS/acpi" ] || skip "no corpus at $CORPUS (set PMD_CORPUS)"
+}
+
+@test "every corpus machine: _PSS count = pss_defs, tables = oracle-pss.csv, never-loaded ones explained" {
+	corpus
+	local f id n=0 nconst=0 norphan=0 got want ours oracle bad
+	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
+		id=$(basename "$f" .acpidump.txt.xz)
+		run --separate-stderr pmdiag-pstate --json --acpidump "$f"
+		[ "$status" -eq 0 ] || fail "$id: exit $status: $stderr"
+		# pss_defs counts Name/Method (_PSS in the iasl -d text of each DSDT and SSDT. Its
+		# early columns hold quoted commas: count from the end (pss_defs is NF-16).
+		got=$(jq '.acpi_pss | length' <<<"$output")
+		want=$(awk -F, -v id="$id" '$2 == id { print $(NF-16); exit }' "$CORPUS/acpi/oracle-hpet.csv")
+		[ -n "$want" ] || fail "$id: not in oracle-hpet.csv"
+		[ "$got" = "$want" ] || fail "$id: $got _PSS objects, oracle pss_defs $want"
+		# oracle-pss.csv has one row per _PSS that acpiexec created: the constant ones
+		# (const=name) must decode to the same table. A _PSS acpiexec did not create is
+		# in a Scope of a processor object that does not exist when its table loads
+		# (only External, or defined by a later SSDT: ACPICA's AE_NOT_FOUND, see
+		# oracle-acpiexec-load.csv, agree_pss = 0): pmdiag must flag exactly those as
+		# never loaded ("orphan"), and no other.
+		ours=$(jq -r '.acpi_pss[] | "P \(.path)._PSS \(if .constant then "name" else "no" end) \(.orphan) " +
+			(if .entries then [.entries[] | "\(.mhz)/\(.mw)/\(.latency_us)/\(.bm_latency_us)/0x\(.control[2:] | ascii_upcase)/0x\(.status[2:] | ascii_upcase)"] | join(";") else "-" end)' <<<"$output")
+		oracle=$(awk -F, -v id="$id" '$2 == id { print "O", $3, $7, $6 }' "$CORPUS/acpi/oracle-pss.csv")
+		bad=$(printf '%s\n%s\n' "$oracle" "$ours" | awk '
+			$1 == "O" { oc[$2] = $3; ot[$2] = $4; next }
+			$1 == "P" { pc[$2] = $3; po[$2] = $4; pt[$2] = $5 }
+			END {
+				for (p in oc) {
+					if (!(p in pc)) { print p ": in the oracle, not found"; continue }
+					if (po[p] != "false") print p ": flagged never loaded, acpiexec created it"
+					if (pc[p] != oc[p]) print p ": constant " pc[p] ", oracle " oc[p]
+					else if (oc[p] == "name" && pt[p] != ot[p]) print p ": table " pt[p] " != " ot[p]
+				}
+				for (p in pc)
+					if (!(p in oc) && po[p] != "true") print p ": acpiexec did not create it, not flagged"
+			}')
+		[ -z "$bad" ] || fail "$id: $bad"
+		nconst=$((nconst + $(grep -c '^O .* name ' <<<"$oracle" || true)))
+		norphan=$((norphan + $(jq '[.acpi_pss[] | select(.orphan)] | length' <<<"$output")))
+		n=$((n + 1))
+	done
+	[ "$n" -ge 150 ] || fail "only $n corpus files"
+	# the corpus has 590 constant tables and 110 _PSS in Scopes that never load
+	[ "$nconst" -ge 590 ] || fail "only $nconst constant tables compared"
+	[ "$norphan" -ge 110 ] || fail "only $norphan never-loaded _PSS"
+}
+
+# The Name (_PSS, Package ...) tables of one disassembled table: one line per _PSS,
+# entries "mhz/mw/lat/bm/ctl/sts" in lower-case hex without leading zeros, ";"-joined.
+iasl_pss() {
+	awk '
+		function norm(t) {
+			if (t == "Zero") return "0x0"
+			if (t == "One") return "0x1"
+			if (t == "Ones") return "ones"
+			t = tolower(t); sub(/^0x0*/, "0x", t); if (t == "0x") t = "0x0"
+			return t
+		}
+		/Name \(_PSS, Package/ { inp = 1; depth = 0; n = 0; line = ""; next }
+		inp && /\{/ { depth += gsub(/\{/, "{") }
+		inp && /^ *(0x[0-9A-Fa-f]+|Zero|One|Ones) *,? *$/ {
+			v = $1; sub(/,$/, "", v)
+			line = line (n % 6 == 0 ? (n ? ";" : "") : "/") norm(v); n++
+		}
+		inp && /\}/ { depth -= gsub(/\}/, "}"); if (depth <= 0) { print line; inp = 0 } }
+	' "$1"
+}
+
+@test "constant _PSS tables equal the iasl -d disassembly (every corpus machine with one)" {
+	corpus
+	local f id tab dat n=0 ours theirs
+	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
+		id=$(basename "$f" .acpidump.txt.xz)
+		run -0 --separate-stderr pmdiag-pstate --json --acpidump "$f"
+		local json="$output"
+		# tables holding a constant Name (_PSS): SSDT<n> is acpixtract's ssdt<n>.dat
+		local tables
+		tables=$(jq -r '[.acpi_pss[] | select(.constant and .definition == "Name") | .table] | unique | .[]' <<<"$json")
+		[ -n "$tables" ] || continue
+		local dir="$BATS_TEST_TMPDIR/$id"
+		mkdir -p "$dir"
+		xz -dc "$f" > "$dir/a.txt"
+		(cd "$dir" && acpixtract -a a.txt > /dev/null) || fail "$id: acpixtract"
+		for tab in $tables; do
+			# acpixtract numbers a signature only when it occurs more than once
+			dat="$dir/$(tr 'A-Z' 'a-z' <<<"$tab").dat"
+			[ -f "$dat" ] || [ "$tab" != SSDT1 ] || dat="$dir/ssdt.dat"
+			[ -f "$dat" ] || fail "$id: no $dat"
+			iasl -d "$dat" > /dev/null 2>&1 || fail "$id: iasl -d $dat"
+			theirs=$(iasl_pss "${dat%.dat}.dsl" | sort)
+			ours=$(jq -r --arg t "$tab" '.acpi_pss[] | select(.constant and .definition == "Name" and .table == $t) |
+				[.entries[] | "\(.mhz) \(.mw) \(.latency_us) \(.bm_latency_us) \(.control) \(.status)"] | join(";")' <<<"$json" |
+				awk -F';' '{
+					out = ""
+					for (i = 1; i <= NF; i++) {
+						split($i, v, " ")
+						e = sprintf("0x%x/0x%x/0x%x/0x%x/%s/%s", v[1], v[2], v[3], v[4], v[5], v[6])
+						out = out (i > 1 ? ";" : "") e
+					}
+					print out
+				}' | sort)
+			[ "$ours" = "$theirs" ] || fail "$id $tab: tables differ from iasl -d:
+$(diff <(echo "$ours") <(echo "$theirs"))"
+			n=$((n + $(grep -c . <<<"$theirs")))
+		done
+	done
+	[ "$n" -ge 590 ] || fail "only $n _PSS tables compared with iasl -d"
+}
+
+@test "hand-pstate-snb: Sandy Bridge ratios, the turbo entry of a firmware with turbo off" {
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/hand-pstate-snb"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(jq -r '.cpu.bus_khz' <<<"$output")" 100000
+	assert_equal "$(jq -c '.msr.platform_info | [.max_non_turbo_mhz, .max_efficiency_mhz, .min_operating_ratio]' <<<"$output")" '[3400,1600,0]'
+	assert_equal "$(jq -c '[.msr.turbo_ratio_limit.limits[] | [.active_cores, .turbo_mhz]]' <<<"$output")" '[[1,3800],[2,3700],[3,3600],[4,3500]]'
+	assert_equal "$(jq -c '.msr.misc_enable | [.eist, .turbo_disabled]' <<<"$output")" '[true,true]'
+	assert_equal "$(jq -r '.msr.hwp.enabled' <<<"$output")" false
+	assert_equal "$(jq -c '[.msr.cpus[] | [.current_mhz, .requested_mhz]]' <<<"$output")" '[[1600,1600],[1600,1600]]'
+	# the _PSS of the README: 3401 (ratio 38) then 3400..1600 by 100 MHz, power 95 W x (f/3400)^2
+	assert_equal "$(jq -r '.acpi_pss[0] | "\(.path) \(.source) \(.entries | length)"' <<<"$output")" '\_PR.CPU0 constant Name (pmdiag AML walker) 20'
+	assert_equal "$(jq -c '.acpi_pss[0].entries[0]' <<<"$output")" '{"mhz":3401,"mw":95000,"latency_us":10,"bm_latency_us":10,"control":"0x2600","status":"0x2600"}'
+	assert_equal "$(jq -r '[.acpi_pss[0].entries[] | .mhz] | join(" ")' <<<"$output")" \
+		"3401 $(seq -s ' ' 3400 -100 1600)"
+	assert_equal "$(jq -r '[.acpi_pss[0].entries[] | .mw] | join(" ")' <<<"$output")" \
+		'95000 95000 89494 84152 78975 73962 69113 64429 59909 55554 51362 47336 43473 39775 36241 32872 29667 26626 23750 21038'
+	assert_equal "$(jq -c '.acpi_pss[0] | [.ppc, .pct.control.space, .pct.status.space]' <<<"$output")" '[0,"FFixedHW","FFixedHW"]'
+	assert_equal "$(jq -c '.acpi_pss[1] | [.path, .constant, .entries]' <<<"$output")" '["\\_PR.CPU1",false,null]'
+	assert_equal "$(jq -r '[.checks[] | "\(.severity) \(.name)"] | join(", ")' <<<"$output")" \
+		'warning pstate.pss-turbo-disabled, warning pstate.turbo-disabled-firmware'
+	assert_equal "$(jq -c '[.effective_mhz[] | [.cpu, .avg_mhz, .busy_pct, .bzy_mhz, .tsc_mhz]]' <<<"$output")" \
+		'[[0,192,12,1600,3400],[1,32,2,1600,3400]]'
+	run -0 pmdiag-pstate --dump "$DUMPS/hand-pstate-snb"
+	assert_line "  MSR_PLATFORM_INFO:       max non-turbo 34 (3400 MHz), max efficiency 16 (1600 MHz), min operating not reported"
+	assert_line "  Turbo ratio limits:      1 core 38 (3800 MHz), 2 cores 37 (3700 MHz), 3 cores 36 (3600 MHz), 4 cores 35 (3500 MHz)"
+	assert_line "  0   3401  95000  10          10             0x2600   0x2600  38 (3800 MHz)"
+	assert_line --partial "warning pstate.pss-turbo-disabled: \\_PR.CPU0._PSS entry 0 (3401 MHz = base + 1) stands for turbo, but turbo is disabled in IA32_MISC_ENABLE"
+}
+
+@test "hand-pstate-skl: HWP capabilities and requests, a policy capped by the user" {
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/hand-pstate-skl"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(jq -r '.cpufreq.driver' <<<"$output")" 'intel_pstate (active mode)'
+	assert_equal "$(jq -c '.msr.hwp | [.enabled, .capabilities.highest_mhz, .capabilities.guaranteed_mhz, .capabilities.most_efficient_mhz, .capabilities.lowest_mhz]' <<<"$output")" '[true,3200,2200,800,400]'
+	assert_equal "$(jq -c '.msr.hwp.request | [.min_ratio, .max_ratio, .desired_ratio, .epp]' <<<"$output")" '[4,32,0,128]'
+	assert_equal "$(jq -r '.msr.energy_perf_bias.value' <<<"$output")" 6
+	assert_equal "$(jq -c '[.msr.cpus[] | .registers.hwp_request]' <<<"$output")" \
+		'["0x0000000080002004","0x0000000080002004","0x0000000080002004","0x0000000080001604"]'
+	assert_equal "$(jq -c '[.cpufreq.policies[] | .scaling_max_khz]' <<<"$output")" '[3200000,3200000,3200000,2200000]'
+	assert_equal "$(jq -c '[.cpufreq.policies[] | .acpi_path]' <<<"$output")" '["\\_SB.PR00","\\_SB.PR01","\\_SB.PR02","\\_SB.PR03"]'
+	assert_equal "$(jq -r '[.checks[] | "\(.severity) \(.name)"] | join(", ")' <<<"$output")" \
+		'info pstate.scaling-max-limited, info pstate.hwp-narrow, info pstate.cpus-disagree'
+	assert_equal "$(jq -r '.checks[1].message' <<<"$output")" \
+		'CPU 3: IA32_HWP_REQUEST min 4 max 22 is narrower than the capabilities (lowest 4, highest 32)'
+	assert_equal "$(jq -c '[.effective_mhz[] | [.avg_mhz, .busy_pct, .bzy_mhz]]' <<<"$output")" \
+		'[[700,25,2800],[90,5,1800],[8,1,800],[1100,50,2200]]'
+	assert_equal "$(jq -c '[.acpi_pss[0].entries[] | .control] | .[0:3]' <<<"$output")" '["0x2000","0x1600","0x1400"]'
+}
+
+@test "hand-pstate-k10: family 10h PStateDefs by hand, the firmware's _PPC cap" {
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/hand-pstate-k10"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(jq -r '.msr.pstate_formula' <<<"$output")" '100 * (FID + 0x10) / 2^DID'
+	assert_equal "$(jq -c '[.msr.pstates[] | [.enabled, .fid, .did, .mhz]]' <<<"$output")" \
+		'[[true,14,0,3000],[true,7,0,2300],[true,2,0,1800],[true,0,1,800],[false,0,0,null],[false,0,0,null],[false,0,0,null],[false,0,0,null]]'
+	assert_equal "$(jq -c '[.msr.cpus[] | [.current_pstate, .requested_pstate]]' <<<"$output")" '[[1,1],[3,3],[3,3],[3,3]]'
+	assert_equal "$(jq -c '.msr.hwcr.cpb_disabled' <<<"$output")" false
+	assert_equal "$(jq -c '[.acpi_pss[] | .ppc]' <<<"$output")" '[1,1,1,1]'
+	assert_equal "$(jq -r '[.checks[] | "\(.severity) \(.name)"] | join(", ")' <<<"$output")" \
+		'warning pstate.ppc-limit, warning pstate.bios-limit'
+	assert_equal "$(jq -r '.checks[1].message' <<<"$output")" \
+		'policy0, policy1, policy2, policy3: bios_limit 2300 MHz is below cpuinfo_max_freq 3000 MHz'
+	assert_equal "$(jq -c '[.effective_mhz[] | .bzy_mhz]' <<<"$output")" '[2300,800,800,800]'
+	run -0 pmdiag-pstate --dump "$DUMPS/hand-pstate-k10"
+	assert_line "    P3       0x8000001148405c40  yes      0    1    800"
+	assert_line "  0  3000  125000  100         9              0x0      0x0     P0"
+}
+
+@test "hand-pstate-zen: family 17h PStateDefs by hand, a CPU held below what it asked" {
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/hand-pstate-zen"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(jq -r '.msr.pstate_formula' <<<"$output")" '200 * FID / DID'
+	assert_equal "$(jq -c '[.msr.pstates[0:3][] | [.raw, .fid, .did, .mhz]]' <<<"$output")" \
+		'[["0x8000000056880890",144,8,3600],["0x80000000479a0840",64,8,1600],["0x80000000461c0834",52,8,1300]]'
+	assert_equal "$(jq -c '.msr.pstate_cur_limit | [.cur_pstate_limit, .pstate_max_val]' <<<"$output")" '[1,2]'
+	assert_equal "$(jq -c '.msr.cpus[0] | [.requested_pstate, .current_pstate]' <<<"$output")" '[0,1]'
+	assert_equal "$(jq -c '[.acpi_pss[0].entries[] | .mhz]' <<<"$output")" '[3600,1600,1300]'
+	assert_equal "$(jq -r '.acpi_pss[0].source' <<<"$output")" 'constant Name (pmdiag AML walker)'
+	assert_equal "$(jq -r '[.checks[] | "\(.severity) \(.name): \(.message)"] | join("\n")' <<<"$output")" \
+		'warning pstate.amd-pstate-limit: PStateCurLim allows only P1 (1600 MHz) and slower (P0 is 3600 MHz); running slower than requested: CPU 0'
+	assert_equal "$(jq -c '[.effective_mhz[] | .bzy_mhz] | unique' <<<"$output")" '[1300,1600]'
+	assert_equal "$(jq -c '.effective_mhz[0] | [.avg_mhz, .busy_pct, .tsc_mhz]' <<<"$output")" '[960,60,3600]'
+}
+
+@test "QEMU guests: no _PSS and no cpufreq said plainly; with a _PSS, cpufreq agrees with it" {
+	local m n=0 npss=0
+	for m in $(machines); do
+		case "$m" in qemu-*) ;; *) continue ;; esac
+		run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/$m"
+		local json="$output"
+		if [ "$(jq '.acpi_pss | length' <<<"$json")" = 0 ]; then
+			run -0 --separate-stderr pmdiag-pstate --dump "$DUMPS/$m"
+			assert_line --regexp '^P-states: +no cpufreq driver; no ACPI _PSS; '
+			assert_line "  Driver: none: no cpufreq driver is bound, the kernel does not change this CPU's frequency"
+			assert_line --partial "info pstate.no-pstates: no P-state control: no cpufreq driver and no ACPI _PSS (a virtual machine: CPUID hypervisor bit)"
+		elif [ "$(jq -r '.cpufreq.driver' <<<"$json")" = acpi-cpufreq ]; then
+			# acpi-cpufreq bound to the SSDT's _PSS: every policy lists its states
+			local pss
+			pss=$(jq -c '[.acpi_pss[] | select(.constant)][0].entries | map(.mhz * 1000)' <<<"$json")
+			[ "$pss" != null ] || fail "$m: no constant _PSS"
+			assert_equal "$(jq -c '[.cpufreq.policies[] | .available_khz] | unique' <<<"$json")" "[$pss]"
+			assert_equal "$(jq -c '[.cpufreq.policies[] | .cpuinfo_max_khz] | unique' <<<"$json")" "[$(jq '.[0]' <<<"$pss")]"
+			assert_equal "$(jq -c '[.checks[] | select(.name | test("cpufreq-vs|pss-"))]' <<<"$json")" '[]'
+			npss=$((npss + 1))
+		else
+			# a _PSS acpi-cpufreq refused: the tool says why
+			assert_equal "$(jq -r '[.checks[] | select(.name == "pstate.pss-no-cpufreq")] | length' <<<"$json")" 1
+		fi
+		n=$((n + 1))
+	done
+	[ "$n" -ge 1 ] || skip "no QEMU dump"
+}
+
+@test "a guest whose firmware declares _PSS: why no driver bound" {
+	local aml="$BATS_TEST_TMPDIR/pss"
+	cat > "$aml.asl" <<'EOF'
+DefinitionBlock ("", "SSDT", 2, "PMDIAG", "VMPSS", 1)
+{
+    External (\_SB_.CPUS.C000, ProcessorObj)
+    Scope (\_SB.CPUS.C000)
+    {
+        Name (_PCT, Package (0x02)
+        {
+            ResourceTemplate () { Register (FFixedHW, 0x00, 0x00, 0x0000000000000000, ,) },
+            ResourceTemplate () { Register (FFixedHW, 0x00, 0x00, 0x0000000000000000, ,) }
+        })
+        Name (_PSS, Package (0x02)
+        {
+            Package (0x06) { 2000, 10000, 10, 10, 0, 0 },
+            Package (0x06) { 1000, 5000, 10, 10, 1, 1 }
+        })
+        Name (_PPC, Zero)
+    }
+}
+EOF
+	iasl -p "$aml" "$aml.asl" > /dev/null 2>&1 || fail "iasl"
+	{
+		cat "$DUMPS/qemu-q35/acpidump.txt"
+		echo "SSDT @ 0x0000000000000000"
+		od -An -tx1 -v -w16 "$aml.aml" | awk '{ printf "    %04X:", (NR - 1) * 16
+			for (i = 1; i <= NF; i++) printf " %s", toupper($i); print "" }'
+		echo
+	} > "$BATS_TEST_TMPDIR/tables.txt"
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/qemu-q35" --acpidump "$BATS_TEST_TMPDIR/tables.txt"
+	assert_equal "$(jq -c '.acpi_pss[0] | [.path, .processor, .table, [.entries[] | .mhz]]' <<<"$output")" \
+		'["\\_SB.CPUS.C000","Processor","SSDT1",[2000,1000]]'
+	assert_equal "$(jq -r '.checks[] | select(.name == "pstate.pss-no-cpufreq") | .severity' <<<"$output")" info
+	local msg
+	msg=$(jq -r '.checks[] | select(.name == "pstate.pss-no-cpufreq") | .message' <<<"$output")
+	[[ "$msg" == *"_PCT is FFixedHW and CPUID has no HwPstate"* ]] || fail "$msg"
+	[[ "$msg" == *"a virtual machine (CPUID hypervisor bit)"* ]] || fail "$msg"
+}
+
+@test "the laptop (Core 2): FSB bus clock, Super-LFM ratio, one counter sample is no rate" {
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/laptop"
+	assert_equal "$(jq -c '.cpu | [.microarchitecture, .bus_khz, .bus_source]' <<<"$output")" \
+		'["Core 2",200000,"MSR_FSB_FREQ code 2: 200 MHz"]'
+	assert_equal "$(jq -c '.msr.perf_status_limits' <<<"$output")" '{"max_ratio":11,"max_mhz":2200}'
+	assert_equal "$(jq -c '[.msr.cpus[0] | .current_ratio, .current_mhz]' <<<"$output")" '[8,800]'
+	assert_equal "$(jq -r '.effective_mhz[0].avg_mhz_status' <<<"$output")" not_recorded
+	assert_equal "$(jq -r '[.checks[] | .name] | join(" ")' <<<"$output")" \
+		'pstate.pss-turbo-disabled pstate.turbo-disabled-firmware'
+}
+
+@test "exit codes: usage 1, unreadable source 1, nothing to show 2, an acpidump alone 0" {
+	run -1 --separate-stderr pmdiag-pstate --bogus
+	[[ "$stderr" == *"Try 'pmdiag-pstate --help'"* ]] || fail "$stderr"
+	run -1 --separate-stderr pmdiag-pstate extra
+	run -1 --separate-stderr pmdiag-pstate --dump "$BATS_TEST_TMPDIR/none"
+	mkdir "$BATS_TEST_TMPDIR/empty"
+	printf 'pmdiag-dump 1\n' > "$BATS_TEST_TMPDIR/empty/manifest"
+	run -2 --separate-stderr pmdiag-pstate --dump "$BATS_TEST_TMPDIR/empty"
+	assert_equal "$stderr" "pmdiag-pstate: nothing to show: no cpufreq, ACPI tables or CPUID"
+	run -0 --separate-stderr pmdiag-pstate --json --acpidump "$DUMPS/lhw-tuf-a15/acpidump.txt"
+	assert_equal "$(jq -r '.msr_status' <<<"$output")" not_recorded
+	assert_equal "$(jq -r '.cpufreq.driver_status' <<<"$output")" not_recorded
+	run -0 pmdiag-pstate --help
+	assert_line --partial "--no-sample"
+}
+
+@test "--no-sample leaves the counters alone" {
+	run -0 --separate-stderr pmdiag-pstate --json --no-sample --dump "$DUMPS/hand-pstate-snb"
+	assert_equal "$(jq -r '.effective_mhz_status' <<<"$output")" not_recorded
+	assert_equal "$(jq -r '.effective_mhz_reason' <<<"$output")" "not sampled"
+}
+
+@test "a handmade dump re-recorded by pmdiag-dump replays the same P-states, counters included" {
+	local m a b
+	for m in hand-pstate-snb hand-pstate-skl hand-pstate-k10 hand-pstate-zen; do
+		run -0 pmdiag-dump --dump "$DUMPS/$m" "$BATS_TEST_TMPDIR/$m"
+		# cpuN/firmware_node/path is recorded only once lib/walk.c has its pattern
+		a=$(pmdiag-pstate --json --dump "$DUMPS/$m" | jq 'del(.. | .acpi_path?, .acpi_path_status?)')
+		b=$(pmdiag-pstate --json --dump "$BATS_TEST_TMPDIR/$m" | jq 'del(.. | .acpi_path?, .acpi_path_status?)')
+		[ "$a" = "$b" ] || fail "$m: $(diff <(echo "$a") <(echo "$b"))"
+		# both samples of TSC, MPERF and APERF of every CPU were recorded again
+		assert_equal "$(grep -c ' 0x000000e8 ' "$BATS_TEST_TMPDIR/$m/msr.txt")" \
+			"$(grep -c ' 0x000000e8 ' "$DUMPS/$m/msr.txt")"
+	done
+}
+
+@test "every corpus sysfs tree: the first policy equals oracle-sysfs.csv, old per-CPU layouts too" {
+	[ -d "$CORPUS/sysfs" ] || skip "no corpus"
+	local o="$CORPUS/sysfs/oracle-sysfs.csv" f name got want
+	# columns 25-33 (no quoted field in this file): the header says what they are
+	assert_equal "$(head -1 "$o" | cut -d, -f25-30,32,33)" \
+		"cpufreq_scaling_driver,cpufreq_scaling_governor,cpufreq_cpuinfo_min_freq,cpufreq_cpuinfo_max_freq,cpufreq_scaling_min_freq,cpufreq_scaling_max_freq,cpufreq_bios_limit,cpufreq_n_available_frequencies"
+	for f in "$CORPUS"/sysfs/*.tar.*; do
+		name=$(basename "$f")
+		run -0 --separate-stderr pmdiag-pstate --json --dump "$f"
+		got=$(jq -r '.cpufreq.policies[0] // {} | [.driver, .governor, .cpuinfo_min_khz, .cpuinfo_max_khz,
+			.scaling_min_khz, .scaling_max_khz, .bios_limit_khz,
+			(if .available_khz then (.available_khz | length) else null end)] |
+			map(. // "" | tostring) | join(",")' <<<"$output")
+		want=$(awk -F, -v n="$name" '$1 == n { print $25","$26","$27","$28","$29","$30","$32","$33 }' "$o")
+		[ "$got" = "$want" ] || fail "$name: [$got], oracle [$want]"
+	done
+}

@@ -1,0 +1,516 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pmdiag-pstate's decoders against values worked out by hand from the SDM,
+ * the AMD BKDG/PPR formulas and Linux (tsc_msr.c, cpupower), and the whole
+ * collection on the handmade dumps (tests/dumps/hand-pstate-*, whose README.md
+ * files hold the same numbers).
+ */
+#include <stdlib.h>
+
+#include "pstate-int.h"
+#include "unit.h"
+
+static uint32_t bclk(unsigned family, unsigned model, bool ok, uint64_t fsb,
+		     enum pmd_bclk_kind *kind)
+{
+	char how[120];
+	return pmd_pst_intel_bclk(family, model, ok, fsb, kind, how, sizeof(how));
+}
+
+TEST(pstate_bus_clock_by_model)
+{
+	enum pmd_bclk_kind k;
+	CHECK_EQ(bclk(6, 0x2a, false, 0, &k), 100000); /* Sandy Bridge */
+	CHECK_EQ(k, PMD_BCLK_FIXED);
+	CHECK_EQ(bclk(6, 0x8e, false, 0, &k), 100000); /* Kaby Lake */
+	CHECK_EQ(bclk(6, 0x5c, false, 0, &k), 100000); /* Goldmont: 100 MHz, not FSB */
+	CHECK_EQ(bclk(6, 0x1a, false, 0, &k), 133333); /* Nehalem-EP */
+	CHECK_EQ(bclk(6, 0x25, false, 0, &k), 133333); /* Westmere */
+	/* Core 2: MSR_FSB_FREQ[2:0] 101b 100, 001b 133.33, 011b 166.67, 010b 200, 000b 266.67,
+	 * 100b 333.33, 110b 400 MHz; 111b is not a bus speed */
+	CHECK_EQ(bclk(6, 0x17, true, 2, &k), 200000);
+	CHECK_EQ(k, PMD_BCLK_FSB);
+	CHECK_EQ(bclk(6, 0x0f, true, 5, &k), 100000);
+	CHECK_EQ(bclk(6, 0x17, true, 0, &k), 266667);
+	CHECK_EQ(bclk(6, 0x17, true, 6, &k), 400000);
+	CHECK_EQ(bclk(6, 0x17, true, 0xfffffff8 | 1, &k), 133333); /* only bits 2:0 count */
+	CHECK_EQ(bclk(6, 0x17, true, 7, &k), 0);
+	CHECK_EQ(bclk(6, 0x17, false, 0, &k), 0);      /* the MSR could not be read */
+	/* Atom: Bonnell 111b = 83.33; Bay Trail 011b = 116.67; Cherry Trail 0101b = 93.33 */
+	CHECK_EQ(bclk(6, 0x1c, true, 7, &k), 83333);
+	CHECK_EQ(bclk(6, 0x37, true, 3, &k), 116667);
+	CHECK_EQ(bclk(6, 0x4d, true, 4, &k), 80000);
+	CHECK_EQ(bclk(6, 0x4c, true, 5, &k), 93333);
+	CHECK_EQ(bclk(6, 0x4a, true, 0, &k), 0);       /* Merrifield has no code 0 */
+	/* families pmdiag does not know */
+	CHECK_EQ(bclk(15, 4, true, 0, &k), 0);
+	CHECK_EQ(k, PMD_BCLK_UNKNOWN);
+	CHECK_EQ(bclk(6, 0x0d, true, 0, &k), 0);       /* Pentium M */
+}
+
+TEST(pstate_layout_by_family)
+{
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_INTEL, 6, 0x17), PMD_PST_INTEL_CORE2);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_INTEL, 6, 0x1c), PMD_PST_INTEL_CORE2);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_INTEL, 6, 0x1e), PMD_PST_INTEL);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_INTEL, 6, 0xba), PMD_PST_INTEL);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_INTEL, 15, 4), PMD_PST_INTEL_OTHER);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_AMD, 0x10, 4), PMD_PST_AMD_K10);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_AMD, 0x15, 2), PMD_PST_AMD_K10);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_AMD, 0x16, 0x30), PMD_PST_AMD_K10);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_AMD, 0x17, 0x11), PMD_PST_AMD_ZEN);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_AMD, 0x18, 0), PMD_PST_AMD_ZEN); /* Hygon */
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_AMD, 0x19, 0x50), PMD_PST_AMD_ZEN);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_AMD, 0x1a, 0x60), PMD_PST_AMD_1A);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_AMD, 0x11, 3), PMD_PST_AMD_OTHER);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_AMD, 0xf, 0x6b), PMD_PST_AMD_OTHER);
+	CHECK_EQ(pmd_pst_layout(PMD_VENDOR_ANY, 6, 7), PMD_PST_NONE);
+}
+
+TEST(pstate_amd_pstatedef_formulas)
+{
+	/* K10: 100 * (FID[5:0] + 0x10) / 2^DID[8:6]; bit 63 enable */
+	struct pmd_amd_pstate p = pmd_pst_amd_decode(PMD_PST_AMD_K10, 0x8000003c4800200eull);
+	CHECK(p.enabled);
+	CHECK_EQ(p.fid, 14);
+	CHECK_EQ(p.did, 0);
+	CHECK_EQ(p.mhz, 3000);
+	p = pmd_pst_amd_decode(PMD_PST_AMD_K10, 0x8000001148405c40ull); /* FID 0, DID 1 */
+	CHECK_EQ(p.mhz, 800);
+	p = pmd_pst_amd_decode(PMD_PST_AMD_K10, 0x0000000000000085ull); /* FID 5, DID 2 */
+	CHECK(!p.enabled);
+	CHECK_EQ(p.mhz, 525); /* 100 * 21 / 4 */
+	/* Zen: 200 * FID[7:0] / DID[13:8] */
+	p = pmd_pst_amd_decode(PMD_PST_AMD_ZEN, 0x8000000056880890ull);
+	CHECK_EQ(p.fid, 0x90);
+	CHECK_EQ(p.did, 8);
+	CHECK_EQ(p.mhz, 3600);
+	p = pmd_pst_amd_decode(PMD_PST_AMD_ZEN, (1ull << 63) | 0x0a88); /* 200 * 136 / 10 */
+	CHECK_EQ(p.mhz, 2720);
+	p = pmd_pst_amd_decode(PMD_PST_AMD_ZEN, (1ull << 63) | 0x0088); /* DID 0: nothing */
+	CHECK_EQ(p.mhz, 0);
+	/* 1Ah: 5 * FID[11:0]; FIDs up to 0xF are reserved */
+	p = pmd_pst_amd_decode(PMD_PST_AMD_1A, (1ull << 63) | 0x2d0);
+	CHECK_EQ(p.mhz, 3600);
+	p = pmd_pst_amd_decode(PMD_PST_AMD_1A, (1ull << 63) | 0x00f);
+	CHECK_EQ(p.mhz, 0);
+	/* a family without a formula: nothing made up */
+	p = pmd_pst_amd_decode(PMD_PST_AMD_OTHER, (1ull << 63) | 0x2d0);
+	CHECK_EQ(p.mhz, 0);
+	CHECK(p.enabled);
+}
+
+TEST(pstate_ratio_encodings)
+{
+	bool slfm;
+	/* Core 2: ratio 12:8, half ratio bit 14, Super-LFM bit 15 halves the bus clock */
+	unsigned r = pmd_pst_ratio_x2(PMD_PST_INTEL_CORE2, 0x880b, &slfm);
+	CHECK_EQ(r, 16);
+	CHECK(slfm);
+	CHECK_EQ(pmd_pst_ratio_mhz(r, 200000, slfm), 800);
+	r = pmd_pst_ratio_x2(PMD_PST_INTEL_CORE2, 0x0b2b, &slfm);
+	CHECK_EQ(r, 22);
+	CHECK(!slfm);
+	CHECK_EQ(pmd_pst_ratio_mhz(r, 200000, slfm), 2200);
+	r = pmd_pst_ratio_x2(PMD_PST_INTEL_CORE2, 0x4927, &slfm); /* 9.5 */
+	CHECK_EQ(r, 19);
+	CHECK_EQ(pmd_pst_ratio_mhz(r, 266667, slfm), 2533);
+	/* Nehalem on: ratio 15:8, no half steps */
+	r = pmd_pst_ratio_x2(PMD_PST_INTEL, 0x4d14, &slfm); /* bits 15:8 = 0x4d: no SLFM here */
+	CHECK_EQ(r, 2 * 0x4d);
+	CHECK(!slfm);
+	CHECK_EQ(pmd_pst_ratio_mhz(2 * 20, 133333, false), 2667);
+	CHECK_EQ(pmd_pst_ratio_mhz(2 * 34, 100000, false), 3400);
+}
+
+TEST(pstate_turbo_ratio_limits)
+{
+	unsigned ratio[8], cores[8];
+	/* Sandy Bridge: byte n = ratio with n + 1 active cores */
+	unsigned n = pmd_pst_trl(6, 0x2a, 0x23242526, false, 0, ratio, cores);
+	CHECK_EQ(n, 4);
+	CHECK_EQ(ratio[0], 38);
+	CHECK_EQ(cores[0], 1);
+	CHECK_EQ(ratio[3], 35);
+	CHECK_EQ(cores[3], 4);
+	/* Skylake-SP: ratios of core groups, group sizes in MSR_TURBO_RATIO_LIMIT1 */
+	n = pmd_pst_trl(6, 0x55, 0x1e1f20212223, true, 0x1c18100c0804, ratio, cores);
+	CHECK_EQ(n, 6);
+	CHECK_EQ(ratio[0], 0x23);
+	CHECK_EQ(cores[0], 4);
+	CHECK_EQ(ratio[5], 0x1e);
+	CHECK_EQ(cores[5], 0x1c);
+	n = pmd_pst_trl(6, 0x55, 0x1e1f20212223, false, 0, ratio, cores);
+	CHECK_EQ(n, 6);
+	CHECK_EQ(cores[0], 0); /* group sizes unknown */
+	/* Xeon Phi: another layout, not decoded; other families neither */
+	CHECK_EQ(pmd_pst_trl(6, 0x57, 0x23242526, false, 0, ratio, cores), 0);
+	CHECK_EQ(pmd_pst_trl(15, 4, 0x23242526, false, 0, ratio, cores), 0);
+}
+
+TEST(pstate_pct_register_descriptor)
+{
+	/* ResourceTemplate () { Register (FFixedHW, 0, 0, 0) } as iasl writes it */
+	static const uint8_t ffh[] = { 0x82, 0x0c, 0x00, 0x7f, 0x00, 0x00, 0x00, 0, 0, 0, 0,
+				       0, 0, 0, 0, 0x79, 0x00 };
+	struct pmd_pct_reg r = pmd_pst_pct_reg(ffh, sizeof(ffh));
+	CHECK(r.valid);
+	CHECK_EQ(r.space, 0x7f);
+	/* Register (SystemIO, 16, 0, 0x880) */
+	static const uint8_t io[] = { 0x82, 0x0c, 0x00, 0x01, 0x10, 0x00, 0x02, 0x80, 0x08, 0, 0,
+				      0, 0, 0, 0, 0x79, 0x00 };
+	r = pmd_pst_pct_reg(io, sizeof(io));
+	CHECK(r.valid);
+	CHECK_EQ(r.space, 1);
+	CHECK_EQ(r.width, 16);
+	CHECK_EQ(r.access, 2);
+	CHECK_EQ_U64(r.address, 0x880);
+	r = pmd_pst_pct_reg(io, 10); /* truncated */
+	CHECK(!r.valid);
+	static const uint8_t bad[] = { 0x86, 0x09, 0x00, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+	r = pmd_pst_pct_reg(bad, sizeof(bad)); /* a Memory32Fixed, not a register */
+	CHECK(!r.valid);
+	CHECK(!pmd_pst_pct_reg(NULL, 0).valid);
+}
+
+TEST(pstate_acpi_path_normalised)
+{
+	char p[64] = "\\_PR_.CPU0";
+	pmd_pst_norm_path(p);
+	CHECK_STR(p, "\\_PR.CPU0");
+	snprintf(p, sizeof(p), "\\_SB_.PCI0.LPCB.EC__");
+	pmd_pst_norm_path(p);
+	CHECK_STR(p, "\\_SB.PCI0.LPCB.EC");
+	snprintf(p, sizeof(p), "\\_SB_.C00A");
+	pmd_pst_norm_path(p);
+	CHECK_STR(p, "\\_SB.C00A");
+}
+
+static struct pmd_pstate_info *collect(const char *dir)
+{
+	struct pmd_res why;
+	struct pmd_src_opts o = { 0 };
+	struct pmd_src *s = pmd_src_open_dump(dir, &o, &why);
+	CHECK(s != NULL);
+	if (!s)
+		return NULL;
+	struct pmd_pstate_info *pi = pmd_xcalloc(1, sizeof(*pi));
+	pmd_pstate_collect(s, pi, 100);
+	pmd_src_close(s);
+	return pi;
+}
+
+static const struct pmd_check *find_check(const struct pmd_pstate_info *pi, const char *id)
+{
+	for (size_t i = 0; i < pi->checks.n; i++)
+		if (!strcmp(pi->checks.v[i].id, id))
+			return &pi->checks.v[i];
+	return NULL;
+}
+
+static void done(struct pmd_pstate_info *pi)
+{
+	pmd_pstate_free(pi);
+	free(pi);
+}
+
+TEST(pstate_hand_snb)
+{
+	struct pmd_pstate_info *pi = collect("tests/dumps/hand-pstate-snb");
+	if (!pi)
+		return;
+	CHECK_EQ(pi->ci.layout, PMD_PST_INTEL);
+	CHECK_EQ(pi->ci.bclk_khz, 100000);
+	struct pmd_pst_limits l;
+	pmd_pst_limits(pi, &l);
+	CHECK_EQ(l.base_mhz, 3400);
+	CHECK_EQ(l.eff_mhz, 1600);
+	CHECK_EQ(l.turbo_mhz, 3800);
+	CHECK_EQ(l.turbo_disabled, PMD_YES);
+	CHECK_EQ(l.max_mhz, 3400); /* turbo off: the base is the most it runs at */
+	CHECK_EQ(pi->acpi.n, 2);
+	const struct pmd_acpi_pss *p = &pi->acpi.p[0];
+	CHECK_STR(p->path, "\\_PR.CPU0");
+	CHECK_EQ(p->how, PMD_AML_CONST_NAME);
+	CHECK_EQ(p->n, 20);
+	CHECK_EQ(p->e[0].mhz, 3401);
+	CHECK_EQ_U64(p->e[0].control, 0x2600);
+	CHECK_EQ(p->e[19].mhz, 1600);
+	CHECK_EQ(p->e[19].mw, 21038); /* 95000 * (1600/3400)^2 */
+	CHECK(p->has_ppc && p->ppc == 0);
+	CHECK(p->has_pct && p->pct_ctl.valid && p->pct_ctl.space == 0x7f);
+	CHECK_EQ(pi->acpi.p[1].how, PMD_AML_COMPUTED);
+	CHECK(find_check(pi, "pstate.turbo-disabled-firmware") != NULL);
+	CHECK(find_check(pi, "pstate.pss-turbo-disabled") != NULL);
+	CHECK(find_check(pi, "pstate.pss-control-vs-ratio") == NULL);
+	CHECK_EQ(pi->msr.neff, 2);
+	CHECK_EQ(pi->msr.eff[0].res.st, PMD_OK);
+	CHECK_EQ((int)(pi->msr.eff[0].bzy_mhz + 0.5), 1600);
+	CHECK_EQ((int)(pi->msr.eff[0].avg_mhz + 0.5), 192);
+	CHECK_EQ((int)(pi->msr.eff[0].tsc_mhz + 0.5), 3400);
+	done(pi);
+}
+
+TEST(pstate_hand_skl)
+{
+	struct pmd_pstate_info *pi = collect("tests/dumps/hand-pstate-skl");
+	if (!pi)
+		return;
+	struct pmd_pst_limits l;
+	pmd_pst_limits(pi, &l);
+	CHECK_EQ(l.hwp, PMD_YES);
+	CHECK_EQ(l.hwp_highest, 32);
+	CHECK_EQ(l.hwp_guaranteed, 22);
+	CHECK_EQ(l.hwp_efficient, 8);
+	CHECK_EQ(l.hwp_lowest, 4);
+	CHECK_EQ(l.req_epp, 0x80);
+	CHECK_EQ(l.max_mhz, 3200);
+	/* policy3 asked for 2200 MHz at most: the kernel's request, so only info */
+	const struct pmd_check *c = find_check(pi, "pstate.hwp-narrow");
+	CHECK(c && c->sev == PMD_SEV_INFO);
+	CHECK_CONTAINS(c ? c->message : NULL, "CPU 3");
+	CHECK(find_check(pi, "pstate.cpufreq-vs-msr") == NULL);
+	bool by_path;
+	/* cpuN/firmware_node/path names the processor object: CPU 2 has \_SB.PR02, whose _PSS
+	 * is a Method (computed at run time), CPU 0 the constant \_SB.PR00 */
+	const struct pmd_acpi_pss *p = pmd_pst_pss_for(pi, 2, &by_path);
+	CHECK(p != NULL && by_path);
+	CHECK_STR(p ? p->path : NULL, "\\_SB.PR02");
+	CHECK_EQ(p ? p->how : PMD_AML_CONST_NAME, PMD_AML_COMPUTED);
+	p = pmd_pst_pss_for(pi, 0, &by_path);
+	CHECK(by_path);
+	CHECK_STR(p ? p->path : NULL, "\\_SB.PR00");
+	CHECK_EQ((int)(pi->msr.eff[0].bzy_mhz + 0.5), 2800);
+	CHECK_EQ((int)(pi->msr.eff[3].busy_pct + 0.5), 50);
+	done(pi);
+}
+
+TEST(pstate_hand_amd)
+{
+	struct pmd_pstate_info *pi = collect("tests/dumps/hand-pstate-k10");
+	if (!pi)
+		return;
+	CHECK_EQ(pi->ci.layout, PMD_PST_AMD_K10);
+	static const unsigned k10[] = { 3000, 2300, 1800, 800 };
+	for (unsigned i = 0; i < 4; i++) {
+		CHECK(pi->msr.amd[i].enabled);
+		CHECK_EQ(pi->msr.amd[i].mhz, k10[i]);
+	}
+	CHECK(!pi->msr.amd[4].enabled);
+	CHECK(find_check(pi, "pstate.ppc-limit") != NULL);
+	CHECK(find_check(pi, "pstate.bios-limit") != NULL);
+	CHECK(find_check(pi, "pstate.pss-control-vs-pstate") == NULL);
+	CHECK(find_check(pi, "pstate.pss-top-vs-msr") == NULL);
+	done(pi);
+
+	pi = collect("tests/dumps/hand-pstate-zen");
+	if (!pi)
+		return;
+	CHECK_EQ(pi->ci.layout, PMD_PST_AMD_ZEN);
+	static const unsigned zen[] = { 3600, 1600, 1300 };
+	for (unsigned i = 0; i < 3; i++)
+		CHECK_EQ(pi->msr.amd[i].mhz, zen[i]);
+	CHECK(find_check(pi, "pstate.amd-pstate-limit") != NULL);
+	CHECK_EQ(pi->msr.neff, 8);
+	CHECK_EQ((int)(pi->msr.eff[0].bzy_mhz + 0.5), 1600);
+	CHECK_EQ((int)(pi->msr.eff[7].bzy_mhz + 0.5), 1300);
+	done(pi);
+}
+
+TEST(pstate_one_counter_sample_is_not_a_rate)
+{
+	/* laptop's msr.txt has APERF/MPERF once and no TSC: no frequency is made up */
+	struct pmd_pstate_info *pi = collect("tests/dumps/laptop");
+	if (!pi)
+		return;
+	CHECK_EQ(pi->msr.neff, 2);
+	CHECK(pi->msr.eff[0].res.st != PMD_OK);
+	CHECK_EQ(pi->ci.layout, PMD_PST_INTEL_CORE2);
+	CHECK_EQ(pi->ci.bclk_khz, 200000);
+	done(pi);
+}
+
+/* ---- the checks on machines built in memory: one Intel or AMD CPU, one _PSS ---- */
+
+struct fake {
+	struct pmd_pstate_info pi;
+	struct pmd_pst_cpu cpu;
+	struct pmd_acpi_pss pss;
+	struct pmd_cpufreq_policy pol;
+};
+
+static void fake_reg(struct fake *f, unsigned slot, uint64_t v)
+{
+	f->cpu.read[slot] = true;
+	f->cpu.res[slot] = pmd_ok();
+	f->cpu.val[slot] = v;
+}
+
+/* An Intel Sandy Bridge-class CPU: base 34, turbo 38, EIST on, turbo allowed, no HWP. */
+static void fake_intel(struct fake *f)
+{
+	memset(f, 0, sizeof(*f));
+	struct pmd_pstate_info *pi = &f->pi;
+	pi->ci.res = pmd_ok();
+	pi->ci.kind = PMD_VENDOR_INTEL;
+	pi->ci.family = 6;
+	pi->ci.model = 0x2a;
+	pi->ci.layout = PMD_PST_INTEL;
+	pi->ci.bclk_khz = 100000;
+	pi->ci.est = true;
+	for (unsigned k = 0; k < PMD_PM_COUNT; k++)
+		if (pmd_pst_msrs[k].vendor == PMD_VENDOR_INTEL) {
+			f->cpu.read[k] = true;
+			f->cpu.res[k] = pmd_res_make(PMD_UNREADABLE, 5, "faulted");
+		}
+	fake_reg(f, PMD_PM_PLATFORM_INFO, 0x0000100000002200ull);
+	fake_reg(f, PMD_PM_MISC_ENABLE, 0x0000000000850089ull);
+	fake_reg(f, PMD_PM_TRL, 0x23242526);
+	pi->msr.res = pmd_ok();
+	pi->msr.cpu = &f->cpu;
+	pi->msr.ncpu = 1;
+	pi->acpi.res = pmd_ok();
+	pi->acpi.p = &f->pss;
+	pi->acpi.n = 1;
+	snprintf(f->pss.path, sizeof(f->pss.path), "\\_PR.CPU0");
+	f->pss.how = PMD_AML_CONST_NAME;
+	f->pss.is_processor = true;
+	pi->cf.res = pmd_ok();
+	pi->cf.pol = &f->pol;
+	pi->cf.npol = 1;
+	snprintf(f->pol.name, sizeof(f->pol.name), "policy0");
+	snprintf(f->pol.cpus, sizeof(f->pol.cpus), "0");
+	f->pol.driver.res = pmd_ok();
+	snprintf(f->pol.driver.s, sizeof(f->pol.driver.s), "acpi-cpufreq");
+	/* a zeroed pmd_res is PMD_OK: everything of the policy is "not recorded" but its driver */
+	struct pmd_res nr = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	struct pmd_pst_val *vals[] = { &f->pol.cpuinfo_min, &f->pol.cpuinfo_max, &f->pol.cpuinfo_cur,
+				       &f->pol.scaling_min, &f->pol.scaling_max, &f->pol.scaling_cur,
+				       &f->pol.bios_limit, &f->pol.base_freq, &f->pol.latency_ns,
+				       &f->pol.boost };
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(vals); i++)
+		vals[i]->res = nr;
+	f->pol.acpi_path.res = f->pol.governor.res = f->pol.epp.res = f->pol.freqs_res = nr;
+	f->pi.cf.intel_pstate.res = f->pi.cf.amd_pstate.res = f->pi.cf.modules.res = nr;
+	f->pi.cf.boost.res = f->pi.cf.no_turbo.res = pmd_res_make(PMD_ABSENT, 2, NULL);
+}
+
+static void fake_pss(struct fake *f, unsigned n, const uint64_t (*e)[2])
+{
+	f->pss.n = f->pss.declared = n;
+	for (unsigned i = 0; i < n; i++) {
+		f->pss.e[i] = (struct pmd_pss_entry){ e[i][0], 1000, 10, 10, e[i][1], e[i][1] };
+	}
+}
+
+static const struct pmd_check *fake_check(struct fake *f, const char *id)
+{
+	pmd_checks_free(&f->pi.checks);
+	pmd_pst_checks(&f->pi);
+	return find_check(&f->pi, id);
+}
+
+TEST(pstate_checks_intel_pss_against_msrs)
+{
+	struct fake f;
+	fake_intel(&f);
+	/* the usual table: 3401 asks for "as much as you can" (0xFF00), then exact ratios */
+	static const uint64_t good[][2] = { { 3401, 0xff00 }, { 3400, 0x2200 }, { 1600, 0x1000 } };
+	fake_pss(&f, 3, good);
+	CHECK(fake_check(&f, "pstate.pss-control-vs-ratio") == NULL);
+	CHECK(fake_check(&f, "pstate.pss-top-vs-msr") == NULL);
+	CHECK_EQ(f.pi.checks.n, 0);
+	/* a control value that is not its frequency */
+	static const uint64_t bad[][2] = { { 3400, 0x2200 }, { 2800, 0x1a00 }, { 1600, 0x1000 } };
+	fake_pss(&f, 3, bad);
+	const struct pmd_check *c = fake_check(&f, "pstate.pss-control-vs-ratio");
+	CHECK(c != NULL);
+	CHECK_CONTAINS(c ? c->message : NULL, "entry 1 claims 2800 MHz, control 0x1a00 is ratio 26");
+	/* ... and no turbo entry although the CPU turbos, under acpi-cpufreq: a warning */
+	c = fake_check(&f, "pstate.pss-no-turbo-entry");
+	CHECK(c && c->sev == PMD_SEV_WARNING);
+	/* a table for a slower CPU */
+	static const uint64_t slow[][2] = { { 3000, 0x1e00 }, { 1600, 0x1000 } };
+	fake_pss(&f, 2, slow);
+	c = fake_check(&f, "pstate.pss-top-vs-msr");
+	CHECK_CONTAINS(c ? c->message : NULL, "below the CPU's base 3400 MHz");
+	/* a table for a faster one */
+	static const uint64_t fast[][2] = { { 4200, 0x2a00 }, { 1600, 0x1000 } };
+	fake_pss(&f, 2, fast);
+	c = fake_check(&f, "pstate.pss-top-vs-msr");
+	CHECK_CONTAINS(c ? c->message : NULL, "above what the CPU reaches (base 3400 MHz, turbo 3800 MHz)");
+	/* entry 0 not the fastest */
+	static const uint64_t order[][2] = { { 3000, 0x1e00 }, { 3400, 0x2200 } };
+	fake_pss(&f, 2, order);
+	CHECK(fake_check(&f, "pstate.pss-order") != NULL);
+	/* a _PCT in SystemIO: control values go to an I/O port, they are not ratios */
+	fake_pss(&f, 3, bad);
+	f.pss.has_pct = true;
+	f.pss.pct_how = PMD_AML_CONST_NAME;
+	f.pss.pct_ctl = (struct pmd_pct_reg){ .valid = true, .space = 1, .width = 16, .address = 0x880 };
+	CHECK(fake_check(&f, "pstate.pss-control-vs-ratio") == NULL);
+	pmd_checks_free(&f.pi.checks);
+}
+
+TEST(pstate_checks_intel_settings)
+{
+	struct fake f;
+	fake_intel(&f);
+	static const uint64_t good[][2] = { { 3401, 0x2600 }, { 3400, 0x2200 }, { 1600, 0x1000 } };
+	fake_pss(&f, 3, good);
+	/* EIST off in the firmware */
+	fake_reg(&f, PMD_PM_MISC_ENABLE, 0x0000000000840089ull);
+	CHECK(fake_check(&f, "pstate.eist-disabled") != NULL);
+	/* turbo off: in the firmware, or through acpi-cpufreq's boost switch */
+	fake_reg(&f, PMD_PM_MISC_ENABLE, 0x0000004000850089ull);
+	CHECK(fake_check(&f, "pstate.turbo-disabled-firmware") != NULL);
+	CHECK(fake_check(&f, "pstate.pss-turbo-disabled") != NULL);
+	f.pi.cf.boost.res = pmd_ok();
+	f.pi.cf.boost.v = 0;
+	CHECK(fake_check(&f, "pstate.turbo-disabled-firmware") == NULL);
+	CHECK(fake_check(&f, "pstate.turbo-disabled-os") != NULL);
+	/* HWP enabled by the firmware under acpi-cpufreq */
+	fake_reg(&f, PMD_PM_MISC_ENABLE, 0x0000000000850089ull);
+	f.pi.cf.boost.res = pmd_res_make(PMD_ABSENT, 2, NULL);
+	fake_reg(&f, PMD_PM_PM_ENABLE, 1);
+	fake_reg(&f, PMD_PM_HWP_CAP, 0x04101e26);
+	fake_reg(&f, PMD_PM_HWP_REQ, 0x80001e10); /* min 16, max 30: narrower than 4..38 */
+	CHECK(fake_check(&f, "pstate.hwp-without-intel-pstate") != NULL);
+	const struct pmd_check *c = fake_check(&f, "pstate.hwp-narrow");
+	CHECK(c && c->sev == PMD_SEV_WARNING); /* no scaling limits asked for it */
+	CHECK_CONTAINS(c ? c->message : NULL, "min 16 max 30");
+	pmd_checks_free(&f.pi.checks);
+}
+
+TEST(pstate_checks_amd_boost_states)
+{
+	struct fake f;
+	fake_intel(&f);
+	f.pi.ci.kind = PMD_VENDOR_AMD;
+	f.pi.ci.family = 0x10;
+	f.pi.ci.layout = PMD_PST_AMD_K10;
+	f.pi.ci.amd_cpb = true;
+	memset(&f.cpu, 0, sizeof(f.cpu));
+	/* a Phenom II X6 with one boost state: P0 3600 (boost), P1 3200, P2 2500, P3 800 */
+	static const uint64_t defs[] = { 0x8000000000000014ull, 0x8000000000000010ull,
+					 0x8000000000000009ull, 0x8000000000000040ull };
+	for (unsigned i = 0; i < 4; i++) {
+		fake_reg(&f, PMD_PM_AMD_DEF0 + i, defs[i]);
+		f.pi.msr.amd[i] = pmd_pst_amd_decode(PMD_PST_AMD_K10, defs[i]);
+	}
+	CHECK_EQ(f.pi.msr.amd[0].mhz, 3600);
+	CHECK_EQ(f.pi.msr.amd[3].mhz, 800);
+	/* _PSS lists the software P-states: control 0 = hardware P1 */
+	static const uint64_t sw[][2] = { { 3200, 0 }, { 2500, 1 }, { 800, 2 } };
+	fake_pss(&f, 3, sw);
+	const struct pmd_check *c = fake_check(&f, "pstate.pss-control-vs-pstate");
+	CHECK(c && c->sev == PMD_SEV_INFO);
+	CHECK(fake_check(&f, "pstate.pss-top-vs-msr") == NULL);
+	/* a table that matches nothing */
+	static const uint64_t wrong[][2] = { { 3000, 0 }, { 800, 3 } };
+	fake_pss(&f, 2, wrong);
+	c = fake_check(&f, "pstate.pss-control-vs-pstate");
+	CHECK(c && c->sev == PMD_SEV_WARNING);
+	CHECK(fake_check(&f, "pstate.pss-top-vs-msr") != NULL);
+	pmd_checks_free(&f.pi.checks);
+}
