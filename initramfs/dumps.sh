@@ -21,6 +21,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 export QEMU_TOP="$top"
+# The dumps are the machines as they boot: no tool runs or live tests in the guest.
+export QEMU_TEST_OPTIONS=0
 # shellcheck source=tests/qemu/qemu.bash
 source "$top/tests/qemu/qemu.bash"
 [ $# -gt 0 ] || set -- $QEMU_MACHINES
@@ -99,8 +101,36 @@ EOF
 The SSDTs (ssdt-*.aml) are compiled from tests/qemu/ssdt-*.asl with iasl (into
 build/qemu/) and passed with \`-acpitable file=\`.
 Under TCG the CPU is an AMD family 0Fh "QEMU TCG CPU" for both \`-cpu max\` and
-\`-cpu qemu64\`; MSRs that QEMU does not implement read as 0 (see ../shared/QEMU.md).
+\`-cpu qemu64\` (\`vendor=GenuineIntel\` changes only the vendor string); MSRs that QEMU
+does not implement read as 0, the TSC MSR and APERF/MPERF included (see ../shared/QEMU.md).
 These dumps hold no serial numbers: QEMU's DMI tables have none.
+
+What the machines showed (Linux $KVER under TCG; tests/qemu/machines.bats checks it):
+
+- Every Q35 machine: QEMU's ICH9 does not emulate the RCBA HPTC register (RCBA+0x3404
+  reads 0, "address enable" off) although the HPET answers at 0xfed00000, is enabled
+  (GEN_CONF 0x3) and used by Linux.
+- qemu-q35-hpet-msi: all 8 timers are FSB capable; Linux keeps timers 0 and 1 for legacy
+  replacement and takes timers 3 and 4 as the per-CPU clock event devices hpet3 and hpet4
+  ("hpet: 8 channels of 2 reserved for per-cpu timers"), each CPU taking its channel's
+  MSI (HPET-MSI interrupts 24 and 25). The LAPIC timer is not used at all; the legacy
+  channel 0 stays the broadcast device, shut down, and tick_broadcast_mask is 0. QEMU's
+  ACPI HPET table still says 3 comparators (event timer block ID 0x8086a201) while
+  GCAP_ID says 8. Under TCG the kernel raises the per-CPU channels' min_delta_ns to 25 us
+  ("CE: hpet3 increased min_delta_ns").
+- qemu-q35-cst-nohpet: the PIT is the broadcast device for both CPUs (mask 3), oneshot,
+  longest one-shot 27461861 ns; IRQ 0 counts 30 to 40 times a second while idle.
+- qemu-q35-thermal-broken: Linux 6.1 keeps \\_TZ.TZBR as declared (hot above critical, passive
+  at -3200 m°C, active trips coldest first: sysfs equals the SSDT), but drops
+  \\_TZ.TZB2's critical trip at 2700 dK ("[Firmware Bug]: Invalid critical threshold") and
+  its _AC0 without _AL0 ("Invalid active0 threshold"): that zone has only its passive
+  trip in sysfs.
+- qemu-q35-thermal-cmos: the zone is at 30 C in the dump. With pmdiag.thermaltest=1 the
+  guest sets it to 75 C and back through /sys/bus/nvmem/devices/cmos_nvram0/nvmem: the
+  kernel reports the passive and active trips crossed (thermal netlink) within about a
+  second (_TZP 1 s) and turns the fan on and off.
+- qemu-q35-pss: acpi-cpufreq binds to both processors: scaling_available_frequencies
+  2400000 2000000 1600000 1200000 kHz, bios_limit 2400000 (_PPC 0), governor schedutil.
 EOF
 } > "$out/qemu-README.md"
 echo "dumps.sh: wrote $out/qemu-README.md" >&2

@@ -23,7 +23,7 @@ QEMU_JOBS ?= 2
 
 INITRD := $(B)/pmdiag-initrd.img
 USB_IMAGE := $(B)/pmdiag-usb.img
-INITRD_SRC := initramfs/init initramfs/mkinitrd.sh initramfs/initramfs.mk
+INITRD_SRC := initramfs/init initramfs/thermaltest.sh initramfs/mkinitrd.sh initramfs/initramfs.mk
 USB_SRC := initramfs/mkusb.sh initramfs/syslinux.cfg.in initramfs/README-stick.txt
 
 export KVER QEMU_TIMEOUT QEMU_JOBS

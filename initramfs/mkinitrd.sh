@@ -161,9 +161,13 @@ depmod -b "$tmp/root" "$kver" || die "depmod -b failed"
 # busybox modprobe reads the text files; the binary indexes only take room.
 rm -f "$kdst"/modules.*.bin
 
-# /init and a few files for the shell.
+# /init, the guest side of the QEMU tests (pmdiag.thermaltest=1) and a few files for
+# the shell.
 cp "$init" "$root/init"
 chmod 755 "$root/init"
+mkdir -p "$root/usr/share/pmdiag"
+cp "$here/thermaltest.sh" "$root/usr/share/pmdiag/thermaltest.sh"
+chmod 755 "$root/usr/share/pmdiag/thermaltest.sh"
 echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 echo "root:x:0:" > "$root/etc/group"
 cat > "$root/etc/profile" <<'EOF'

@@ -26,11 +26,16 @@ qemu_preflight() {
 	command -v jq > /dev/null || { echo "no jq (apt-get install jq)" >&2; return 1; }
 }
 
-# collect DIR MACHINE: from DIR/MACHINE.log, the JSON report into DIR/MACHINE.json and
-# the dump (when printed) unpacked into DIR/MACHINE.dump/.
+# collect DIR MACHINE: from DIR/MACHINE.log, the JSON report into DIR/MACHINE.json, the
+# JSON of each tool run in the guest (pmdiag.run=) into DIR/MACHINE.TOOL.json and the
+# dump (when printed) unpacked into DIR/MACHINE.dump/.
 collect() {
-	local dir="$1" m="$2"
+	local dir="$1" m="$2" t
 	qemu_block "$dir/$m.log" PMDIAG-JSON-BEGIN PMDIAG-JSON-END > "$dir/$m.json" || rm -f "$dir/$m.json"
+	for t in $(sed -n 's/^PMDIAG-RUN-BEGIN \([a-z]*\)$/\1/p' "$dir/$m.log"); do
+		qemu_block "$dir/$m.log" "PMDIAG-RUN-BEGIN $t" "PMDIAG-RUN-END $t" > "$dir/$m.$t.json" ||
+			rm -f "$dir/$m.$t.json"
+	done
 	rm -rf "$dir/$m.dump"
 	if qemu_block "$dir/$m.log" PMDIAG-DUMP-BEGIN PMDIAG-DUMP-END > "$dir/$m.b64"; then
 		mkdir -p "$dir/$m.dump"
@@ -65,4 +70,22 @@ console_text() {
 # jqr FILTER: jq -r FILTER on the JSON of the last booted machine.
 jqr() {
 	jq -r "$@" "$J"
+}
+
+# ran DIR MACHINE TOOL: the guest ran pmdiag-TOOL --json (kernel option pmdiag.run=),
+# the tool exited 0 and printed JSON. Sets T to that JSON file.
+ran() {
+	local dir="$1" m="$2" t="$3" st
+	st=$(sed -n "s/^PMDIAG-RUN-STATUS $t //p" "$dir/$m.log")
+	[ -n "$st" ] || fail "$m: pmdiag-$t did not run in the guest (no PMDIAG-RUN-STATUS $t line in $dir/$m.log)"
+	[ "$st" = 0 ] ||
+		fail "$m: pmdiag-$t --json exited $st in the guest: $(sed -n "/^PMDIAG-RUN-STATUS $t /,/^PMDIAG-/p" "$dir/$m.log")"
+	[ -s "$dir/$m.$t.json" ] || fail "$m: no PMDIAG-RUN-BEGIN/END $t block in $dir/$m.log"
+	jq -e . "$dir/$m.$t.json" > /dev/null || fail "$m: what pmdiag-$t --json printed in the guest is not JSON"
+	T="$dir/$m.$t.json"
+}
+
+# jqt FILTER: jq -r FILTER on the JSON of the last tool ran.
+jqt() {
+	jq -r "$@" "$T"
 }

@@ -30,6 +30,12 @@ setup_file() {
 	assert_equal "$(head -n 1 "$R/init")" "#!/bin/busybox sh"
 	cmp "$R/init" "$TOP/initramfs/init"
 	run -0 busybox sh -n "$R/init"
+	# The guest side of the live thermal test (pmdiag.thermaltest=1).
+	local t="$R/usr/share/pmdiag/thermaltest.sh"
+	[ -x "$t" ] || fail "no executable /usr/share/pmdiag/thermaltest.sh"
+	cmp "$t" "$TOP/initramfs/thermaltest.sh"
+	assert_equal "$(head -n 1 "$t")" "#!/bin/busybox sh"
+	run -0 busybox sh -n "$t"
 	assert_equal "$(readlink "$R/bin/sh")" /usr/bin/dash
 	assert_equal "$(readlink "$R/sbin/modprobe")" /bin/busybox
 	run ldd "$R/bin/busybox"

@@ -8,6 +8,7 @@
 #   QEMU_INITRD    default $QEMU_TOP/build/pmdiag-initrd.img
 #   QEMU_TIMEOUT   seconds one boot may take (default 180)
 #   QEMU_JOBS      boots run at once by qemu_boot_all (default 2)
+#   QEMU_TEST_OPTIONS  0: boot without the machines' qemu_test_options
 
 QEMU_TOP="${QEMU_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 if [ -z "${KVER:-}" ]; then
@@ -22,7 +23,11 @@ QEMU_BIN="${QEMU_BIN:-qemu-system-x86_64}"
 export QEMU_TOP KVER QEMU_KERNEL QEMU_INITRD QEMU_TIMEOUT QEMU_JOBS QEMU_AML QEMU_BIN
 
 # Every machine, in the order they are booted.
-QEMU_MACHINES="q35 pc q35-nohpet q35-qemu64 q35-thermal q35-cst q35-cst-arat"
+# The slowest (q35-thermal-cmos runs a live test) first, so that parallel boots end
+# together; the machines with ssdt-cst.asl (whose idle CPUs spin: QEMU does not emulate
+# the C2 register) between the others, so that two of them seldom run at once.
+QEMU_MACHINES="q35-thermal-cmos q35-cst q35 q35-cst-arat pc q35-hpet-msi q35-nohpet
+	q35-cst-nohpet q35-qemu64 q35-thermal q35-thermal-passive q35-thermal-broken q35-pss"
 
 # qemu_describe MACHINE: one line saying what the machine is (for READMEs).
 qemu_describe() {
@@ -34,6 +39,12 @@ qemu_describe() {
 	q35-thermal) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal.asl: thermal zone TZ00 with _CRT 100 C, _HOT 90 C, _PSV 80 C, _AC0 60 C and a fan" ;;
 	q35-cst) echo "Q35, -cpu qemu64 (no ARAT), SSDT tests/qemu/ssdt-cst.asl: _CST C1 (FFixedHW) + C2 (SystemIO), acpi_idle, tick broadcast from the HPET" ;;
 	q35-cst-arat) echo "Q35, -cpu max (ARAT), SSDT tests/qemu/ssdt-cst.asl: acpi_idle with C1 + C2, no broadcast needed" ;;
+	q35-hpet-msi) echo "Q35, HPET with 8 FSB (MSI) capable timers, -cpu qemu64 (no ARAT), SSDT ssdt-cst.asl: per-CPU HPET clock event devices" ;;
+	q35-cst-nohpet) echo "Q35 with hpet=off, -cpu qemu64 (no ARAT), SSDT ssdt-cst.asl: the LAPIC timer stops in C2, tick broadcast from the PIT" ;;
+	q35-thermal-passive) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-passive.asl: thermal zone TZPS with only _CRT 105 C and _PSV 85 C" ;;
+	q35-thermal-broken) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-broken.asl: thermal zone TZBR with _HOT 99 C above _CRT 95 C, _PSV -3.2 C, _AC0 50 C below _AC1 60 C; zone TZB2 with _CRT -3.2 C and an _AC0 without _AL0, which Linux drops" ;;
+	q35-thermal-cmos) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-cmos.asl: thermal zone TZCM whose _TMP reads CMOS byte 0x40 (30 C), trips crossed live by initramfs/thermaltest.sh" ;;
+	q35-pss) echo "Q35, -cpu max,vendor=GenuineIntel, SSDT tests/qemu/ssdt-pss.asl: _PSS 2400/2000/1600/1200 MHz, _PCT in SystemIO, _PPC 0; acpi-cpufreq" ;;
 	*) return 1 ;;
 	esac
 }
@@ -48,7 +59,26 @@ qemu_machine_args() {
 	q35-thermal) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal.aml" ;;
 	q35-cst) echo "-machine q35 -cpu qemu64 -acpitable file=$QEMU_AML/ssdt-cst.aml" ;;
 	q35-cst-arat) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-cst.aml" ;;
+	q35-hpet-msi) echo "-machine q35 -cpu qemu64 -global hpet.msi=on -global hpet.timers=8 -acpitable file=$QEMU_AML/ssdt-cst.aml" ;;
+	q35-cst-nohpet) echo "-machine q35,hpet=off -cpu qemu64 -acpitable file=$QEMU_AML/ssdt-cst.aml" ;;
+	q35-thermal-passive) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-passive.aml" ;;
+	q35-thermal-broken) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-broken.aml" ;;
+	q35-thermal-cmos) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-cmos.aml" ;;
+	q35-pss) echo "-machine q35 -cpu max,vendor=GenuineIntel -acpitable file=$QEMU_AML/ssdt-pss.aml" ;;
 	*) echo "qemu.bash: unknown machine $1" >&2; return 1 ;;
+	esac
+}
+
+# qemu_test_options MACHINE: kernel options the tests boot MACHINE with besides their
+# common ones: tools whose JSON its tests read from the console (pmdiag.run=) and the
+# guest side of a live test (pmdiag.thermaltest=1). Not used when QEMU_TEST_OPTIONS=0
+# (make dumps records the machines without them).
+qemu_test_options() {
+	case "$1" in
+	q35-hpet-msi | q35-cst-nohpet) echo "pmdiag.run=hpet,lapic" ;;
+	q35-thermal | q35-thermal-passive | q35-thermal-broken) echo "pmdiag.run=thermal" ;;
+	q35-thermal-cmos) echo "pmdiag.run=thermal pmdiag.thermaltest=1" ;;
+	q35-pss) echo "pmdiag.run=pstate" ;;
 	esac
 }
 
@@ -84,10 +114,12 @@ qemu_run() {
 }
 
 # qemu_boot MACHINE LOG [KERNEL-OPTIONS]: boot MACHINE from the initramfs with
-# "console=ttyS0 panic=-1 pmdiag.poweroff=1" and the options; serial log into LOG.
+# "console=ttyS0 panic=-1 pmdiag.poweroff=1", the options and qemu_test_options;
+# serial log into LOG.
 qemu_boot() {
 	local m="$1" log="$2" extra="${3:-}" args
 	args=$(qemu_machine_args "$m") || return 1
+	[ "${QEMU_TEST_OPTIONS:-1}" = 0 ] || extra="$extra $(qemu_test_options "$m")"
 	# shellcheck disable=SC2086
 	qemu_run "$log" $args -kernel "$QEMU_KERNEL" -initrd "$QEMU_INITRD" \
 		-append "console=ttyS0 panic=-1 pmdiag.poweroff=1 $extra"
