@@ -10,6 +10,10 @@
 #   make install    PREFIX, DESTDIR, BINDIR, MANDIR
 #   STATIC=1        link libpmdiag and libcpuid statically (see README: libpci stays shared)
 #   NOWERROR=1      keep warnings from failing a check build
+#   SAN=1           AddressSanitizer + UndefinedBehaviorSanitizer (with leak detection), built
+#                   into build/san: make check SAN=1 runs every suite on those binaries
+#   make check-valgrind   the Bats suite with every tool under valgrind
+#   make lint       cppcheck, clang-tidy (.clang-tidy) and mandoc -Tlint
 
 VERSION := 0.1.0
 
@@ -20,7 +24,19 @@ MANDIR ?= $(PREFIX)/share/man
 CC ?= cc
 CFLAGS ?= -O2 -g
 PKG_CONFIG ?= pkg-config
+ifeq ($(SAN),1)
+B := build/san
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+override CFLAGS += $(SAN_FLAGS)
+override LDFLAGS += $(SAN_FLAGS)
+# every tool run by the suites stops at the first error, leaks included
+export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0:exitcode=86:allocator_may_return_null=1
+export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1:exitcode=87
+else
 B := build
+endif
+# the suites run the tools of this build
+export PMD_BIN := $(CURDIR)/$(B)/bin
 
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
 	-Wno-format-nonliteral -Wno-unused-parameter -Wpointer-arith -Wvla -Wundef
@@ -57,7 +73,7 @@ UNIT := $(B)/unit-tests
 
 MANS := $(sort $(wildcard man/*.[1-8]))
 
-.PHONY: all deps report check check-unit check-bats check-live check-fuzz bench fuzz \
+.PHONY: all deps report check check-unit check-bats check-live check-fuzz check-valgrind bench fuzz \
 	install uninstall clean lint
 
 all: $(TOOLS)
@@ -85,6 +101,14 @@ $(UNIT): $(UNIT_OBJ) $(LIBA)
 
 # ---- set-up and the two commands of the README ----
 
+# SAN=1 runs the suites that execute our code; the fuzzers are sanitized anyway, and
+# the boot image is for real machines.
+ifeq ($(SAN),1)
+CHECK_SUITES := check-unit check-bats check-live
+else
+CHECK_SUITES := check-unit check-bats check-live check-fuzz check-qemu lint
+endif
+
 deps:
 	@scripts/deps.sh
 
@@ -94,7 +118,7 @@ report: deps
 
 check: deps
 	@$(MAKE) --no-print-directory WERROR=1 all $(UNIT)
-	@$(MAKE) --no-print-directory -k check-unit check-bats check-live check-fuzz check-qemu
+	@$(MAKE) --no-print-directory -k $(CHECK_SUITES)
 
 check-unit: $(UNIT)
 	$(UNIT)
@@ -104,6 +128,9 @@ check-bats: all
 
 check-live: all
 	tests/run-bats.sh tests/live
+
+check-valgrind: all
+	tests/valgrind/run.sh $(CURDIR)/$(B)/bin
 
 FUZZ_SECONDS ?= 10
 FUZZ_SMOKE_SECONDS ?= 3
@@ -116,9 +143,25 @@ fuzz:
 bench: all
 	@tests/bench/run.sh
 	@tests/bench/idle.sh
+	@tests/bench/race.sh
+	@echo "== fuzz targets: executions per second, and without a crash so far"
+	@tests/fuzz/run.sh --build-dir $(B)/fuzz --seconds $(FUZZ_SECONDS)
 	@$(MAKE) --no-print-directory bench-qemu
 
+# clang-tidy per file, remembered by a stamp so that only changed sources are checked
+# again; cppcheck and mandoc -Tlint in scripts/lint.sh.
+TIDY_OK := $(patsubst %.c,$(B)/tidy/%.ok,$(LIB_SRC) $(TOOL_SRC))
+TIDY_FLAGS = -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION='"lint"' -Ilib $(DEP_CFLAGS)
+
+$(B)/tidy/%.ok: %.c $(wildcard lib/*.h) .clang-tidy
+	@mkdir -p $(dir $@)
+	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy: not installed (run scripts/deps.sh)" >&2; exit 1; }
+	@clang-tidy --quiet $< -- $(TIDY_FLAGS) 2>/dev/null > $@.log || { cat $@.log >&2; exit 1; }
+	@if grep -q 'warning:\|error:' $@.log; then cat $@.log >&2; exit 1; fi
+	@mv $@.log $@
+
 lint:
+	@$(MAKE) --no-print-directory -j$$(nproc) $(TIDY_OK)
 	@scripts/lint.sh
 
 # ---- installation ----

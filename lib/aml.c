@@ -156,7 +156,7 @@ static int32_t ent_new(struct pmd_aml_ns *ns, int32_t parent, uint32_t seg,
 	if (ns->count % AML_CHUNK == 0) {
 		size_t nc = ns->count / AML_CHUNK;
 
-		ns->chunks = pmd_xrealloc(ns->chunks, (nc + 1) * sizeof(*ns->chunks));
+		ns->chunks = pmd_xrealloc(ns->chunks, (nc + 1) * sizeof(struct aml_ent *));
 		ns->chunks[nc] = pmd_xcalloc(AML_CHUNK, sizeof(struct aml_ent));
 	}
 	if ((ns->count + 1) * 2 > ns->hcap)
@@ -240,8 +240,8 @@ static void warn(struct aml_ctx *c, size_t off, const char *fmt, ...)
 	ns->warn[ns->nwarn++] = pmd_buf_steal(&b);
 }
 
-static int fail(struct aml_ctx *c, size_t off, const char *fmt, ...) PMD_PRINTF(3, 4);
-static int fail(struct aml_ctx *c, size_t off, const char *fmt, ...)
+static void fail_msg(struct aml_ctx *c, size_t off, const char *fmt, ...) PMD_PRINTF(3, 4);
+static void fail_msg(struct aml_ctx *c, size_t off, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -249,8 +249,9 @@ static int fail(struct aml_ctx *c, size_t off, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(c->err, sizeof(c->err), fmt, ap);
 	va_end(ap);
-	return -1;
 }
+/* Record the error and give -1; a macro so that the -1 is visible where it is returned. */
+#define fail(c, off, ...) (fail_msg((c), (off), __VA_ARGS__), -1)
 
 /* Account n more bytes of objects or values; false (once warned) past AML_MAX_BYTES. */
 static bool charge(struct aml_ctx *c, size_t off, size_t n)

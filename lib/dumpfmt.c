@@ -372,11 +372,10 @@ static int check_cpuid_text(const char *text, size_t len, char *err, size_t n)
 		{ "amd_fn8000001dh", MAX_AMDFN8000001DH_LEVEL },
 	};
 	struct lines l = { .p = text };
-	const char *line;
 	long next_cpu = 0;
 	unsigned values = 0, in_section = 0;
 	bool headers = strstr(text, "Logical CPU #") != NULL;
-	while ((line = next_line(&l))) {
+	while (next_line(&l)) {
 		if (l.too_long) {
 			snprintf(err, n, "line %u: too long", l.no);
 			return -1;

@@ -67,6 +67,24 @@ static void decode_regs(struct pmd_hpet_inst *in)
 			 "this HPET", in->period_fs);
 }
 
+/*
+ * A base inside a region the kernel gave to another device (the local APIC, an
+ * I/O APIC, PCI configuration space): two declarations overlap, and reading
+ * there would read that device. Not read.
+ */
+static struct pmd_res other_device(struct pmd_src *s, uint64_t base)
+{
+	static const char *const others[] = { "Local APIC", "IOAPIC", "PCI MMCONFIG", "PCI ECAM" };
+	char name[80];
+	/* no map, or the base in no region: pmd_mmio_read decides */
+	for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		if (pmd_iomem_within(s, base, 1024, others[i], name, sizeof(name)))
+			return pmd_res_make(PMD_INVALID, EINVAL,
+					    "base 0x%llx overlaps \"%s\" in /proc/iomem: not read",
+					    (unsigned long long)base, name);
+	return pmd_ok();
+}
+
 static void collect_table(struct pmd_src *s, struct pmd_hpet_inst *in)
 {
 	if (pmd_hpet_decode(in->t->data, in->t->len, &in->h) < 0) {
@@ -86,7 +104,7 @@ static void collect_table(struct pmd_src *s, struct pmd_hpet_inst *in)
 					    "base 0x%llx is not 1 KiB aligned: not read",
 					    (unsigned long long)in->h.address);
 	else
-		in->base_res = pmd_ok();
+		in->base_res = other_device(s, in->h.address);
 	if (in->base_res.st != PMD_OK)
 		return;
 	in->regs_read = true;
@@ -297,9 +315,19 @@ static void judge(struct pmd_hpet_info *info)
 	v->fsb_channels = -1;
 
 	/* 1. present */
+	bool first_bad = t && t != &info->inst[0];
 	if (t) {
 		v->present = PMD_YES;
-		if (info->ninst > 1)
+		if (first_bad) {
+			/* acpi_table_parse() hands Linux the first instance only */
+			const struct pmd_hpet_inst *f = &info->inst[0];
+			snprintf(v->line[0], sizeof(v->line[0]),
+				 "present, but Linux reads only the first of %u ACPI HPET tables, "
+				 "unusable (%.80s); #%u: base 0x%llx, %u comparators",
+				 info->ninst, f->res.st != PMD_OK ? f->res.why : f->base_res.why,
+				 (unsigned)(t - info->inst) + 1, (unsigned long long)t->h.address,
+				 t->h.comparators);
+		} else if (info->ninst > 1)
 			snprintf(v->line[0], sizeof(v->line[0]),
 				 "present: %u ACPI HPET tables (Linux uses the first), base 0x%llx, "
 				 "%u comparators", info->ninst, (unsigned long long)t->h.address,
@@ -329,6 +357,10 @@ static void judge(struct pmd_hpet_info *info)
 		pmd_res_str(&info->tables_res, why, sizeof(why));
 		snprintf(v->line[0], sizeof(v->line[0]), "unknown: ACPI tables %s", why);
 	}
+
+	/* From here on, t is the table Linux uses: none when the first is unusable. */
+	if (first_bad)
+		t = NULL;
 
 	/*
 	 * 2. enabled by firmware: declared in ACPI and decoded. Registers that answer
@@ -376,6 +408,10 @@ static void judge(struct pmd_hpet_info *info)
 			snprintf(v->line[1], sizeof(v->line[1]),
 				 "no: disabled in the chipset (%s = 0x%08x) and not declared",
 				 c->reg, c->reg_value);
+	} else if (first_bad) {
+		v->firmware_enabled = PMD_NO;
+		snprintf(v->line[1], sizeof(v->line[1]),
+			 "no: the first HPET table, the one Linux reads, is unusable");
 	} else if (v->present == PMD_NO && info->ninst) {
 		v->firmware_enabled = PMD_NO;
 		snprintf(v->line[1], sizeof(v->line[1]), "no: declared with an unusable table");

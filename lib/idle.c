@@ -417,9 +417,11 @@ static void collect_cpuidle(struct pmd_idle *d, const struct pmd_snap *const sna
 			struct raw_ctr *c = &r->st[st].c[ctr];
 			c->seen |= (uint8_t)(1u << k);
 			struct pmd_res fr = f->res;
-			if (fr.st == PMD_OK && pmd_parse_u64(f->data, 10, &c->v[k]) < 0)
-				fr = pmd_res_make(PMD_INVALID, EINVAL, "state%u/%s: not a number", st,
-						  ctr_name[ctr]);
+			if (fr.st == PMD_OK && pmd_parse_u64(f->data, 10, &c->v[k]) < 0) {
+				char what[32];
+				snprintf(what, sizeof(what), "state%u/%s", st, ctr_name[ctr]);
+				fr = pmd_res_not_number(what, f->data, errno);
+			}
 			else if (fr.st != PMD_OK)
 				fr = pmd_res_make(fr.st, fr.err, "state%u/%s: %s", st, ctr_name[ctr],
 						  fr.why[0] ? fr.why : pmd_st_name(fr.st));
@@ -1005,7 +1007,7 @@ static void print_self(const struct pmd_idle *d, struct pmd_out *o)
 	pmd_out_strf(o, NULL, "This tool in the window",
 		     "%llu wake-up%s (%llu voluntary, %llu involuntary context switches), "
 		     "%.2f ms of CPU time%s",
-		     (unsigned long long)(me->nvcsw + me->nivcsw),
+		     (unsigned long long)me->nvcsw + me->nivcsw,
 		     me->nvcsw + me->nivcsw == 1 ? "" : "s", (unsigned long long)me->nvcsw,
 		     (unsigned long long)me->nivcsw, me->cpu_us / 1000.0, cpus);
 	pmd_out_obj(o, "self", NULL);

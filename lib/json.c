@@ -196,7 +196,7 @@ static struct pmd_json *container(struct parser *p, unsigned depth, bool obj)
 				break;
 			}
 			cap = cap ? cap * 2 : 8;
-			j->elem = pmd_xrealloc(j->elem, cap * sizeof(*j->elem));
+			j->elem = pmd_xrealloc(j->elem, cap * sizeof(struct pmd_json *));
 			if (obj)
 				j->key = pmd_xrealloc(j->key, cap * sizeof(*j->key));
 		}

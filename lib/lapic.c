@@ -185,11 +185,13 @@ static void idle_states(struct pmd_src *s, struct pmd_lapic_info *li)
 		uint64_t v;
 		pmd_readf_line(s, st->name, sizeof(st->name), "%s/%s/name", dir, names[i]);
 		pmd_readf_line(s, st->desc, sizeof(st->desc), "%s/%s/desc", dir, names[i]);
-		st->has_latency = pmd_readf_u64(s, &st->latency_us, "%s/%s/latency", dir,
-						names[i]).st == PMD_OK;
-		st->has_residency = pmd_readf_u64(s, &st->residency_us, "%s/%s/residency", dir,
-						  names[i]).st == PMD_OK;
-		st->has_disable = pmd_readf_u64(s, &v, "%s/%s/disable", dir, names[i]).st == PMD_OK;
+		st->latency_res = pmd_readf_u64(s, &st->latency_us, "%s/%s/latency", dir, names[i]);
+		st->has_latency = st->latency_res.st == PMD_OK;
+		st->residency_res =
+			pmd_readf_u64(s, &st->residency_us, "%s/%s/residency", dir, names[i]);
+		st->has_residency = st->residency_res.st == PMD_OK;
+		st->disable_res = pmd_readf_u64(s, &v, "%s/%s/disable", dir, names[i]);
+		st->has_disable = st->disable_res.st == PMD_OK;
 		st->disabled = st->has_disable && v;
 		judge_state(li, st);
 	}
@@ -378,7 +380,19 @@ static void judge(struct pmd_lapic_info *li)
 		snprintf(longest, sizeof(longest), "%.2f s", li->longest_s);
 	else if (li->longest_s > 0)
 		snprintf(longest, sizeof(longest), "%.2f ms", li->longest_s * 1e3);
-	if (dev)
+	/* Per-CPU HPET channels (hpet2, hpet3...) as every CPU's tick device: they run
+	 * in every C-state, so the LAPIC timer is not used and nothing is broadcast. */
+	bool hpet_percpu = li->npercpu > 0;
+	for (unsigned i = 0; i < li->npercpu; i++)
+		hpet_percpu &= pmd_startswith(li->percpu[i], "hpet");
+	if (hpet_percpu) {
+		snprintf(li->verdict, sizeof(li->verdict),
+			 "LAPIC timer would stop in %s, but every CPU ticks from its own HPET channel "
+			 "(%s%s): nothing needs broadcasting", li->stopping, li->percpu[0],
+			 li->npercpu > 1 ? ", ..." : "");
+		snprintf(li->limit, sizeof(li->limit),
+			 "nothing: the HPET channels keep running in every C-state");
+	} else if (dev)
 		snprintf(li->verdict, sizeof(li->verdict),
 			 "LAPIC timer stops in %s; wake-ups are broadcast by %s, longest one-shot %s",
 			 li->stopping, dev, longest);
@@ -386,7 +400,9 @@ static void judge(struct pmd_lapic_info *li)
 		snprintf(li->verdict, sizeof(li->verdict),
 			 "LAPIC timer stops in %s, and there is no broadcast device%s", li->stopping,
 			 li->has_bc ? "" : " that pmdiag could see");
-	if (!dev && li->has_bc)
+	if (hpet_percpu)
+		; /* said above */
+	else if (!dev && li->has_bc)
 		snprintf(li->limit, sizeof(li->limit),
 			 "these states cannot be used: cpuidle falls back to a shallower state");
 	else if (dev && !strcmp(dev, "pit"))
@@ -532,12 +548,19 @@ static void print_states(const struct pmd_lapic_info *li, struct pmd_out *o)
 		pmd_out_obj(o, NULL, NULL);
 		pmd_out_str(o, "name", "State", st->name);
 		pmd_out_str(o, "desc", "Description", st->desc);
+		/* a file the kernel does not have stays out; one that is wrong says so */
 		if (st->has_latency)
 			pmd_out_uint(o, "latency_us", "Exit us", st->latency_us, NULL);
+		else if (st->latency_res.st != PMD_ABSENT)
+			pmd_out_res(o, "latency_us", "Exit us", &st->latency_res);
 		if (st->has_residency)
 			pmd_out_uint(o, "residency_us", "Target us", st->residency_us, NULL);
+		else if (st->residency_res.st != PMD_ABSENT)
+			pmd_out_res(o, "residency_us", "Target us", &st->residency_res);
 		if (st->has_disable)
 			pmd_out_bool(o, "disabled", "Disabled", st->disabled);
+		else if (st->disable_res.st != PMD_ABSENT)
+			pmd_out_res(o, "disabled", "Disabled", &st->disable_res);
 		pmd_out_str(o, NULL, "Stops LAPIC timer", tri_text(st->stops));
 		tri(o, "stops_lapic_timer", st->stops);
 		pmd_out_str(o, "decided_by", "Because", st->why);

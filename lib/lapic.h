@@ -24,6 +24,7 @@ struct pmd_lapic_cpu {
 struct pmd_lapic_state {
 	char name[32], desc[64];
 	bool has_latency, has_residency, has_disable;
+	struct pmd_res latency_res, residency_res, disable_res; /* why not, when not */
 	uint64_t latency_us, residency_us;
 	bool disabled;
 	enum pmd_tri stops;        /* does the LAPIC timer stop in it on this machine */

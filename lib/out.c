@@ -756,7 +756,7 @@ static void flatten(const struct node *parent, bool in_list, const struct node *
 		}
 		if (*n == *cap) {
 			*cap = *cap ? *cap * 2 : 16;
-			*v = pmd_xrealloc(*v, *cap * sizeof(**v));
+			*v = pmd_xrealloc(*v, *cap * sizeof(const struct node *));
 		}
 		(*v)[(*n)++] = c;
 	}

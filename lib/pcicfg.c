@@ -42,6 +42,7 @@ static void guard_push(struct guard *g)
 	cur_guard = g;
 }
 
+/* Also called after the jump back, where on_error already did it: the same value again. */
 static void guard_pop(struct guard *g) { cur_guard = g->prev; }
 
 static void vformat(char *dst, size_t n, const char *fmt, va_list ap)
@@ -175,8 +176,10 @@ static int lib_read(struct pci_dev *d, int pos, void *buf, int len, int *err)
 	struct guard g;
 	*err = 0;
 	guard_push(&g);
-	if (sigsetjmp(g.jb, 0))
+	if (sigsetjmp(g.jb, 0)) {
+		guard_pop(&g);
 		return -1;
+	}
 	errno = 0;
 	int ok = pci_read_block(d, pos, buf, len);
 	*err = errno;
@@ -208,6 +211,7 @@ struct pmd_res pmd_pcicfg_open(const char *dump_file, struct pci_access **out)
 	warn_msg[0] = 0;
 	guard_push(&g);
 	if (sigsetjmp(g.jb, 0)) {
+		guard_pop(&g);
 		if (dump_file)
 			r = pmd_res_make(PMD_INVALID, 0, "lspci dump %s: %s", dump_file,
 					 strip_dump_prefix(err_msg));
@@ -260,8 +264,10 @@ void pmd_pcicfg_close(struct pci_access *a)
 	if (!a)
 		return;
 	guard_push(&g);
-	if (sigsetjmp(g.jb, 0))
+	if (sigsetjmp(g.jb, 0)) {
+		guard_pop(&g);
 		return; /* cleanup raised an error: what is left is leaked */
+	}
 	pci_cleanup(a);
 	guard_pop(&g);
 }

@@ -97,7 +97,19 @@ static void probe_cpufreq(struct pmd_race *r)
 	if (lr.st == PMD_OK)
 		pmd_free_names(names, n);
 	if (!c->dir[0]) {
-		if (lr.st == PMD_NOT_RECORDED)
+		char drv[64];
+		/* kernels before 4.3: a cpufreq directory per CPU, no policyN */
+		struct pmd_res old = pmd_readf_line(s, drv, sizeof(drv),
+						    "sys/devices/system/cpu/cpu%d/cpufreq/scaling_driver",
+						    r->cpu);
+		if (old.st == PMD_OK)
+			c->res = pmd_res_make(PMD_UNREADABLE, EOPNOTSUPP,
+					      "cpufreq (%s) in the per-CPU layout of kernels before "
+					      "4.3: pmdiag-race changes policyN directories only",
+					      drv);
+		else if (lr.st == PMD_NOT_RECORDED || old.st == PMD_NOT_RECORDED)
+			c->res = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+		else if (lr.st != PMD_OK && lr.st != PMD_ABSENT)
 			c->res = lr;
 		else
 			c->res = pmd_res_make(PMD_ABSENT, ENOENT,

@@ -66,15 +66,21 @@ static void meter_out(const struct pmd_race *r, struct pmd_out *o)
 	const struct race_meter *m = r->meter;
 	if (!m) {
 		/* The status that says most: unreadable (fixable), else absent, else not recorded. */
-		bool unreadable = false, absent = false;
+		bool absent = false;
+		int unreadable = -1; /* the first meter that a privilege or module would open */
 		for (int k = PMD_METER_POWERCAP; k < PMD_METER_NKINDS; k++) {
-			unreadable |= r->meters[k].res.st == PMD_UNREADABLE;
+			if (r->meters[k].res.st == PMD_UNREADABLE && unreadable < 0)
+				unreadable = k;
 			absent |= r->meters[k].res.st == PMD_ABSENT || r->meters[k].res.st == PMD_INVALID;
 		}
 		struct pmd_res none =
-			unreadable ? pmd_res_make(PMD_UNREADABLE, EACCES, "no energy meter could be read")
-			: absent   ? pmd_res_make(PMD_ABSENT, ENOENT, "no usable energy meter")
-				   : pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+			unreadable >= 0
+				? pmd_res_make(PMD_UNREADABLE, r->meters[unreadable].res.err,
+					       "no energy meter could be read (%s: %.120s)",
+					       meter_kind((enum pmd_race_meter_kind)unreadable),
+					       r->meters[unreadable].res.why)
+			: absent ? pmd_res_make(PMD_ABSENT, ENOENT, "no usable energy meter")
+				 : pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 		if (r->o.meter != PMD_METER_AUTO)
 			none = r->meters[r->o.meter].res;
 		pmd_out_res(o, "meter", "Energy meter", &none);

@@ -110,6 +110,7 @@ static struct pmd_res load(const char *path, const struct pmd_src_opts *so, char
 {
 	struct stat st;
 	*text = NULL;
+	*len = 0;
 	if (stat(path, &st) < 0)
 		return pmd_res_make(PMD_UNREADABLE, errno, "%s: %s", path, strerror(errno));
 	if (S_ISREG(st.st_mode)) {
@@ -161,7 +162,8 @@ static struct pmd_res side(const char *path, const struct pmd_src_opts *so, stru
 				    "%s: JSON without schema_version: not a pmdiag report", path);
 	}
 	flatten(*root, "", f);
-	qsort(f->v, f->n, sizeof(*f->v), kv_cmp);
+	if (f->n)
+		qsort(f->v, f->n, sizeof(*f->v), kv_cmp);
 	return pmd_ok();
 }
 

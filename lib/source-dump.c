@@ -683,7 +683,7 @@ static int dump_root(int fd)
 struct pmd_src *pmd_src_open_dump(const char *path, const struct pmd_src_opts *o,
 				  struct pmd_res *why)
 {
-	struct pmd_res r = pmd_ok();
+	struct pmd_res r;
 	struct stat st;
 	char *tmpdir = NULL;
 	const char *dir = path;

@@ -40,6 +40,7 @@ struct watch {
 	struct pmd_src *s;
 	FILE *f;
 	unsigned events;
+	bool asked_poll; /* --poll: polling by choice, not for want of netlink */
 };
 
 static const char *zone_type(struct watch *w, int id, char *buf, size_t n)
@@ -181,8 +182,9 @@ static void watch_poll(struct watch *w, unsigned interval_ms)
 		}
 		pmd_free_names(names, n);
 	}
-	fprintf(w->f, "pmdiag-thermal: no thermal netlink events here; polling %d zone%s every "
-		"%u ms; Ctrl-C ends\n", nz, nz == 1 ? "" : "s", interval_ms);
+	fprintf(w->f, "pmdiag-thermal: %spolling %d zone%s every %u ms; Ctrl-C ends\n",
+		w->asked_poll ? "" : "no thermal netlink events here; ", nz, nz == 1 ? "" : "s",
+		interval_ms);
 	fflush(w->f);
 	while (!stop) {
 		for (int i = 0; i < nz; i++) {
@@ -230,7 +232,7 @@ int pmd_thermal_watch(struct pmd_src *s, FILE *f, unsigned interval_ms, bool for
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	struct watch w = { s, f, 0 };
+	struct watch w = { s, f, 0, force_poll };
 	if (force_poll || watch_netlink(&w) < 0)
 		watch_poll(&w, interval_ms);
 	fprintf(f, "pmdiag-thermal: %u event%s\n", w.events, w.events == 1 ? "" : "s");

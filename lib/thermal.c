@@ -485,6 +485,7 @@ static int trip_rank(const char *type)
 static void check_order(struct pmd_checks *k, const char *where, const char *const *types,
 			const int64_t *mc, const bool *known, size_t n)
 {
+	unsigned nbad = 0;
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < n; j++) {
 			if (i == j || !known[i] || !known[j])
@@ -495,7 +496,8 @@ static void check_order(struct pmd_checks *k, const char *where, const char *con
 				bad = true; /* a hotter kind of trip below a cooler one */
 			if (ri == 3 && rj == 3 && i < j && mc[i] < mc[j])
 				bad = true; /* active trips must go down */
-			if (bad) {
+			/* every pair out of order is named, up to a few per zone */
+			if (bad && nbad++ < 4) {
 				char a[32], b[32];
 				c_mc(a, sizeof(a), mc[i]);
 				c_mc(b, sizeof(b), mc[j]);
@@ -503,7 +505,6 @@ static void check_order(struct pmd_checks *k, const char *where, const char *con
 					      "report the firmware's thermal table to the vendor",
 					      "%s: %s trip #%zu at %s is below %s trip #%zu at %s", where,
 					      types[i], i, a, types[j], j, b);
-				return;
 			}
 		}
 	}
@@ -554,6 +555,9 @@ static void checks(struct pmd_thermal_info *ti)
 				      "vendor",
 				      "%s (%s) has no critical trip", where, zn->acpi_path);
 		/* sysfs against the ACPI declaration of the same zone */
+		bool all_typed = true; /* a trip whose type is unknown may be the one missing */
+		for (unsigned i = 0; i < zn->ntrip; i++)
+			all_typed &= zn->trip[i].type[0] != 0;
 		for (size_t a = 0; a < ti->naz && zn->acpi_path[0]; a++) {
 			const struct pmd_acpi_zone *az = &ti->az[a];
 			if (strcmp(az->path, zn->acpi_path))
@@ -564,12 +568,14 @@ static void checks(struct pmd_thermal_info *ti)
 					continue;
 				/* the i-th sysfs trip of this type (active: the index-th active) */
 				int seen = 0;
+				bool found = false;
 				for (unsigned i = 0; i < zn->ntrip; i++) {
 					const struct pmd_trip *t = &zn->trip[i];
 					if (strcmp(t->type, at->type) || t->temp_res.st != PMD_OK)
 						continue;
 					if (at->index >= 0 && seen++ != at->index)
 						continue;
+					found = true;
 					if (t->temp_mc != at->temp_mc) {
 						char x[32], y[32];
 						c_mc(x, sizeof(x), t->temp_mc);
@@ -585,6 +591,17 @@ static void checks(struct pmd_thermal_info *ti)
 					}
 					break;
 				}
+				if (!found && all_typed) {
+					char y[32];
+					c_mc(y, sizeof(y), at->temp_mc);
+					pmd_check_add(k, "thermal.sysfs-acpi-mismatch", PMD_SEV_WARNING,
+						      "Linux drops a trip it finds invalid: a critical "
+						      "trip at or below 0 C, _ACx without _ALx, _PSV "
+						      "without _PSL, _TC1, _TC2 or _TSP (or thermal.crt=, "
+						      "thermal.act=, thermal.psv= turned it off)",
+						      "%s: ACPI %s.%s %s has no %s trip in sysfs", where,
+						      az->path, at->object, y, at->type);
+				}
 			}
 		}
 	}
@@ -596,7 +613,8 @@ static void checks(struct pmd_thermal_info *ti)
 		const char *types[PMD_TZ_MAX_TRIPS];
 		int64_t mc[PMD_TZ_MAX_TRIPS];
 		bool known[PMD_TZ_MAX_TRIPS], has_crt = false;
-		for (unsigned j = 0; j < az->ntrip; j++) {
+		unsigned ntrip = az->ntrip < PMD_TZ_MAX_TRIPS ? az->ntrip : PMD_TZ_MAX_TRIPS;
+		for (unsigned j = 0; j < ntrip; j++) {
 			const struct pmd_acpi_trip *at = &az->trip[j];
 			types[j] = at->type;
 			mc[j] = at->temp_mc;
@@ -605,14 +623,14 @@ static void checks(struct pmd_thermal_info *ti)
 			if (known[j])
 				check_value(k, where, at->type, at->temp_mc);
 		}
-		check_order(k, where, types, mc, known, az->ntrip);
+		check_order(k, where, types, mc, known, ntrip);
 		if (!has_crt)
 			pmd_check_add(k, "thermal.no-critical", PMD_SEV_WARNING,
 				      "nothing shuts the machine down before damage: report it to the "
 				      "vendor",
 				      "%s declares no _CRT", where);
 		if (ti->cpu.tjmax_res.st == PMD_OK && ti->cpu.tjmax) {
-			for (unsigned j = 0; j < az->ntrip; j++) {
+			for (unsigned j = 0; j < ntrip; j++) {
 				const struct pmd_acpi_trip *at = &az->trip[j];
 				if (strcmp(at->type, "critical") || !known[j] ||
 				    at->temp_mc <= (int64_t)ti->cpu.tjmax * 1000)

@@ -383,7 +383,8 @@ int pmd_parse_cpulist(const char *s, int **cpus, size_t *n)
 			v[cnt++] = (int)c;
 		}
 	}
-	qsort(v, cnt, sizeof(*v), intcmp);
+	if (cnt)
+		qsort(v, cnt, sizeof(*v), intcmp);
 	/* drop duplicates */
 	size_t w = 0;
 	for (size_t i = 0; i < cnt; i++)
@@ -404,13 +405,8 @@ out:
 	return rc;
 }
 
-struct pmd_res pmd_ok(void)
-{
-	struct pmd_res r = { .st = PMD_OK };
-	return r;
-}
 
-struct pmd_res pmd_res_make(enum pmd_st st, int err, const char *fmt, ...)
+struct pmd_res(pmd_res_make)(enum pmd_st st, int err, const char *fmt, ...)
 {
 	struct pmd_res r = { .st = st, .err = err };
 	if (fmt) {
@@ -420,6 +416,17 @@ struct pmd_res pmd_res_make(enum pmd_st st, int err, const char *fmt, ...)
 		va_end(ap);
 	}
 	return r;
+}
+
+struct pmd_res pmd_res_not_number(const char *what, const char *text, int err)
+{
+	char q[41];
+	size_t k = 0;
+	for (; k < 40 && text && text[k] && text[k] != '\n'; k++)
+		q[k] = (text[k] >= 0x20 && text[k] < 0x7f) ? text[k] : '?';
+	q[k] = 0;
+	return pmd_res_make(PMD_INVALID, err ? err : EINVAL, "%s: \"%s\" is not %s", what, q,
+			    err == ERANGE ? "in range" : "a number");
 }
 
 const char *pmd_st_name(enum pmd_st st)

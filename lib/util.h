@@ -119,8 +119,22 @@ struct pmd_res {
 /* Yes, no, or cannot be known from what was read. */
 enum pmd_tri { PMD_UNKNOWN = -1, PMD_NO = 0, PMD_YES = 1 };
 
-struct pmd_res pmd_ok(void);
+static inline struct pmd_res pmd_ok(void)
+{
+	return (struct pmd_res){ .st = PMD_OK };
+}
 struct pmd_res pmd_res_make(enum pmd_st st, int err, const char *fmt, ...) PMD_PRINTF(3, 4);
+/* The status is also set here, in the open: a reader of the calling code (and the
+ * static analyzer, which does not follow variadic calls) sees which one it is. */
+static inline struct pmd_res pmd_res_with_st(struct pmd_res r, enum pmd_st st)
+{
+	r.st = st;
+	return r;
+}
+#define pmd_res_make(st, err, ...) pmd_res_with_st(pmd_res_make((st), (err), __VA_ARGS__), (st))
+/* Invalid: '<what>: "<text>" is not a number' (or not in range, after errno ERANGE);
+ * the text quoted to 40 characters, made printable. */
+struct pmd_res pmd_res_not_number(const char *what, const char *text, int err);
 /* "absent", "not recorded in this dump", "unreadable: <why>", "invalid: <why>" */
 const char *pmd_st_name(enum pmd_st st);
 /* A one-line description: for OK "ok", else the status name and why. */

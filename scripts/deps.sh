@@ -13,6 +13,9 @@ PKGS="gcc make pkg-config libc6-dev libpci-dev libcpuid-dev libnl-genl-3-dev"
 PKGS="$PKGS acpica-tools msr-tools pciutils xz-utils tar gzip"
 # test: Bats and its helpers, jq, libFuzzer (clang + compiler-rt), man page lint
 PKGS="$PKGS bats bats-assert bats-support jq clang libclang-rt-14-dev mandoc time bzip2"
+# static analysis (make lint), memcheck (make check-valgrind), syscall traces and the
+# generators of test inputs
+PKGS="$PKGS cppcheck clang-tidy valgrind strace python3 util-linux"
 # boot image and QEMU end-to-end tests: kernel, busybox, syslinux (BIOS and UEFI), FAT tools
 PKGS="$PKGS qemu-system-x86 linux-image-amd64 busybox-static cpio kmod zstd syslinux"
 PKGS="$PKGS syslinux-common syslinux-efi mtools dosfstools fdisk ovmf"

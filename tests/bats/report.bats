@@ -5,12 +5,12 @@ load test_helper
 @test "findings come first, most severe first, with stable ids" {
 	run -0 pmdiag-report --dump "$DUMPS/hand-thermal-amd"
 	assert_line --index 0 "pmdiag 0.1.0 report"
-	assert_line --index 1 "Findings: 2 critical, 2 warning, 1 info"
+	assert_line --index 1 "Findings: 2 critical, 2 warning, 2 info"
 	assert_line --index 3 --regexp '^  critical thermal.trip-below-zero: '
 	assert_line --index 5 --regexp '^  warning thermal.trip-order: '
 	run -0 pmdiag-report --json --dump "$DUMPS/hand-thermal-amd"
 	assert_equal "$(jq -r '[.findings[].severity] | join(" ")' <<<"$output")" \
-		"critical critical warning warning info"
+		"critical critical warning warning info info"
 	assert_equal "$(jq -r '.schema_version, .findings[0].probe' <<<"$output" | xargs)" "1 thermal"
 }
 

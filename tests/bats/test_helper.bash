@@ -6,7 +6,7 @@ load '/usr/lib/bats/bats-support/load'
 load '/usr/lib/bats/bats-assert/load'
 
 TOP="$(cd "$(dirname "${BATS_TEST_FILENAME}")/../.." && pwd)"
-BIN="$TOP/build/bin"
+BIN="${PMD_BIN:-$TOP/build/bin}" # make check SAN=1 and check-valgrind point it elsewhere
 DUMPS="$TOP/tests/dumps"
 EXPECTED="$TOP/tests/expected"
 CORPUS="${PMD_CORPUS:-$TOP/../shared/corpus}"

@@ -2,8 +2,10 @@
 /*
  * libFuzzer target for the dump's own text files: the first byte picks the
  * parser (manifest, msr.txt, mmio.txt, snapshot time, /proc/iomem, cpuid.txt
- * through the sanity check and libcpuid, /proc/interrupts, the kernel command
- * line), the rest is the file.
+ * through the sanity check and libcpuid, /proc/interrupts and /proc/softirqs,
+ * the kernel command line, /proc/timer_list, the JSON reader of --diff, the
+ * CPUID dump formats of --cpuid, the numbers of sysfs files), the rest is the
+ * file.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,7 +15,11 @@
 
 #include <libcpuid/libcpuid.h>
 
+#include "cpuid.h"
+#include "cpuidfmt.h"
 #include "dumpfmt.h"
+#include "json.h"
+#include "timerlist.h"
 #include "procparse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -26,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data + 1, size - 1);
 	text[size - 1] = 0;
 	char err[200];
-	switch (data[0] % 8) {
+	switch (data[0] % 12) {
 	case 0: {
 		struct pmd_manifest m;
 		if (pmd_manifest_parse(text, &m, err, sizeof(err)) == 0) {
@@ -103,6 +109,82 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 7: {
 		char v[64];
 		(void)pmd_cmdline_opt(text, "hpet", v, sizeof(v));
+		break;
+	}
+	case 8: {
+		struct pmd_timer_list tl;
+		if (pmd_timer_list_parse(text, &tl, err, sizeof(err)) == 0) {
+			for (size_t i = 0; i < tl.ncpu; i++)
+				if (pmd_timer_list_cpu(&tl, tl.cpu[i].cpu) == NULL ||
+				    strlen(tl.cpu[i].device) >= sizeof(tl.cpu[i].device))
+					abort();
+			(void)pmd_cpumask_weight(tl.bc_mask);
+			(void)pmd_cpumask_weight(tl.bc_oneshot_mask);
+			(void)pmd_clockevent_state(tl.bc_state);
+			pmd_timer_list_free(&tl);
+		} else if (!err[0]) {
+			abort();
+		}
+		break;
+	}
+	case 9: {
+		struct pmd_json *j = pmd_json_parse(text, strlen(text), err, sizeof(err));
+		if (j) {
+			char buf[64];
+			(void)pmd_json_get(j, "schema");
+			(void)pmd_json_scalar(j, buf, sizeof(buf));
+			for (size_t i = 0; i < j->n; i++)
+				(void)pmd_json_scalar(j->elem[i], buf, sizeof(buf));
+			pmd_json_free(j);
+		} else if (!err[0]) {
+			abort();
+		}
+		break;
+	}
+	case 10: {
+		struct cpu_raw_data_array_t raw;
+		struct pmd_res r = pmd_cpuid_parse(text, strlen(text), &raw);
+		if (r.st == PMD_OK) {
+			for (unsigned i = 0; i < raw.num_raw; i++) {
+				char vendor[13], brand[49];
+				unsigned fam, model, step;
+				uint32_t regs[4];
+				(void)pmd_cpuid_vendor(&raw.raw[i], vendor);
+				pmd_cpuid_fms(&raw.raw[i], &fam, &model, &step);
+				pmd_cpuid_brand(&raw.raw[i], brand);
+				(void)pmd_cpuid_leaf(&raw.raw[i], 6, regs);
+				(void)pmd_cpuid_leaf(&raw.raw[i], 0x80000007, regs);
+				if (strlen(brand) > 48 || strlen(vendor) > 12)
+					abort();
+			}
+			cpuid_free_raw_data_array(&raw);
+		} else if (!r.why[0]) {
+			abort();
+		}
+		break;
+	}
+	case 11: {
+		/* What a sysfs or procfs value file may hold. */
+		uint64_t u;
+		int64_t v;
+		unsigned x;
+		int *cpus;
+		size_t n;
+		char *line = strtok(text, "\n");
+		while (line) {
+			(void)pmd_parse_u64(line, 0, &u);
+			(void)pmd_parse_s64(line, 10, &v);
+			(void)pmd_parse_uint(line, 16, &x);
+			if (pmd_parse_cpulist(line, &cpus, &n) == 0) {
+				for (size_t i = 1; i < n; i++)
+					if (cpus[i] <= cpus[i - 1])
+						abort();
+				free(cpus);
+			}
+			(void)pmd_cpumask_weight(line);
+			(void)pmd_strnatcmp(line, "cpu10");
+			line = strtok(NULL, "\n");
+		}
 		break;
 	}
 	}

@@ -2,16 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Build every libFuzzer target (clang, ASan + UBSan) and run each for --seconds,
 # after replaying its regression inputs (tests/fuzz/regress/<target>/: every crash
-# ever found). Seeds come from ../shared/corpus and tests/dumps.
-#   tests/fuzz/run.sh [--build-dir DIR] [--seconds N]
+# ever found). Seeds come from ../shared/corpus and tests/dumps. Prints each
+# target's executions per second and the total it has run without a crash
+# (build/fuzz/totals/<target>; a crash starts it again from zero).
+#   tests/fuzz/run.sh [--build-dir DIR] [--seconds N] [--only TARGET]
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build="$top/build/fuzz"
 seconds=10
+only=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build-dir) build="$2"; shift 2 ;;
 	--seconds) seconds="$2"; shift 2 ;;
+	--only) only="$2"; shift 2 ;;
 	*) echo "run.sh: unknown argument $1" >&2; exit 1 ;;
 	esac
 done
@@ -75,14 +79,32 @@ seed_dir() { # target
 		for f in "$top"/tests/dumps/*/manifest "$top"/tests/dumps/*/msr.txt \
 			"$top"/tests/dumps/*/mmio.txt "$top"/tests/dumps/*/snapshots/0/time \
 			"$top"/tests/dumps/*/proc/iomem "$top"/tests/dumps/*/cpuid.txt \
-			"$top"/tests/dumps/*/proc/interrupts "$top"/tests/dumps/*/proc/cmdline; do
+			"$top"/tests/dumps/*/proc/interrupts "$top"/tests/dumps/*/proc/softirqs \
+			"$top"/tests/dumps/*/proc/cmdline "$top"/tests/dumps/*/proc/timer_list \
+			"$top"/tests/expected/pmdiag-report/hand-*.json "$top"/tests/expected/pmdiag-hpet/qemu-*.json \
+			"$corpus"/cpuid/*.test "$corpus"/cpuid/*.pu0 \
+			"$top"/tests/dumps/*/sys/devices/system/cpu/online \
+			"$top"/tests/dumps/*/sys/devices/system/cpu/cpu0/topology/*_list; do
 			[ -f "$f" ] || continue
 			case "$f" in
 			*/manifest) k=0 ;; */msr.txt) k=1 ;; */mmio.txt) k=2 ;; */time) k=3 ;;
-			*/iomem) k=4 ;; */cpuid.txt) k=5 ;; */interrupts) k=6 ;; */cmdline) k=7 ;;
+			*/iomem) k=4 ;; */cpuid.txt) k=5 ;; */interrupts | */softirqs) k=6 ;; */cmdline) k=7 ;;
+			*/timer_list) k=8 ;; *.json) k=9 ;; *.test | *.pu0) k=10 ;; *) k=11 ;;
 			esac
 			i=$((i + 1))
 			{ printf "\\$(printf %o $k)"; head -c 60000 "$f"; } > "$d/seed$i"
+		done ;;
+	dump)
+		# every small recorded dump as one bundle: "== path" lines, each file after its line
+		for m in "$top"/tests/dumps/*/; do
+			[ -f "$m/manifest" ] || continue
+			[ "$(du -sb "$m" | cut -f1)" -le 700000 ] || continue
+			out="$d/$(basename "$m")"
+			( cd "$m" && find . -type f ! -name README.md | sort | while read -r f; do
+				printf '== %s\n' "${f#./}"
+				cat "$f"
+				[ -z "$(tail -c 1 "$f")" ] || echo
+			done ) > "$out"
 		done ;;
 	esac
 }
@@ -90,6 +112,7 @@ seed_dir() { # target
 status=0
 for src in "$top"/tests/fuzz/fuzz-*.c; do
 	t=$(basename "$src" .c); t=${t#fuzz-}
+	[ -z "$only" ] || [ "$only" = "$t" ] || continue
 	bin="$build/fuzz-$t"
 	$CC $CFLAGS -fsanitize=fuzzer "$src" $objs -lpci -lcpuid $(pkg-config --libs libnl-genl-3.0) -o "$bin"
 	seed_dir "$t"
@@ -105,13 +128,23 @@ for src in "$top"/tests/fuzz/fuzz-*.c; do
 		fi
 	fi
 	log="$build/work/$t.log"
-	if "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
+	maxlen=262144
+	[ "$t" = dump ] && maxlen=1048576
+	if "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=$maxlen \
 		-artifact_prefix="$build/crashes/$t/" $dict "$build/work/$t" "$build/seeds/$t" \
 		> "$log" 2>&1; then
 		execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
 		[ -n "$execs" ] || execs=$(grep -Eo '#[0-9]+' "$log" | tail -1 | tr -d '#')
-		echo "fuzz $t: ${execs:-?} executions in ${seconds}s, no crash"
+		execs=${execs:-0}
+		# the running total of executions without a crash, kept with the build
+		tot=$(cat "$build/totals/$t" 2>/dev/null || echo 0)
+		tot=$((tot + execs))
+		mkdir -p "$build/totals"
+		echo "$tot" > "$build/totals/$t"
+		printf 'fuzz %-9s %9s executions in %ss (%s/s), no crash; %s executions without a crash so far\n' \
+			"$t" "$execs" "$seconds" "$((execs / (seconds > 0 ? seconds : 1)))" "$tot"
 	else
+		rm -f "$build/totals/$t"
 		echo "fuzz $t: FAILED, see $log; inputs in $build/crashes/$t/ (add them to tests/fuzz/regress/$t/)" >&2
 		tail -n 20 "$log" >&2
 		status=1

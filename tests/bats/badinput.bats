@@ -1,0 +1,241 @@
+#!/usr/bin/env bats
+# The bad-input matrix: damaged ACPI tables at every length, wrong checksums, HPET
+# bases that must not be read, numbers that are not numbers, MSR and /dev/mem
+# failures of every kind, empty and half-written dumps. Each case: a clear
+# message, the documented exit code, no crash, and the dump left as it was.
+# MATRIX_STEP=N tries every N-th length only (make check-valgrind sets it).
+load test_helper
+
+STEP=${MATRIX_STEP:-1}
+
+# mangle SIG DUMP: damaged copies of table SIG of DUMP's acpidump.txt in $BATS_TEST_TMPDIR/m
+mangle() {
+	mkdir -p "$BATS_TEST_TMPDIR/m"
+	python3 "$TOP/tests/bats/lib/acpimangle.py" "$DUMPS/$2/acpidump.txt" "$1" \
+		"$BATS_TEST_TMPDIR/m" --step "$STEP"
+}
+
+# A crash, a sanitizer report or a status outside the documented ones fails the test.
+sane() { # what allowed-statuses...
+	local what="$1" ok=0 s
+	shift
+	for s in "$@"; do [ "$status" -eq "$s" ] && ok=1; done
+	[ "$ok" = 1 ] || fail "$what: exit $status: $stderr"
+	[[ "$stderr" != *Sanitizer* && "$stderr" != *"runtime error"* ]] || fail "$what: $stderr"
+}
+
+@test "HPET, FACP, APIC, MCFG cut at every length: refused with both lengths, the rest still read" {
+	d=$(copy_dump qemu-q35 t)
+	for sig in HPET FACP APIC MCFG; do
+		rm -rf "$BATS_TEST_TMPDIR/m"
+		mangle $sig qemu-q35
+		for f in "$BATS_TEST_TMPDIR"/m/cut-*; do
+			L=${f##*-}
+			cp "$f" "$d/acpidump.txt"
+			run --separate-stderr pmdiag-report --dump "$d"
+			sane "$sig cut at $L" 0
+			if [ "$L" -lt 36 ]; then
+				[[ "$stderr" == *"ACPI table $sig #1: truncated: $L bytes, header needs 36"* ]] ||
+					fail "$sig cut at $L: $stderr"
+			else
+				[[ "$stderr" == *"ACPI table $sig #1: length field says "*" bytes but the dump holds $L"* ]] ||
+					fail "$sig cut at $L: $stderr"
+			fi
+			# the other tables are still there
+			[[ "$output" == *"DSDT "*" 1 "* ]] || fail "$sig cut at $L: DSDT lost"
+		done
+	done
+}
+
+@test "HPET, FACP, APIC, MCFG short at every length (length field agrees): decoded or named" {
+	d=$(copy_dump qemu-q35 s)
+	for sig in HPET FACP APIC MCFG; do
+		rm -rf "$BATS_TEST_TMPDIR/m"
+		mangle $sig qemu-q35
+		for f in "$BATS_TEST_TMPDIR"/m/short-*; do
+			L=${f##*-}
+			cp "$f" "$d/acpidump.txt"
+			run --separate-stderr pmdiag-report --dump "$d"
+			sane "$sig short at $L" 0
+			[[ "$stderr" != *"length field says"* ]] || fail "$sig short at $L: $stderr"
+		done
+	done
+	# what the HPET probe says of a short HPET table
+	mangle HPET qemu-q35
+	cp "$BATS_TEST_TMPDIR/m/short-48" "$d/acpidump.txt"
+	run -0 pmdiag-hpet --dump "$d"
+	assert_line "  Table: invalid: HPET table of 48 bytes: needs 56"
+	assert_line --partial "HPET:                absent: the firmware's HPET table is unusable (#1: HPET table of 48 bytes: needs 56)"
+}
+
+@test "a thermal SSDT at every length: zones decoded, or the table named, never a crash" {
+	d=$(copy_dump qemu-q35-thermal t)
+	mangle SSDT qemu-q35-thermal
+	local n=0
+	for f in "$BATS_TEST_TMPDIR"/m/short-* "$BATS_TEST_TMPDIR"/m/cut-*; do
+		cp "$f" "$d/acpidump.txt"
+		run --separate-stderr pmdiag-thermal --dump "$d"
+		sane "${f##*/}" 0
+		run --separate-stderr pmdiag-thermal --json --dump "$d"
+		sane "${f##*/} --json" 0
+		jq -e . <<<"$output" > /dev/null || fail "${f##*/}: not JSON"
+		n=$((n + 1))
+	done
+	[ "$n" -gt 20 ]
+	# cut inside the zone: the zone's trips that were read stay, the table is named
+	run -0 --separate-stderr pmdiag-thermal --dump "$d"
+}
+
+@test "a wrong checksum is a warning: the table is still decoded" {
+	d=$(copy_dump qemu-q35 sum)
+	mangle HPET qemu-q35
+	cp "$BATS_TEST_TMPDIR/m/badsum" "$d/acpidump.txt"
+	run -0 --separate-stderr pmdiag-hpet --dump "$d"
+	[[ "$stderr" == *"HPET #1"*"checksum"* ]] || fail "$stderr"
+	assert_line --regexp '^  Checksum ok: +no'
+	assert_line --partial "base 0xfed00000"
+}
+
+# hpet_base DUMP ADDR: set the HPET base address of DUMP's table, checksum fixed
+hpet_base() {
+	python3 - "$1/acpidump.txt" "$2" <<'EOF'
+import re, sys
+path, base = sys.argv[1], int(sys.argv[2], 16)
+lines = open(path).read().split('\n')
+i = next(k for k, l in enumerate(lines) if l.startswith('HPET @'))
+j = i + 1
+data = bytearray()
+while j < len(lines) and lines[j].strip():
+    data += bytes.fromhex(re.match(r'\s*[0-9A-Fa-f]+: ((?:[0-9A-Fa-f]{2} ){1,16})', lines[j]).group(1))
+    j += 1
+data[44:52] = base.to_bytes(8, 'little')
+data[9] = 0
+data[9] = (-sum(data)) & 0xff
+out = []
+for off in range(0, len(data), 16):
+    c = data[off:off + 16]
+    out.append('    %04X: %-48s %s' % (off, ' '.join('%02X' % b for b in c),
+                                      ''.join(chr(b) if 32 <= b < 127 else '.' for b in c)))
+lines[i + 1:j] = out
+open(path, 'w').write('\n'.join(lines))
+EOF
+}
+
+@test "HPET bases on another device, in RAM, unaligned or 0: never read, each named" {
+	d=$(copy_dump qemu-q35 base)
+	rm -f "$d/mmio.txt" # any read attempted would now show as "not recorded"
+	for c in "fee00000|overlaps \"Local APIC\" in /proc/iomem: not read" \
+		"fec00000|overlaps \"IOAPIC 0\" in /proc/iomem: not read" \
+		"b0000000|overlaps \"PCI MMCONFIG 0000 [bus 00-ff]\" in /proc/iomem: not read" \
+		"fed00010|is not 1 KiB aligned: not read" \
+		"00100000|is System RAM" \
+		"0|base address 0: not read"; do
+		cp "$DUMPS/qemu-q35/acpidump.txt" "$d/acpidump.txt"
+		hpet_base "$d" "${c%%|*}"
+		run --separate-stderr pmdiag-hpet --dump "$d"
+		sane "base ${c%%|*}" 0
+		assert_output --partial "${c#*|}"
+		refute_output --partial "not recorded in this dump (mmio"
+	done
+}
+
+@test "numbers that are not numbers, or too large, in sysfs: invalid and quoted, never zero" {
+	d=$(copy_dump qemu-q35-cst num)
+	# the second snapshot of a cpuidle counter: the CPU's idle figures are left out
+	s="$d/snapshots/1/sys/devices/system/cpu/cpu0/cpuidle/state1/usage"
+	for c in "|a number" "abc|a number" "-1|a number" "0x|a number" "12 34|a number" \
+		"1e9|a number" "18446744073709551616|in range" "99999999999999999999999|in range"; do
+		v=${c%%|*}
+		printf '%s\n' "$v" > "$s"
+		run --separate-stderr pmdiag-idle --dump "$d"
+		sane "usage '$v'" 0
+		assert_line "  cpuidle: CPU 0: state1/usage: \"$v\" is not ${c#*|}: its idle figures are left out"
+		run -0 --separate-stderr pmdiag-idle --json --dump "$d"
+		assert_equal "$(jq -r '.cpus[0].states[1].entries_status' <<<"$output")" invalid
+		assert_equal "$(jq -r '.cpus[0].states[1].entries' <<<"$output")" null
+	done
+	# a plain sysfs file read through the data source
+	for v in "hot" "-99999999999999999999" "0x1p3"; do
+		printf '%s\n' "$v" > "$d/sys/devices/system/cpu/cpu0/cpuidle/state1/latency"
+		run --separate-stderr pmdiag-lapic --dump "$d"
+		sane "latency '$v'" 0
+		assert_output --partial "\"$v\" is not"
+	done
+}
+
+@test "a file the dump tried to record and did not find is absent; one it never tried, not recorded" {
+	d=$(copy_dump qemu-q35 missing)
+	rm "$d/proc/timer_list"
+	run -0 --separate-stderr pmdiag-lapic --dump "$d"
+	assert_line --regexp "^  tick_broadcast_mask: +absent: no such file$"
+	grep -v '^pattern: proc/timer_list$' "$DUMPS/qemu-q35/manifest" > "$d/manifest"
+	run -0 --separate-stderr pmdiag-lapic --dump "$d"
+	assert_line --regexp "^  tick_broadcast_mask: +not recorded in this dump$"
+}
+
+@test "every MSR error a kernel gives is told apart, with what would fix it" {
+	d=$(copy_dump laptop msr)
+	for c in "EIO|MSR 0xe2 not implemented on this CPU (the read faulted)" \
+		"ENOENT|no msr driver (modprobe msr)" \
+		"EACCES|permission denied (needs root or CAP_SYS_RAWIO)" \
+		"EPERM|permission denied (needs root or CAP_SYS_RAWIO)" \
+		"ENXIO|CPU 0 is offline or absent" \
+		"EBUSY|Device or resource busy (EBUSY)"; do
+		sed -E "s/^0 0x000000e2 .*/0 0x000000e2 error ${c%%|*}/" "$DUMPS/laptop/msr.txt" > "$d/msr.txt"
+		grep -q "^0 0x000000e2 error ${c%%|*}$" "$d/msr.txt"
+		run -0 --separate-stderr pmdiag-hpet --dump "$d"
+		assert_line "  Package C-state limit (MSR 0xE2): unreadable: ${c#*|}"
+	done
+	# a name that is no errno is an invalid dump line, with its number
+	sed -E "s/^0 0x000000e2 .*/0 0x000000e2 error EWHATEVER/" "$DUMPS/laptop/msr.txt" > "$d/msr.txt"
+	run -0 --separate-stderr pmdiag-hpet --dump "$d"
+	assert_output --partial "msr.txt: line"
+}
+
+@test "a /dev/mem mapping refused when recorded: the reason replays, nothing invented" {
+	d=$(copy_dump qemu-q35 devmem)
+	{
+		echo "# address width value monotonic_ns (or: error ERRNO why)"
+		for a in 0 4 10 20; do
+			printf '0x00000000fed%05x 32 error EPERM /dev/mem refused to map 0xfed00000 (CONFIG_STRICT_DEVMEM: boot with iomem=relaxed)\n' "0x$a"
+		done
+	} > "$d/mmio.txt"
+	run -0 --separate-stderr pmdiag-hpet --dump "$d"
+	assert_line "  GCAP_ID: unreadable: /dev/mem refused to map 0xfed00000 (CONFIG_STRICT_DEVMEM: boot with iomem=relaxed)"
+	refute_line --partial "Comparators in use"
+}
+
+@test "every tool on an empty dump (manifest only): named gaps, its documented exit code" {
+	d="$BATS_TEST_TMPDIR/emptydump"
+	mkdir "$d"
+	printf 'pmdiag-dump 1\npmdiag-version: 0.1.0\n' > "$d/manifest"
+	for t in $(tools); do
+		[ "$t" = pmdiag-dump ] && continue
+		run --separate-stderr "$t" --dump "$d"
+		sane "$t" 0 2
+		[[ "$output$stderr" == *"not recorded"* || "$stderr" == *"nothing"* ]] ||
+			fail "$t: $output $stderr"
+		run --separate-stderr "$t" --json --dump "$d"
+		sane "$t --json" 0 2
+		[ -z "$output" ] || jq -e . <<<"$output" > /dev/null || fail "$t --json: not JSON"
+	done
+}
+
+@test "pmdiag-dump on a full disk or a read-only place: an error, and no half-written dump" {
+	[ "$(id -u)" = 0 ] || skip "needs root to mount a small tmpfs"
+	mnt="$BATS_TEST_TMPDIR/small"
+	mkdir "$mnt"
+	mount -t tmpfs -o size=64k tmpfs "$mnt" || skip "cannot mount tmpfs here"
+	run --separate-stderr pmdiag-dump --interval 10 "$mnt/d"
+	local st=$status err=$stderr left
+	left=$(ls -A "$mnt")
+	mount -o remount,ro "$mnt"
+	run --separate-stderr pmdiag-dump --interval 10 "$mnt/d2"
+	local st2=$status err2=$stderr
+	umount "$mnt"
+	[ "$st" = 1 ] || fail "full disk: exit $st: $err"
+	[[ "$err" == "pmdiag-dump: "*"No space left on device"* ]] || fail "$err"
+	[ -z "$left" ] || fail "left behind: $left"
+	[ "$st2" = 1 ] || fail "read-only: exit $st2: $err2"
+	[[ "$err2" == "pmdiag-dump: "*"Read-only file system"* ]] || fail "$err2"
+}

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * libFuzzer target for a whole dump: the input is a bundle of files,
+ *
+ *     == manifest
+ *     pmdiag-dump 1
+ *     ...
+ *     == sys/devices/system/cpu/online
+ *     0-3
+ *
+ * written into a scratch directory that is then opened as a dump and reported
+ * on by every probe (text, JSON and Prometheus). This reaches the parsers as
+ * the tools use them: the ACPI table decoders (HPET, FADT, MADT, the AML of
+ * thermal zones and _PSS), sysfs and procfs values, /proc/timer_list, the MSR
+ * and MMIO records, the snapshots of the rate counters.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "out.h"
+#include "report.h"
+#include "source.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char root[64];
+
+static void rm_tree(int dfd)
+{
+	DIR *d = fdopendir(dfd);
+	struct dirent *e;
+	if (!d) {
+		close(dfd);
+		return;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(dirfd(d), e->d_name, 0) < 0 && (errno == EISDIR || errno == EPERM)) {
+			int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+			if (sub >= 0)
+				rm_tree(sub);
+			unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR);
+		}
+	}
+	closedir(d);
+}
+
+/* A relative path of plain components, or NULL. */
+static bool safe_path(const char *p)
+{
+	if (!*p || *p == '/' || strlen(p) > 200)
+		return false;
+	for (const char *c = p; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == '\\')
+			return false;
+	return !strstr(p, "..") && !strstr(p, "//");
+}
+
+static void put_file(const char *path, const char *body, size_t len)
+{
+	char full[512];
+	if (!safe_path(path))
+		return;
+	snprintf(full, sizeof(full), "%s/%s", root, path);
+	for (char *s = full + strlen(root) + 1; (s = strchr(s, '/')); s++) {
+		*s = 0;
+		mkdir(full, 0700);
+		*s = '/';
+	}
+	int fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		return;
+	if (write(fd, body, len) != (ssize_t)len) {
+		/* a short write is another input the reader must take */
+	}
+	close(fd);
+}
+
+static void report_on(struct pmd_src *s)
+{
+	struct pmd_report_opts ro = { .idle_ms = 1, .lapic_ms = 1 };
+	struct pmd_report *r = pmd_report_collect(s, &ro);
+	FILE *null = fopen("/dev/null", "w");
+	if (!null)
+		abort();
+	for (int color = 0; color < 2; color++) {
+		struct pmd_out *o = pmd_out_new();
+		pmd_report_build(r, o, color);
+		if (pmd_out_print(o, color ? PMD_FMT_TEXT : PMD_FMT_JSON, null))
+			abort();
+		pmd_out_free(o);
+	}
+	(void)pmd_report_prometheus(r, null);
+	fclose(null);
+	pmd_report_free(r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size > (1u << 20))
+		return 0;
+	if (!root[0]) {
+		const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+		snprintf(root, sizeof(root), "%s/pmd-fuzz-XXXXXX", base);
+		if (!mkdtemp(root))
+			abort();
+	}
+	int dfd = open(root, O_RDONLY | O_DIRECTORY);
+	if (dfd < 0)
+		abort();
+	rm_tree(dfd);
+
+	char *text = malloc(size + 1);
+	memcpy(text, data, size);
+	text[size] = 0;
+	/* Sections start at "== path" lines. */
+	char *p = text, *end = text + size;
+	if (strncmp(p, "== ", 3)) {
+		p = strstr(p, "\n== ");
+		p = p ? p + 1 : end;
+	}
+	while (p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;
+		*nl = 0;
+		const char *path = p + 3;
+		char *body = nl + 1, *next = body;
+		char *q = memmem(body, (size_t)(end - body), "\n== ", 4);
+		size_t len = q ? (size_t)(q - body) + 1 : (size_t)(end - body);
+		next = q ? q + 1 : end;
+		put_file(path, body, len);
+		p = next;
+	}
+	free(text);
+
+	struct pmd_src_opts so = { .root = "/" };
+	struct pmd_res why;
+	struct pmd_src *s = pmd_src_open_dump(root, &so, &why);
+	if (!s) {
+		if (!why.why[0])
+			abort();
+		return 0;
+	}
+	report_on(s);
+	pmd_src_close(s);
+	return 0;
+}

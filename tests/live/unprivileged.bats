@@ -1,0 +1,48 @@
+#!/usr/bin/env bats
+# Every tool run on this machine as an ordinary user (nobody): it prints what it could
+# see, and every line it could not read names what would fix it (run as root, the
+# capability, modprobe msr...). No crash, no empty output, the same exit codes.
+load ../bats/test_helper
+
+as_nobody() {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
+}
+
+setup() {
+	command -v setpriv > /dev/null || skip "no setpriv (util-linux)"
+	[ "$(id -u)" = 0 ] || skip "needs root to become nobody"
+}
+
+@test "as nobody: every tool answers, and each unreadable line says what would fix it" {
+	for t in $(tools); do
+		case "$t" in pmdiag-dump | pmdiag-race) continue ;; esac # dump.bats, race.bats
+		local opt=()
+		case "$t" in pmdiag-idle | pmdiag-lapic) opt=(-i 0.2) ;; esac # a shorter window
+		run --separate-stderr as_nobody "$BIN/$t" "${opt[@]}"
+		[ "$status" -eq 0 ] || [ "$status" -eq 2 ] || fail "$t as nobody: exit $status: $stderr"
+		[ -n "$output" ] || [ -n "$stderr" ] || fail "$t as nobody: said nothing"
+		while IFS= read -r line; do
+			case "$line" in
+			*"unreadable: "*)
+				[[ "$line" == *"run as root"* || "$line" == *"modprobe"* ||
+					"$line" == *CAP_SYS* || "$line" == *"needs root"* ||
+					"$line" == *"faulted"* || "$line" == *"not implemented"* ]] ||
+					fail "$t as nobody: no fix named: $line"
+				;;
+			esac
+		done <<<"$output"
+		run --separate-stderr as_nobody "$BIN/$t" "${opt[@]}" --json
+		[ "$status" -eq 0 ] || [ "$status" -eq 2 ] || fail "$t --json as nobody: exit $status"
+		jq -e . <<<"$output" > /dev/null || fail "$t --json as nobody: not JSON"
+	done
+}
+
+@test "as nobody: the ACPI tables are named unreadable for want of root, as root they are read" {
+	run -0 --separate-stderr as_nobody "$BIN/pmdiag-report" --format json
+	assert_equal "$(jq -r .sources.acpi_tables_status <<<"$output")" unreadable
+	[[ "$(jq -r .sources.acpi_tables_reason <<<"$output")" == *"run as root"* ]] ||
+		fail "$(jq -c .sources <<<"$output")"
+	run -0 --separate-stderr "$BIN/pmdiag-report" --format json
+	[ "$(jq -r '.sources.acpi_tables_status // "ok"' <<<"$output")" != unreadable ] ||
+		fail "root cannot read the tables either: $(jq -c .sources <<<"$output")"
+}
