@@ -467,8 +467,14 @@ static void judge(struct pmd_hpet_info *info)
 			 "overrides)");
 	} else if (k->cs_res.st == PMD_OK && !strcmp(k->cs_current, "hpet")) {
 		v->in_use = PMD_YES;
-		snprintf(v->line[3], sizeof(v->line[3]), "yes: it is the current clock source%s",
-			 pmd_startswith(k->broadcast, "hpet") ? " and the tick broadcast device" : "");
+		if (k->nhpet_cpu_dev)
+			snprintf(v->line[3], sizeof(v->line[3]),
+				 "yes: it is the current clock source, and %u of its channels are "
+				 "per-CPU tick devices", k->nhpet_cpu_dev);
+		else
+			snprintf(v->line[3], sizeof(v->line[3]), "yes: it is the current clock source%s",
+				 pmd_startswith(k->broadcast, "hpet") ? " and the tick broadcast device"
+								      : "");
 	} else if (pmd_startswith(k->broadcast, "hpet") || k->nhpet_cpu_dev) {
 		v->in_use = PMD_YES;
 		if (k->nhpet_cpu_dev)
@@ -492,19 +498,23 @@ static void judge(struct pmd_hpet_info *info)
 	}
 
 	/* 5. legacy replacement or FSB channels */
+	char percpu[64] = "";
+	if (k->nhpet_cpu_dev)
+		snprintf(percpu, sizeof(percpu), ", %u in use as per-CPU timers", k->nhpet_cpu_dev);
 	if (rr) {
 		v->legacy = rr->legacy_mode ? PMD_YES : PMD_NO;
 		v->fsb_channels = (int)rr->fsb_capable;
 		if (rr->legacy_mode)
 			snprintf(v->line[4], sizeof(v->line[4]),
 				 "legacy replacement mode (timers 0 and 1 drive IRQ 0 and 8); %u of %u "
-				 "timers could deliver FSB/MSI interrupts",
-				 rr->fsb_capable, rr->ntimers);
+				 "timers could deliver FSB/MSI interrupts%s",
+				 rr->fsb_capable, rr->ntimers, percpu);
 		else
 			snprintf(v->line[4], sizeof(v->line[4]),
 				 "standard routing%s; %u of %u timers can deliver FSB/MSI interrupts "
-				 "(per-CPU channels)",
-				 rr->enabled ? "" : " (not enabled)", rr->fsb_capable, rr->ntimers);
+				 "(per-CPU channels)%s",
+				 rr->enabled ? "" : " (not enabled)", rr->fsb_capable, rr->ntimers,
+				 percpu);
 	} else {
 		v->legacy = PMD_UNKNOWN;
 		const struct pmd_hpet_inst *a = info->ninst ? &info->inst[0] : NULL;

@@ -281,6 +281,9 @@ stable() {
 	ran "$D" $M lapic
 	assert_equal "$(jqt .verdict.lapic_timer_stops)" true
 	assert_equal "$(jqt '.verdict.stopping_states | join(",")')" C2
+	[[ "$(jqt .verdict.text)" == *"every CPU ticks from its own HPET channel"*"nothing needs broadcasting" ]] ||
+		fail "lapic verdict: $(jqt .verdict.text)"
+	assert_equal "$(jqt .verdict.limits)" "nothing: the HPET channels keep running in every C-state"
 	assert_equal "$(jqt .broadcast.device)" hpet
 	assert_equal "$(jqt '.broadcast.percpu_devices | join(",")')" "$chans"
 	assert_equal "$(jqt .broadcast.mask)" 0
