@@ -32,6 +32,9 @@ void pmd_cli_init(struct pmd_cli *c, const char *prog, const char *summary,
 	c->usage_args = usage_args ? usage_args : "[options]";
 	c->tool_help = tool_help ? tool_help : "";
 	c->fmt = PMD_FMT_TEXT;
+	c->man_section = 8;
+	c->exit_help = "0 success, 1 error or bad usage, 2 not supported on this\n"
+		       "hardware, kernel or dump.";
 	pmd_prog = prog;
 	atexit(close_stdout);
 }
@@ -51,13 +54,13 @@ static void usage(const struct pmd_cli *c)
 	       "      --no-redact           keep serial numbers and UUIDs\n"
 	       "      --include-license-tables  keep the MSDM and SLIC tables (product keys)\n"
 	       "\nOutput:\n"
-	       "  -j, --json                JSON instead of text (see pmdiag(7))\n"
+	       "%s"
 	       "      --debug               say on stderr which back-end serves the reads\n"
 	       "  -h, --help                this text\n"
 	       "  -V, --version             version\n"
-	       "\nExit status: 0 success, 1 error or bad usage, 2 not supported on this\n"
-	       "hardware, kernel or dump. See %s(1) and pmdiag(7).\n",
-	       c->prog);
+	       "\nExit status: %s See %s(%d) and pmdiag(7).\n",
+	       c->no_json ? "" : "  -j, --json                JSON instead of text (see pmdiag(7))\n",
+	       c->exit_help, c->prog, c->man_section);
 }
 
 int pmd_cli_generic(struct pmd_cli *c, int opt, const char *arg)

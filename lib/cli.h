@@ -44,6 +44,10 @@ struct pmd_cli {
 	const char *summary;    /* one line: what the tool answers */
 	const char *usage_args; /* e.g. "[options]" */
 	const char *tool_help;  /* the tool's own options, already formatted */
+	/* set after pmd_cli_init when they differ from the defaults: */
+	int man_section;        /* of the tool's page: 8 (1 for pmdiag-dump, pmdiag-report) */
+	const char *exit_help;  /* the "Exit status:" text of --help */
+	bool no_json;           /* the tool prints nothing to format (pmdiag-dump) */
 	const char *dump;
 	enum pmd_fmt fmt;
 	struct pmd_src_opts so;

@@ -34,6 +34,10 @@ int main(int argc, char **argv)
 		     "CPUID, MSRs, PCI config space, HPET registers, rate counters) into OUT,\n"
 		     "a new directory, or with --tar a new archive.",
 		     "[options] OUT", tool_help);
+	c.man_section = 1;
+	c.no_json = true;
+	c.exit_help = "0 the dump was written (what could not be read is recorded in\n"
+		      "it), 1 bad usage, OUT exists, or writing failed.";
 	int opt;
 	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS, longopts, NULL)) != -1) {
 		if (pmd_cli_generic(&c, opt, optarg))

@@ -142,6 +142,10 @@ int main(int argc, char **argv)
 		     "Every setting it changes is recorded first and restored at exit, on\n"
 		     "signals, and by a guardian process if it is killed.",
 		     "[options]", tool_help);
+	c.exit_help = "0 measured (or --dry-run, --restore done), 1 error or bad usage\n"
+		      "(a setting refused, another instance, a knob not restored), 2 nothing to\n"
+		      "measure here (no energy meter, no setting, not root, a dump), 128+N\n"
+		      "stopped by signal N after restoring every setting.";
 	int opt;
 	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS "m:f:c:w:n:", longopts, NULL)) != -1) {
 		if (pmd_cli_generic(&c, opt, optarg))

@@ -39,7 +39,8 @@ static int one(struct pmd_cli *c, enum rfmt fmt)
 			rc = 1;
 		}
 	} else {
-		bool color = fmt == F_TEXT && isatty(1) && !getenv("NO_COLOR");
+		const char *nc = getenv("NO_COLOR"); /* no-color.org: set and not empty */
+		bool color = fmt == F_TEXT && isatty(1) && !(nc && *nc);
 		struct pmd_out *o = pmd_out_new();
 		pmd_report_build(r, o, color);
 		c->fmt = fmt == F_JSON ? PMD_FMT_JSON : fmt == F_MARKDOWN ? PMD_FMT_MARKDOWN
@@ -245,6 +246,9 @@ int main(int argc, char **argv)
 		     "[options]\n       pmdiag-report --diff A B\n"
 		     "       pmdiag-report --out DIR --dump A --dump B...",
 		     tool_help);
+	c.man_section = 1;
+	c.exit_help = "0 the report was printed (findings do not change it), 1 bad usage,\n"
+		      "a data source that could not be opened, or with --out a dump that failed.";
 	int opt;
 	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS "f:o:", longopts, NULL)) != -1) {
 		switch (opt) {

@@ -133,16 +133,18 @@ for src in "$top"/tests/fuzz/fuzz-*.c; do
 	if "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=$maxlen \
 		-artifact_prefix="$build/crashes/$t/" $dict "$build/work/$t" "$build/seeds/$t" \
 		> "$log" 2>&1; then
-		execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
-		[ -n "$execs" ] || execs=$(grep -Eo '#[0-9]+' "$log" | tail -1 | tr -d '#')
+		# libFuzzer's last line: "Done N runs in S second(s)"
+		execs=$(sed -n 's/^Done \([0-9]*\) runs in .*/\1/p' "$log" | tail -n 1)
+		took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -n 1)
 		execs=${execs:-0}
+		took=${took:-$seconds}
 		# the running total of executions without a crash, kept with the build
 		tot=$(cat "$build/totals/$t" 2>/dev/null || echo 0)
 		tot=$((tot + execs))
 		mkdir -p "$build/totals"
 		echo "$tot" > "$build/totals/$t"
 		printf 'fuzz %-9s %9s executions in %ss (%s/s), no crash; %s executions without a crash so far\n' \
-			"$t" "$execs" "$seconds" "$((execs / (seconds > 0 ? seconds : 1)))" "$tot"
+			"$t" "$execs" "$took" "$((execs / (took > 0 ? took : 1)))" "$tot"
 	else
 		rm -f "$build/totals/$t"
 		echo "fuzz $t: FAILED, see $log; inputs in $build/crashes/$t/ (add them to tests/fuzz/regress/$t/)" >&2
