@@ -7,6 +7,7 @@
  */
 #include "dump-write.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -454,6 +455,51 @@ static size_t archive_ext(const char *p)
 	return 0;
 }
 
+/*
+ * Empty directories (no thermal zone, no cpufreq policy) say "there was none" where a
+ * missing one would say "absent" or "not recorded"; git and some archivers drop them,
+ * so the manifest names them too.
+ */
+static void record_empty_dirs(struct writer *w, int dfd, const char *rel, int depth)
+{
+	int fd = openat(dfd, rel[0] ? rel : ".", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || depth > 32) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return;
+	}
+	struct dirent *e;
+	bool any = false;
+	char **subs = NULL;
+	size_t nsub = 0;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		any = true;
+		if (e->d_type == DT_DIR) {
+			subs = pmd_xrealloc(subs, (nsub + 1) * sizeof(*subs));
+			subs[nsub++] = rel[0] ? pmd_xasprintf("%s/%s", rel, e->d_name)
+					      : pmd_xstrdup(e->d_name);
+		}
+	}
+	closedir(d);
+	if (!any && rel[0])
+		fprintf(w->man, "empty-dir: %s\n", rel);
+	if (nsub)
+		qsort(subs, nsub, sizeof(*subs), pmd_namecmp);
+	for (size_t i = 0; i < nsub; i++) {
+		record_empty_dirs(w, dfd, subs[i], depth + 1);
+		free(subs[i]);
+	}
+	free(subs);
+}
+
+
 struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct pmd_dump_opts *o)
 {
 	struct writer w = { .s = s, .o = o, .sub = "", .dirfd = -1 };
@@ -498,6 +544,7 @@ struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct p
 	record_msr(&w);
 	record_mmio(&w);
 	record_snapshots(&w);
+	record_empty_dirs(&w, w.dirfd, "", 0);
 
 	fclose(w.man);
 	write_links(&w);

@@ -122,7 +122,11 @@ int pmd_manifest_parse(const char *text, struct pmd_manifest *m, char *err, size
 		char *key = pmd_xstrndup(line, (size_t)(colon - line));
 		char *val = pmd_xstrdup(colon + 2);
 		int bad = 0;
-		if (!strcmp(key, "pattern") || !strcmp(key, "rate-pattern")) {
+		if (!strcmp(key, "empty-dir")) {
+			m->empty_dirs = pmd_xrealloc(m->empty_dirs,
+						     (m->nempty_dirs + 1) * sizeof(char *));
+			m->empty_dirs[m->nempty_dirs++] = pmd_xstrdup(val);
+		} else if (!strcmp(key, "pattern") || !strcmp(key, "rate-pattern")) {
 			bool rate = key[0] == 'r';
 			char ***v = rate ? &m->rate_patterns : &m->patterns;
 			size_t *c = rate ? &m->nrate_patterns : &m->npatterns;
@@ -178,6 +182,9 @@ void pmd_manifest_free(struct pmd_manifest *m)
 	for (size_t i = 0; i < m->nrate_patterns; i++)
 		free(m->rate_patterns[i]);
 	free(m->rate_patterns);
+	for (size_t i = 0; i < m->nempty_dirs; i++)
+		free(m->empty_dirs[i]);
+	free(m->empty_dirs);
 	for (size_t i = 0; i < m->nfile_errors; i++)
 		free(m->file_errors[i].path);
 	free(m->file_errors);

@@ -46,6 +46,8 @@ struct pmd_manifest {
 	size_t nfile_errors;
 	struct pmd_manifest_status *status; /* "status:" lines */
 	size_t nstatus;
+	char **empty_dirs; /* "empty-dir:" lines: directories recorded with nothing in them */
+	size_t nempty_dirs;
 };
 
 /* Parse a manifest; -1 with err when it is not one (first line must be "pmdiag-dump N"). */

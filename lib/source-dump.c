@@ -202,8 +202,16 @@ static struct pmd_res dump_list_dir(struct pmd_src *s, const char *path, char **
 	*n = 0;
 	struct pmd_res r;
 	int fd = open_beneath(D(s)->rootfd, path, O_DIRECTORY, &r);
+	if (fd < 0 && r.st == PMD_ABSENT) {
+		/* recorded empty, and the directory itself lost on the way (git, zip) */
+		const struct pmd_manifest *m = &D(s)->man;
+		for (size_t i = 0; i < m->nempty_dirs; i++)
+			if (!strcmp(m->empty_dirs[i], path))
+				return pmd_ok();
+		return missing(s, path, true);
+	}
 	if (fd < 0)
-		return r.st == PMD_ABSENT ? missing(s, path, true) : r;
+		return r;
 	DIR *dir = fdopendir(fd);
 	if (!dir) {
 		close(fd);

@@ -15,6 +15,20 @@ load test_helper
 	done
 }
 
+@test "a dump that lost its empty directories (git, zip) prints the same: the manifest names them" {
+	for m in vm qemu-q35 qemu-q35-thermal; do
+		run -0 pmdiag-dump --dump "$DUMPS/$m" "$BATS_TEST_TMPDIR/$m"
+		local empties
+		empties=$(cd "$BATS_TEST_TMPDIR/$m" && find . -mindepth 1 -type d -empty | sed 's|^\./||' | sort)
+		[ -n "$empties" ] || fail "$m: no empty directory to lose"
+		assert_equal "$(grep '^empty-dir: ' "$BATS_TEST_TMPDIR/$m/manifest" | cut -c12- | sort)" "$empties"
+		a=$(pmdiag-report --json --dump "$BATS_TEST_TMPDIR/$m")
+		find "$BATS_TEST_TMPDIR/$m" -mindepth 1 -type d -empty -delete
+		b=$(pmdiag-report --json --dump "$BATS_TEST_TMPDIR/$m")
+		[ "$a" = "$b" ] || fail "$m: $(diff <(echo "$a") <(echo "$b"))"
+	done
+}
+
 @test "an archive (--tar) replays like the directory" {
 	for ext in tar.xz tar.gz; do
 		run -0 pmdiag-dump --tar --dump "$DUMPS/laptop" "$BATS_TEST_TMPDIR/l.$ext"

@@ -62,14 +62,15 @@ timer_list() {
 
 # report_json_fixed, report_text_fixed: the report (JSON or text on stdin) without what
 # is measured over a window and so differs between the live run and the dump's recorded
-# window: the Idle section (rates, average sleep) and the idle findings.
+# window: the Idle section (rates, average sleep) and the idle findings; and without the
+# race-to-idle section, which on a dump says that a dump cannot be measured.
 report_json_fixed() {
-	jq -S 'del(.idle) | if .findings then .findings |= map(select(.probe != "idle")) else . end'
+	jq -S 'del(.idle, .race) | if .findings then .findings |= map(select(.probe != "idle")) else . end'
 }
 report_text_fixed() {
 	awk '/^Findings: [0-9]+ critical/ { next }
 	     /^  (critical|warning|info) idle\./ { next }
-	     /^Idle:$/ { skip = 1; next }
+	     /^(Idle|Race to idle):$/ { skip = 1; next }
 	     /^[^ ]/ { skip = 0 }
 	     !skip'
 }
