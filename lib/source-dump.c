@@ -203,12 +203,29 @@ static struct pmd_res dump_list_dir(struct pmd_src *s, const char *path, char **
 	struct pmd_res r;
 	int fd = open_beneath(D(s)->rootfd, path, O_DIRECTORY, &r);
 	if (fd < 0 && r.st == PMD_ABSENT) {
-		/* recorded empty, and the directory itself lost on the way (git, zip) */
+		/* Recorded empty, and the directory lost on the way (git, zip): itself, or
+		 * a parent that held nothing but such directories. */
 		const struct pmd_manifest *m = &D(s)->man;
-		for (size_t i = 0; i < m->nempty_dirs; i++)
-			if (!strcmp(m->empty_dirs[i], path))
-				return pmd_ok();
-		return missing(s, path, true);
+		size_t pl = strlen(path);
+		bool found = false;
+		for (size_t i = 0; i < m->nempty_dirs; i++) {
+			const char *e = m->empty_dirs[i];
+			if (!strcmp(e, path)) {
+				found = true;
+			} else if (!strncmp(e, path, pl) && e[pl] == '/') {
+				const char *c = e + pl + 1;
+				size_t cl = strcspn(c, "/");
+				bool dup = false;
+				for (size_t k = 0; k < *n && !dup; k++)
+					dup = strlen((*names)[k]) == cl && !strncmp((*names)[k], c, cl);
+				if (!dup) {
+					*names = pmd_xrealloc(*names, (*n + 1) * sizeof(char *));
+					(*names)[(*n)++] = pmd_xstrndup(c, cl);
+				}
+				found = true;
+			}
+		}
+		return found ? pmd_ok() : missing(s, path, true);
 	}
 	if (fd < 0)
 		return r;
