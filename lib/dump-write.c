@@ -141,7 +141,7 @@ static void write_links(struct writer *w)
 {
 	if (!w->nlinks)
 		return;
-	qsort(w->linkv, w->nlinks, sizeof(char *), strp_cmp);
+	pmd_sort(w->linkv, w->nlinks, sizeof(char *), strp_cmp);
 	FILE *f = open_out(w, PMD_DUMP_LINKS);
 	if (f) {
 		fputs("# sysfs symbolic links: path -> target\n", f);
@@ -491,7 +491,7 @@ static void record_empty_dirs(struct writer *w, int dfd, const char *rel, int de
 	if (!any && rel[0])
 		fprintf(w->man, "empty-dir: %s\n", rel);
 	if (nsub)
-		qsort(subs, nsub, sizeof(*subs), pmd_namecmp);
+		pmd_sort(subs, nsub, sizeof(*subs), pmd_namecmp);
 	for (size_t i = 0; i < nsub; i++) {
 		record_empty_dirs(w, dfd, subs[i], depth + 1);
 		free(subs[i]);

@@ -987,7 +987,7 @@ static struct src_ref *top_sources(const struct pmd_idle *d, size_t *n)
 			v[k] = (struct src_ref){ &d->softirq[i], true, k };
 			k++;
 		}
-	qsort(v, k, sizeof(*v), src_cmp);
+	pmd_sort(v, k, sizeof(*v), src_cmp);
 	*n = k;
 	return v;
 }

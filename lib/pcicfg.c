@@ -159,7 +159,7 @@ static void sort_devices(struct pci_access *a)
 	struct sort_ent *v = pmd_xcalloc(n, sizeof(*v));
 	for (struct pci_dev *d = a->devices; d; d = d->next, i++)
 		v[i] = (struct sort_ent){ d, i };
-	qsort(v, n, sizeof(*v), dev_cmp);
+	pmd_sort(v, n, sizeof(*v), dev_cmp);
 	for (i = 0; i + 1 < n; i++)
 		v[i].d->next = v[i + 1].d;
 	v[n - 1].d->next = NULL;

@@ -213,5 +213,5 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 	pmd_aml_free(ns);
 	/* in path order (NameSegs have four characters), whatever the order of the tables */
 	if (a->n > 1)
-		qsort(a->p, a->n, sizeof(*a->p), pss_cmp);
+		pmd_sort(a->p, a->n, sizeof(*a->p), pss_cmp);
 }

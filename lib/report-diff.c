@@ -163,7 +163,7 @@ static struct pmd_res side(const char *path, const struct pmd_src_opts *so, stru
 	}
 	flatten(*root, "", f);
 	if (f->n)
-		qsort(f->v, f->n, sizeof(*f->v), kv_cmp);
+		pmd_sort(f->v, f->n, sizeof(*f->v), kv_cmp);
 	return pmd_ok();
 }
 

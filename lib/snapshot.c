@@ -49,7 +49,7 @@ struct pmd_snap *pmd_snap_collect(struct pmd_src *s, const char *prefix, uint64_
 		pmd_walk(s, prefix, pmd_rate_patterns[i], add, snap);
 	/* Live, the snapshot's time is the middle of the time spent reading it. */
 	snap->t_ns = t_ns ? t_ns : t0 + (pmd_now_ns() - t0) / 2;
-	qsort(snap->files, snap->n, sizeof(*snap->files), cmp);
+	pmd_sort(snap->files, snap->n, sizeof(*snap->files), cmp);
 	return snap;
 }
 

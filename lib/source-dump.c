@@ -291,7 +291,7 @@ static void load_links(struct pmd_src *s)
 		d->nlinks++;
 	}
 	free(text);
-	qsort(d->links, d->nlinks, sizeof(*d->links), link_cmp);
+	pmd_sort(d->links, d->nlinks, sizeof(*d->links), link_cmp);
 }
 
 static struct pmd_res dump_read_link(struct pmd_src *s, const char *path, char *buf, size_t n)
@@ -390,7 +390,7 @@ static void load_msr(struct pmd_src *s)
 					      recs[i].t_ns, i, 0, 0 };
 	d->nmsr = n;
 	free(recs);
-	qsort(d->msr, d->nmsr, sizeof(*d->msr), msr_seq_cmp);
+	pmd_sort(d->msr, d->nmsr, sizeof(*d->msr), msr_seq_cmp);
 	/* Runs of one (cpu, msr): the first record carries the run's length. */
 	for (size_t i = 0; i < d->nmsr;) {
 		size_t j = i + 1;
@@ -527,7 +527,7 @@ static void load_mmio(struct pmd_src *s)
 	}
 	free(d->mmio);
 	d->mmio = sorted;
-	qsort(d->mment, d->nmment, sizeof(*d->mment), mment_cmp);
+	pmd_sort(d->mment, d->nmment, sizeof(*d->mment), mment_cmp);
 }
 
 static struct pmd_res dump_mmio_read(struct pmd_src *s, uint64_t addr, unsigned width,

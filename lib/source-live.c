@@ -150,7 +150,7 @@ static struct pmd_res add_tables(struct pmd_src *s, const char *dir, struct pmd_
 	if (r.st != PMD_OK)
 		return r;
 	if (nn)
-		qsort(names, nn, sizeof(char *), pmd_namecmp);
+		pmd_sort(names, nn, sizeof(char *), pmd_namecmp);
 	for (size_t i = 0; i < nn && r.st == PMD_OK; i++) {
 		char path[512];
 		struct stat st;

@@ -281,7 +281,7 @@ struct pmd_res pmd_list_dir(struct pmd_src *s, const char *path, char ***names, 
 		return pmd_res_make(PMD_INVALID, EINVAL, "bad path \"%s\"", path ? path : "");
 	struct pmd_res r = s->be->list_dir(s, path, names, n);
 	if (r.st == PMD_OK && *n)
-		qsort(*names, *n, sizeof(char *), pmd_namecmp);
+		pmd_sort(*names, *n, sizeof(char *), pmd_namecmp);
 	return r;
 }
 

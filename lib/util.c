@@ -384,7 +384,7 @@ int pmd_parse_cpulist(const char *s, int **cpus, size_t *n)
 		}
 	}
 	if (cnt)
-		qsort(v, cnt, sizeof(*v), intcmp);
+		pmd_sort(v, cnt, sizeof(*v), intcmp);
 	/* drop duplicates */
 	size_t w = 0;
 	for (size_t i = 0; i < cnt; i++)

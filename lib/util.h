@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define PMD_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -82,6 +83,13 @@ void pmd_sleep_ms(unsigned ms);
 int pmd_parse_cpulist(const char *s, int **cpus, size_t *n);
 
 /* Byte access to little-endian tables. */
+/* qsort that accepts an empty (NULL) array: qsort's base must never be NULL. */
+static inline void pmd_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
 static inline uint16_t pmd_le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 static inline uint32_t pmd_le32(const uint8_t *p)
 {
