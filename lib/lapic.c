@@ -5,9 +5,13 @@
  * and deeper, C3 and deeper with lapic_timer_c2_ok, C1 too on AMD CPUs with
  * the C1E erratum) and drivers/idle/intel_idle.c
  * intel_idle_state_needs_timer_stop() (no ARAT: every MWAIT state deeper
- * than C1). Facts in ../shared/NOTES.md.
+ * than C1). Facts in ../shared/NOTES.md. The firmware section decodes the
+ * MADT and FADT (lib/acpitbl.c): CPUs and I/O APICs the firmware declares,
+ * the C2/C3 latencies acpi_idle falls back to without _CST, the PM timer.
  */
 #include "lapic.h"
+
+#include <inttypes.h>
 
 #include <errno.h>
 #include <libcpuid/libcpuid.h>
@@ -301,6 +305,20 @@ out:
 	pmd_snap_free(b);
 }
 
+/* The first MADT and FADT: Linux reads the first MADT (acpi_apic_instance=0). */
+static void firmware(struct pmd_src *s, struct pmd_lapic_fw *fw)
+{
+	const struct pmd_acpi_table *t;
+	fw->nmadt = pmd_acpi_count(s, "APIC");
+	fw->madt_res = pmd_acpi_get(s, "APIC", 1, &t);
+	if (fw->madt_res.st == PMD_OK && pmd_madt_decode(t->data, t->len, &fw->madt) < 0)
+		fw->madt_res = pmd_res_make(PMD_INVALID, EINVAL, "MADT: %s", fw->madt.problem[0]);
+	fw->nfadt = pmd_acpi_count(s, "FACP");
+	fw->fadt_res = pmd_acpi_get(s, "FACP", 1, &t);
+	if (fw->fadt_res.st == PMD_OK && pmd_fadt_decode(t->data, t->len, &fw->fadt) < 0)
+		fw->fadt_res = pmd_res_make(PMD_INVALID, EINVAL, "FADT: %s", fw->fadt.problem);
+}
+
 static void judge(struct pmd_lapic_info *li)
 {
 	size_t used = 0;
@@ -431,6 +449,7 @@ void pmd_lapic_collect(struct pmd_src *s, struct pmd_lapic_info *li, unsigned in
 	idle_states(s, li);
 	broadcast(s, li);
 	arrivals(s, li, interval_ms);
+	firmware(s, &li->fw);
 	judge(li);
 }
 
@@ -438,6 +457,7 @@ void pmd_lapic_free(struct pmd_lapic_info *li)
 {
 	free(li->cpu);
 	li->cpu = NULL;
+	pmd_madt_free(&li->fw.madt);
 }
 
 /* ---- output ---- */
@@ -627,12 +647,144 @@ static void print_broadcast(const struct pmd_lapic_info *li, struct pmd_out *o)
 	pmd_out_end(o);
 }
 
+static void print_madt(const struct pmd_lapic_fw *fw, struct pmd_out *o)
+{
+	if (fw->madt_res.st != PMD_OK) {
+		pmd_out_res(o, "madt", "MADT", &fw->madt_res);
+		return;
+	}
+	const struct pmd_madt *m = &fw->madt;
+	pmd_out_obj(o, "madt", NULL);
+	pmd_out_strf(o, NULL, "MADT CPUs",
+		     "%zu enabled, %zu can be brought online, %zu never run%s (%zu local APIC, "
+		     "%zu x2APIC entries)",
+		     m->cpus_enabled, m->cpus_online_capable, m->cpus_disabled,
+		     m->cpus_invalid_id ? ", some with an invalid APIC ID" : "", m->nlapic,
+		     m->nx2apic);
+	pmd_out_uint(o, "revision", NULL, m->revision, NULL);
+	pmd_out_uint(o, "cpus_enabled", NULL, m->cpus_enabled, NULL);
+	pmd_out_uint(o, "cpus_online_capable", NULL, m->cpus_online_capable, NULL);
+	pmd_out_uint(o, "cpus_disabled", NULL, m->cpus_disabled, NULL);
+	pmd_out_uint(o, "cpus_invalid_id", NULL, m->cpus_invalid_id, NULL);
+	pmd_out_uint(o, "cpus_duplicate", NULL, m->cpus_duplicate, NULL);
+	pmd_out_uint(o, "local_apic_entries", NULL, m->nlapic, NULL);
+	pmd_out_uint(o, "x2apic_entries", NULL, m->nx2apic, NULL);
+	char ioa[160] = "none";
+	size_t u = 0;
+	for (size_t i = 0; i < m->nioapic && u < sizeof(ioa) - 1; i++)
+		u += (size_t)snprintf(ioa + u, sizeof(ioa) - u, "%sID %u at 0x%08x (GSI %u)",
+				      i ? ", " : "", m->ioapic[i].id, m->ioapic[i].address,
+				      m->ioapic[i].gsi_base);
+	pmd_out_str(o, NULL, "I/O APICs", ioa);
+	pmd_out_list(o, "ioapics", NULL);
+	for (size_t i = 0; i < m->nioapic; i++) {
+		pmd_out_obj(o, NULL, NULL);
+		pmd_out_uint(o, "id", NULL, m->ioapic[i].id, NULL);
+		pmd_out_hex(o, "address", NULL, m->ioapic[i].address, 8);
+		pmd_out_uint(o, "gsi_base", NULL, m->ioapic[i].gsi_base, NULL);
+		pmd_out_end(o);
+	}
+	pmd_out_end(o);
+	pmd_out_hex(o, "lapic_address", "Local APIC address",
+		    m->has_lapic_override ? m->lapic_override : m->lapic_address, 8);
+	pmd_out_bool(o, "pcat_compat", "Dual 8259 PICs (PCAT_COMPAT)", m->pcat_compat);
+	pmd_out_uint(o, "interrupt_overrides", "Interrupt overrides", m->niso, NULL);
+	pmd_out_list(o, "problems", NULL);
+	for (unsigned i = 0; i < m->nproblem; i++)
+		pmd_out_str(o, NULL, NULL, m->problem[i]);
+	pmd_out_end(o);
+	for (unsigned i = 0; i < m->nproblem; i++)
+		pmd_out_str(o, NULL, "MADT problem", m->problem[i]);
+	if (m->nproblem_total > m->nproblem)
+		pmd_out_strf(o, NULL, "MADT problem", "%zu more", m->nproblem_total - m->nproblem);
+	pmd_out_end(o);
+}
+
+static void latency(struct pmd_out *o, const char *key, const char *label, bool has,
+		    unsigned v, bool ok, unsigned max)
+{
+	if (!has) {
+		pmd_out_null(o, key, label);
+		return;
+	}
+	pmd_out_strf(o, NULL, label, "%u us (%s acpi_idle's %u us limit%s)", v,
+		     ok ? "within" : "over", max, ok ? "" : ": not used without _CST");
+	pmd_out_uint(o, key, NULL, v, NULL);
+}
+
+static void print_fadt(const struct pmd_lapic_fw *fw, struct pmd_out *o)
+{
+	if (fw->fadt_res.st != PMD_OK) {
+		pmd_out_res(o, "fadt", "FADT", &fw->fadt_res);
+		return;
+	}
+	const struct pmd_fadt *f = &fw->fadt;
+	char buf[512];
+	pmd_out_obj(o, "fadt", NULL);
+	if (f->has_minor)
+		pmd_out_strf(o, "revision", "FADT revision", "%u.%u", f->revision, f->minor_revision);
+	else
+		pmd_out_strf(o, "revision", "FADT revision", "%u", f->revision);
+	pmd_out_uint(o, "length", NULL, f->hdr_length, NULL);
+	if (f->has_profile)
+		pmd_out_str(o, "pm_profile", "Power profile", pmd_fadt_profile_name(f->pm_profile));
+	pmd_out_bool(o, "hw_reduced", "Hardware-reduced ACPI", f->hw_reduced);
+	if (f->has_flags) {
+		pmd_out_str(o, "flags", "Flags", pmd_fadt_flag_names(f->flags, buf, sizeof(buf)));
+		pmd_out_bool(o, "low_power_s0", NULL, (f->flags & PMD_FADT_LOW_POWER_S0) != 0);
+	}
+	if (f->has_boot_arch)
+		pmd_out_str(o, "boot_arch", "Boot architecture",
+			    pmd_fadt_boot_arch_names(f->iapc_boot_arch, buf, sizeof(buf)));
+	latency(o, "c2_latency_us", "C2 latency without _CST", f->has_lvl2_lat, f->p_lvl2_lat,
+		f->c2_latency_ok, PMD_ACPI_MAX_C2_LATENCY_US);
+	latency(o, "c3_latency_us", "C3 latency without _CST", f->has_lvl3_lat, f->p_lvl3_lat,
+		f->c3_latency_ok, PMD_ACPI_MAX_C3_LATENCY_US);
+	switch (f->pmtmr) {
+	case PMD_PMTMR_IO:
+		pmd_out_strf(o, NULL, "ACPI PM timer", "I/O port 0x%" PRIx64 ", %s bits%s",
+			     f->pmtmr_addr, f->has_flags && (f->flags & PMD_FADT_TMR_VAL_EXT) ?
+			     "32" : "24", f->pmtmr_from_x ? " (X_PM_TMR_BLK)" : "");
+		pmd_out_hex(o, "pm_timer_port", NULL, f->pmtmr_addr, 4);
+		break;
+	case PMD_PMTMR_SPACE:
+		pmd_out_strf(o, NULL, "ACPI PM timer",
+			     "in address space %u at 0x%" PRIx64 ": Linux does not use it",
+			     f->pmtmr_space, f->pmtmr_addr);
+		pmd_out_null(o, "pm_timer_port", NULL);
+		break;
+	case PMD_PMTMR_NONE:
+		pmd_out_str(o, NULL, "ACPI PM timer", "none");
+		pmd_out_null(o, "pm_timer_port", NULL);
+		break;
+	}
+	if (f->problem[0])
+		pmd_out_str(o, "problem", "FADT problem", f->problem);
+	pmd_out_end(o);
+}
+
+static void print_firmware(const struct pmd_lapic_info *li, struct pmd_out *o)
+{
+	const struct pmd_lapic_fw *fw = &li->fw;
+	pmd_out_obj(o, "firmware", "Firmware (ACPI MADT and FADT)");
+	print_madt(fw, o);
+	if (fw->nmadt > 1)
+		pmd_out_strf(o, NULL, "Note", "%u MADTs: Linux uses the first", fw->nmadt);
+	pmd_out_uint(o, "madt_count", NULL, fw->nmadt, NULL);
+	print_fadt(fw, o);
+	if (fw->nfadt > 1)
+		pmd_out_strf(o, NULL, "Note", "%u FADTs: Linux uses the first", fw->nfadt);
+	pmd_out_uint(o, "fadt_count", NULL, fw->nfadt, NULL);
+	pmd_out_end(o);
+}
+
 int pmd_lapic_print(const struct pmd_lapic_info *li, struct pmd_out *o)
 {
 	print_verdict(li, o);
 	print_cpus(li, o);
 	print_states(li, o);
 	print_broadcast(li, o);
+	print_firmware(li, o);
 	return li->stops == PMD_UNKNOWN && li->cpuid_res.st != PMD_OK ? 2 : 0;
 }
 

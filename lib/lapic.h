@@ -7,6 +7,7 @@
 #ifndef PMD_LAPIC_H
 #define PMD_LAPIC_H
 
+#include "acpitbl.h"
 #include "out.h"
 #include "source.h"
 
@@ -35,6 +36,16 @@ struct pmd_lapic_irq {
 	char name[32], desc[96];
 	uint64_t delta;
 	double per_s;
+};
+
+/* What the firmware declares: the first MADT and FADT, as Linux reads them. */
+struct pmd_lapic_fw {
+	struct pmd_res madt_res;   /* the table, then its decoding (INVALID: why) */
+	unsigned nmadt;            /* MADTs in the source: Linux uses the first */
+	struct pmd_madt madt;      /* valid when madt_res is OK */
+	struct pmd_res fadt_res;
+	unsigned nfadt;
+	struct pmd_fadt fadt;      /* valid when fadt_res is OK */
 };
 
 struct pmd_lapic_info {
@@ -68,6 +79,8 @@ struct pmd_lapic_info {
 	double interval_s;
 	struct pmd_lapic_irq irq[8];
 	unsigned nirq;
+
+	struct pmd_lapic_fw fw;    /* ACPI MADT and FADT */
 
 	/* verdict */
 	enum pmd_tri stops;

@@ -74,6 +74,26 @@ seed_dir() { # target
 			done
 			rm -rf "$x"
 		done ;;
+	tables)
+		# HPET, FACP and APIC tables of every corpus machine and recorded dump, split by
+		# ACPICA's acpixtract; the first byte picks the decoder (0 HPET, 1 FADT, 2 MADT)
+		n=0
+		for f in "$corpus"/acpi/*.acpidump.txt.xz "$top"/tests/dumps/*/acpidump.txt; do
+			[ -f "$f" ] || continue
+			n=$((n + 1))
+			x="$build/seeds/tables-x$n"
+			mkdir -p "$x"
+			case "$f" in *.xz) xz -dc "$f" > "$x/dump.txt" ;; *) cp "$f" "$x/dump.txt" ;; esac
+			for sig in HPET FACP APIC; do
+				( cd "$x" && acpixtract -s $sig dump.txt > /dev/null 2>&1 ) || true
+			done
+			for tbl in "$x"/*.dat; do
+				[ -f "$tbl" ] || continue
+				case "$(basename "$tbl")" in hpet*) k=0 ;; facp*) k=1 ;; apic*) k=2 ;; *) continue ;; esac
+				{ printf "\\$(printf %o $k)"; cat "$tbl"; } > "$d/$n-$(basename "$tbl")"
+			done
+			rm -rf "$x"
+		done ;;
 	dumpfmt)
 		i=0
 		for f in "$top"/tests/dumps/*/manifest "$top"/tests/dumps/*/msr.txt \
