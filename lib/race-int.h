@@ -16,7 +16,7 @@
 #define RACE_MAX_KNOBS 8
 #define RACE_MAX_SETTINGS 24
 #define RACE_MAX_ASSIGN 6
-#define RACE_MAX_DOMAINS 2
+#define RACE_MAX_DOMAINS 3
 
 /* Window = the slowest warm-up run times this (all settings idle the same extra). */
 #define RACE_WINDOW_MARGIN 1.05
@@ -31,9 +31,11 @@
 /* ---- energy meters ---- */
 
 struct race_domain {
-	char name[40];     /* "package-0", "dram" */
+	char name[40];     /* "package-0", "dram", "core" */
+	bool core;         /* the core domain: its own figure, never added to the package's */
 	char path[200];    /* powercap: .../energy_uj */
 	uint32_t msr;      /* MSR meter: the energy status MSR */
+	int cpu;           /* MSR and perf meters: the CPU it is read on */
 	uint32_t perf_type; /* perf meter: the PMU type and event config */
 	uint64_t perf_config;
 	int perf_id;       /* perf meter: the open event, -1 */
@@ -53,6 +55,15 @@ struct race_meter {
 	struct race_domain dom[RACE_MAX_DOMAINS];
 	size_t ndom;              /* dom[0] is the package */
 	double wrap_j;            /* energy between two wraps of the package counter (0: never) */
+	int core;                 /* index in dom of the core domain, -1 when it is not measured */
+	struct pmd_res core_res;  /* ok, or why there is no core figure */
+	char core_desc[160];      /* what the core figure covers ("all cores of package 0 (PP0)") */
+};
+
+/* One reading of the meter: joules since it started. */
+struct race_energy {
+	double pkg;  /* the package domain, plus DRAM when the meter has it: the verdict's figure */
+	double core; /* the core domain (0 when there is none) */
 };
 
 /* ---- knobs: what may change, what it was, what it is ---- */
@@ -95,10 +106,12 @@ struct race_setting {
 	size_t nas;
 	/* measured, one per round */
 	double *task_s, *task_j, *window_j;
+	double *task_core_j, *window_core_j; /* the core domain, when measured */
 	size_t n;
 	unsigned overruns;      /* rounds where the task outlasted the window */
 	double warm_s;          /* warm-up run */
 	struct race_stat st_task_s, st_task_j, st_window_j, st_power_w;
+	struct race_stat st_task_core_j, st_window_core_j;
 	struct race_stat d_window, d_task; /* paired differences to full speed */
 };
 
@@ -176,9 +189,9 @@ struct pmd_race {
 	double full_s;              /* the full-speed warm-up run */
 	uint64_t checksum;
 	double window_s;
-	double *idle_w;
+	double *idle_w, *idle_core_w;
 	size_t nidle;
-	struct race_stat st_idle;
+	struct race_stat st_idle, st_idle_core;
 	unsigned rounds;
 	bool measured;
 	int stopped;                /* the signal that stopped the run, 0 */
@@ -196,15 +209,20 @@ void race_meters_probe(struct pmd_race *r);
  * server DRAM: fixed 15.3 uJ) and AMD. */
 double race_msr_energy_unit(enum pmd_vendor v, unsigned family, unsigned model, uint64_t unit_msr,
 			    bool dram);
+/* Whether an Intel family 6 CPU has the core (PP0) domain, as turbostat's tables say. */
+bool race_intel_has_pp0(unsigned family, unsigned model);
 struct pmd_res race_meter_start(struct pmd_race *r);
-/* Read every domain, accumulate wraps; *j: joules since the start; *raw0: package raw. */
-struct pmd_res race_meter_read(struct pmd_race *r, double *j, uint64_t *raw0);
+/* Read every domain, accumulate wraps; *e: joules since the start; *raw0: package raw. */
+struct pmd_res race_meter_read(struct pmd_race *r, struct race_energy *e, uint64_t *raw0);
 /*
- * Wait for the next update of the package counter. *j: energy at that update;
+ * Wait for the next update of the package counter. *e: energy at that update;
  * *t_seen: when the change was seen, *t_before: the read before it (the update
  * happened in between).
  */
-struct pmd_res race_meter_edge(struct pmd_race *r, double *j, uint64_t *t_seen, uint64_t *t_before);
+struct pmd_res race_meter_edge(struct pmd_race *r, struct race_energy *e, uint64_t *t_seen,
+			       uint64_t *t_before);
+/* After a run: a core counter that never moved is reported, not taken for 0 J. */
+void race_meter_check_core(struct pmd_race *r);
 void race_meter_stop(struct pmd_race *r);
 
 /* race-knob.c */

@@ -6,6 +6,13 @@
  * Atom and server-DRAM exceptions). Counts are accumulated into 64 bits
  * across wraps, and measurements start and end on a counter update (RAPL
  * updates about every millisecond). Everything goes through the data source.
+ *
+ * Besides the package (plus DRAM when there is one: the verdict's figure),
+ * the core domain is a second figure of its own, a part of the package and
+ * never added to it: Intel's PP0 (all cores of the package: MSR 0x639,
+ * powercap's "core" sub-zone, perf's energy-cores) and AMD's per-core counter
+ * (MSR 0xC001029A, read on the core of the CPU that runs the work, or perf's
+ * power_core PMU). Where a meter has no core domain, it says why.
  */
 #include "race-int.h"
 
@@ -18,6 +25,7 @@
 
 #define POWERCAP "sys/class/powercap"
 #define POWER_PMU "sys/bus/event_source/devices/power"
+#define POWER_CORE_PMU "sys/bus/event_source/devices/power_core"
 
 /* ---- units ---- */
 
@@ -52,14 +60,117 @@ double race_msr_energy_unit(enum pmd_vendor v, unsigned family, unsigned model, 
 	return ldexp(1.0, -(int)esu);
 }
 
+bool race_intel_has_pp0(unsigned family, unsigned model)
+{
+	if (family != 6)
+		return true; /* not in the tables: the MSR itself says */
+	switch (model) {
+	/* turbostat's platform tables: RAPL without the core (PP0) energy counter */
+	case 0x3f: /* Haswell-EP */
+	case 0x4f: /* Broadwell-EP */
+	case 0x56: /* Broadwell-DE */
+	case 0x55: /* Skylake-SP, Cascade Lake, Cooper Lake */
+	case 0x6a: /* Ice Lake-SP */
+	case 0x6c: /* Ice Lake-D */
+	case 0x8f: /* Sapphire Rapids */
+	case 0xcf: /* Emerald Rapids */
+	case 0xad: /* Granite Rapids */
+	case 0xae: /* Granite Rapids-D */
+	case 0xaf: /* Sierra Forest */
+	case 0xb6: /* Grand Ridge */
+	case 0xdd: /* Clearwater Forest */
+	case 0x57: /* Knights Landing */
+	case 0x85: /* Knights Mill */
+	case 0x5c: /* Goldmont (Apollo Lake) */
+	case 0x7a: /* Goldmont Plus (Gemini Lake) */
+	case 0x86: /* Tremont-D (Jacobsville) */
+		return false;
+	default:
+		return true;
+	}
+}
+
 /* ---- probing ---- */
 
 static void meter_init(struct race_meter *m, enum pmd_race_meter_kind k)
 {
 	memset(m, 0, sizeof(*m));
 	m->kind = k;
+	m->core = -1;
 	for (size_t i = 0; i < RACE_MAX_DOMAINS; i++)
 		m->dom[i].perf_id = -1;
+}
+
+static void desc_add(struct race_meter *m, const char *fmt, ...) PMD_PRINTF(2, 3);
+static void desc_add(struct race_meter *m, const char *fmt, ...)
+{
+	size_t l = strlen(m->desc);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m->desc + l, sizeof(m->desc) - l, fmt, ap);
+	va_end(ap);
+}
+
+/* The next domain of m as its core domain. */
+static struct race_domain *core_domain(struct race_meter *m)
+{
+	struct race_domain *d = &m->dom[m->ndom];
+	snprintf(d->name, sizeof(d->name), "core");
+	d->core = true;
+	d->perf_id = -1;
+	m->core = (int)m->ndom++;
+	m->core_res = pmd_ok();
+	return d;
+}
+
+/* The core sub-zone of a package zone: Intel's PP0 ("core" in its name file). */
+static void probe_powercap_core(struct pmd_race *r, struct race_meter *m, const char *zone,
+				char **names, size_t n)
+{
+	struct pmd_src *s = r->s;
+	if (r->vendor == PMD_VENDOR_AMD) {
+		/* intel_rapl_msr reads MSR 0xC001029A on the package's lead CPU: one core, not ours */
+		m->core_res = pmd_res_make(PMD_ABSENT, ENOENT,
+					   "powercap's core zone on AMD is the core of one CPU the kernel "
+					   "picks, not CPU %d's (use --meter msr or perf)",
+					   r->cpu);
+		return;
+	}
+	size_t zl = strlen(zone);
+	for (size_t i = 0; i < n; i++) {
+		char name[64], path[200];
+		uint64_t v, range = 0;
+		if (strncmp(names[i], zone, zl) || names[i][zl] != ':')
+			continue;
+		if (pmd_readf_line(s, name, sizeof(name), POWERCAP "/%s/name", names[i]).st != PMD_OK ||
+		    strcmp(name, "core"))
+			continue;
+		snprintf(path, sizeof(path), POWERCAP "/%s/energy_uj", names[i]);
+		struct pmd_res er = pmd_read_u64(s, path, &v);
+		if (er.st != PMD_OK) {
+			m->core_res = pmd_res_make(er.st, er.err, "/%s: %s", path, er.why);
+			return;
+		}
+		er = pmd_readf_u64(s, &range, POWERCAP "/%s/max_energy_range_uj", names[i]);
+		if (er.st != PMD_OK || !range) {
+			m->core_res = pmd_res_make(PMD_INVALID, EINVAL,
+						   "/" POWERCAP "/%s/max_energy_range_uj: %s", names[i],
+						   er.st == PMD_OK ? "zero" : er.why);
+			return;
+		}
+		struct race_domain *d = core_domain(m);
+		snprintf(d->path, sizeof(d->path), "%s", path);
+		d->unit_j = 1e-6;
+		d->modulus = range + 1;
+		snprintf(m->core_desc, sizeof(m->core_desc),
+			 "all cores of package %d (PP0), powercap %s", r->package, names[i]);
+		desc_add(m, " + core (%s)", names[i]);
+		return;
+	}
+	m->core_res = pmd_res_make(PMD_ABSENT, ENOENT,
+				   "no \"core\" sub-zone under /" POWERCAP "/%s: this CPU has no core "
+				   "(PP0) domain (most Xeon server parts have none)",
+				   zone);
 }
 
 static bool zone_top(const char *name)
@@ -160,6 +271,7 @@ static void probe_powercap(struct pmd_race *r, struct race_meter *m)
 		snprintf(m->desc + l, sizeof(m->desc) - l, " + dram (%s)", names[i]);
 		break;
 	}
+	probe_powercap_core(r, m, zone, names, n);
 	pmd_free_names(names, n);
 }
 
@@ -171,30 +283,84 @@ static bool parse_event(const char *text, uint64_t *config)
 	return pmd_parse_u64(text + strlen("event="), 0, config) == 0;
 }
 
-static bool perf_domain(struct pmd_race *r, struct race_domain *d, const char *event,
-			struct pmd_res *why)
+static bool perf_domain(struct pmd_race *r, struct race_domain *d, const char *pmu,
+			const char *event, struct pmd_res *why)
 {
 	struct pmd_src *s = r->s;
 	char buf[128];
-	*why = pmd_readf_line(s, buf, sizeof(buf), POWER_PMU "/events/%s", event);
+	*why = pmd_readf_line(s, buf, sizeof(buf), "%s/events/%s", pmu, event);
 	if (why->st != PMD_OK)
 		return false;
 	if (!parse_event(buf, &d->perf_config)) {
-		*why = pmd_res_make(PMD_INVALID, EINVAL, "/" POWER_PMU "/events/%s: \"%s\"", event, buf);
+		*why = pmd_res_make(PMD_INVALID, EINVAL, "/%s/events/%s: \"%s\"", pmu, event, buf);
 		return false;
 	}
 	char unit[32];
-	if (pmd_readf_line(s, buf, sizeof(buf), POWER_PMU "/events/%s.scale", event).st != PMD_OK ||
+	if (pmd_readf_line(s, buf, sizeof(buf), "%s/events/%s.scale", pmu, event).st != PMD_OK ||
 	    (d->unit_j = strtod(buf, NULL)) <= 0 || !isfinite(d->unit_j) ||
-	    pmd_readf_line(s, unit, sizeof(unit), POWER_PMU "/events/%s.unit", event).st != PMD_OK ||
+	    pmd_readf_line(s, unit, sizeof(unit), "%s/events/%s.unit", pmu, event).st != PMD_OK ||
 	    strcmp(unit, "Joules")) {
-		*why = pmd_res_make(PMD_INVALID, EINVAL, "/" POWER_PMU "/events/%s: no scale in Joules",
+		*why = pmd_res_make(PMD_INVALID, EINVAL, "/%s/events/%s: no scale in Joules", pmu,
 				    event);
 		return false;
 	}
 	snprintf(d->name, sizeof(d->name), "%s", event);
 	d->modulus = 0;
 	return true;
+}
+
+/*
+ * The core domain through perf: Intel's energy-cores on the power PMU (PP0, all
+ * cores of the package), AMD's energy-core on the power_core PMU, counted on
+ * the core of our CPU. Opened once here, where permission shows.
+ */
+static void probe_perf_core(struct pmd_race *r, struct race_meter *m, uint32_t pkg_type)
+{
+	struct pmd_src *s = r->s;
+	struct race_domain d = { .perf_id = -1 };
+	struct pmd_res why;
+	bool amd = r->vendor == PMD_VENDOR_AMD;
+	const char *pmu = amd ? POWER_CORE_PMU : POWER_PMU;
+	const char *event = amd ? "energy-core" : "energy-cores";
+	uint64_t type = pkg_type;
+	int cpu = amd ? r->cpu : m->cpu;
+	if (amd && pmd_read_u64(s, POWER_CORE_PMU "/type", &type).st != PMD_OK) {
+		m->core_res = pmd_res_make(PMD_ABSENT, ENOENT,
+					   "no power_core PMU (/" POWER_CORE_PMU
+					   "): a kernel without AMD per-core energy in perf");
+		return;
+	}
+	if (type > UINT32_MAX || !perf_domain(r, &d, pmu, event, &why)) {
+		if (why.st == PMD_ABSENT || type > UINT32_MAX)
+			m->core_res = pmd_res_make(PMD_ABSENT, ENOENT,
+						   "the %s PMU has no %s event%s", amd ? "power_core" : "power",
+						   event, amd ? "" : ": this CPU has no core (PP0) domain");
+		else
+			m->core_res = why;
+		return;
+	}
+	int id;
+	why = pmd_perf_open(s, (uint32_t)type, d.perf_config, cpu, &id);
+	if (why.st != PMD_OK) {
+		m->core_res = pmd_res_make(why.st, why.err, "%s: %s", event, why.why);
+		return;
+	}
+	pmd_perf_close(s, id);
+	struct race_domain *c = core_domain(m);
+	c->perf_type = (uint32_t)type;
+	c->perf_config = d.perf_config;
+	c->unit_j = d.unit_j;
+	c->modulus = 0;
+	c->cpu = cpu;
+	snprintf(c->name, sizeof(c->name), "%s", event);
+	if (amd)
+		snprintf(m->core_desc, sizeof(m->core_desc),
+			 "the core of CPU %d (AMD: per core, shared with its SMT siblings), perf "
+			 "power_core/energy-core",
+			 r->cpu);
+	else
+		snprintf(m->core_desc, sizeof(m->core_desc),
+			 "all cores of package %d (PP0), perf power/energy-cores", r->package);
 }
 
 static void probe_perf(struct pmd_race *r, struct race_meter *m)
@@ -213,14 +379,14 @@ static void probe_perf(struct pmd_race *r, struct race_meter *m)
 		m->res = tr.st != PMD_OK ? tr : pmd_res_make(PMD_INVALID, EINVAL, "bad PMU type");
 		return;
 	}
-	if (!perf_domain(r, &m->dom[0], "energy-pkg", &m->res)) {
+	if (!perf_domain(r, &m->dom[0], POWER_PMU, "energy-pkg", &m->res)) {
 		if (m->res.st == PMD_ABSENT)
 			m->res = pmd_res_make(PMD_ABSENT, ENOENT, "the power PMU has no energy-pkg event");
 		return;
 	}
 	m->ndom = 1;
 	struct pmd_res ignore;
-	if (perf_domain(r, &m->dom[1], "energy-ram", &ignore))
+	if (perf_domain(r, &m->dom[1], POWER_PMU, "energy-ram", &ignore))
 		m->ndom = 2;
 	/* System-wide events of this PMU open on a CPU of its cpumask: one per package. */
 	m->cpu = r->cpu;
@@ -239,8 +405,11 @@ static void probe_perf(struct pmd_race *r, struct race_meter *m)
 		}
 		free(cpus);
 	}
-	for (size_t i = 0; i < m->ndom; i++)
+	for (size_t i = 0; i < m->ndom; i++) {
 		m->dom[i].perf_id = -1;
+		m->dom[i].perf_type = (uint32_t)type;
+		m->dom[i].cpu = m->cpu;
+	}
 	/* Opening is where permission shows. */
 	int id;
 	m->res = pmd_perf_open(s, (uint32_t)type, m->dom[0].perf_config, m->cpu, &id);
@@ -249,10 +418,13 @@ static void probe_perf(struct pmd_race *r, struct race_meter *m)
 	if (m->res.st != PMD_OK)
 		return;
 	pmd_perf_close(s, id);
-	m->dom[0].perf_type = (uint32_t)type;
-	m->dom[1].perf_type = (uint32_t)type;
-	snprintf(m->desc, sizeof(m->desc), "RAPL package through the perf power PMU (%s%s, CPU %d)",
-		 m->dom[0].name, m->ndom > 1 ? " + energy-ram" : "", m->cpu);
+	bool ram = m->ndom > 1;
+	probe_perf_core(r, m, (uint32_t)type);
+	bool cores = m->core >= 0 && r->vendor != PMD_VENDOR_AMD;
+	snprintf(m->desc, sizeof(m->desc), "RAPL package through the perf power PMU (%s%s%s, CPU %d)",
+		 m->dom[0].name, ram ? " + energy-ram" : "", cores ? " + energy-cores" : "", m->cpu);
+	if (m->core >= 0 && !cores)
+		desc_add(m, " + core (power_core energy-core, CPU %d)", m->dom[m->core].cpu);
 }
 
 static void probe_msr(struct pmd_race *r, struct race_meter *m)
@@ -266,13 +438,15 @@ static void probe_msr(struct pmd_race *r, struct race_meter *m)
 				      r->cpuid_res.why[0] ? r->cpuid_res.why : pmd_st_name(r->cpuid_res.st));
 		return;
 	}
-	uint32_t unit_msr, pkg_msr;
+	uint32_t unit_msr, pkg_msr, core_msr;
 	if (r->vendor == PMD_VENDOR_INTEL) {
 		unit_msr = 0x606;
 		pkg_msr = 0x611;
+		core_msr = 0x639; /* MSR_PP0_ENERGY_STATUS: all cores of the package */
 	} else if (r->vendor == PMD_VENDOR_AMD && r->family >= 0x17) {
 		unit_msr = 0xc0010299;
 		pkg_msr = 0xc001029b;
+		core_msr = 0xc001029a; /* core energy: the core of the CPU that reads it */
 	} else {
 		m->res = pmd_res_make(PMD_ABSENT, ENODEV, "this CPU (%s family 0x%x) has no RAPL MSRs",
 				      r->vendor_str, r->family);
@@ -292,6 +466,7 @@ static void probe_msr(struct pmd_race *r, struct race_meter *m)
 	struct race_domain *d = &m->dom[0];
 	snprintf(d->name, sizeof(d->name), "package");
 	d->msr = pkg_msr;
+	d->cpu = r->cpu;
 	d->unit_j = race_msr_energy_unit(r->vendor, r->family, r->model, unit, false);
 	d->modulus = UINT64_C(1) << 32;
 	m->ndom = 1;
@@ -300,6 +475,7 @@ static void probe_msr(struct pmd_race *r, struct race_meter *m)
 		struct race_domain *dd = &m->dom[1];
 		snprintf(dd->name, sizeof(dd->name), "dram");
 		dd->msr = 0x619;
+		dd->cpu = r->cpu;
 		dd->unit_j = race_msr_energy_unit(r->vendor, r->family, r->model, unit, true);
 		dd->modulus = UINT64_C(1) << 32;
 		m->ndom = 2;
@@ -307,6 +483,50 @@ static void probe_msr(struct pmd_race *r, struct race_meter *m)
 	snprintf(m->desc, sizeof(m->desc),
 		 "RAPL package through MSR 0x%x on CPU %d (%.4g uJ counts, 32 bits)%s", pkg_msr,
 		 r->cpu, d->unit_j * 1e6, m->ndom > 1 ? " + dram (MSR 0x619)" : "");
+
+	/* The core domain: in the package's energy unit (Linux, turbostat), 32 bits. */
+	bool amd = r->vendor == PMD_VENDOR_AMD;
+	if (!amd && !race_intel_has_pp0(r->family, r->model)) {
+		m->core_res = pmd_res_make(PMD_ABSENT, ENOENT,
+					   "this CPU (model 0x%x) has no core (PP0) energy counter "
+					   "(turbostat's tables: Xeon server parts, Xeon Phi, some Atoms)",
+					   r->model);
+		return;
+	}
+	const char *core_name = amd ? "MSR_CORE_ENERGY_STAT" : "MSR_PP0_ENERGY_STATUS";
+	struct pmd_res cr = pmd_msr_read(s, r->cpu, core_msr, &v);
+	if (cr.st == PMD_UNREADABLE && cr.err == EIO) {
+		m->core_res = pmd_res_make(PMD_ABSENT, EIO,
+					   "%s (0x%x) faulted on CPU %d: this CPU has no core energy "
+					   "counter",
+					   core_name, core_msr, r->cpu);
+		return;
+	}
+	if (cr.st != PMD_OK) {
+		m->core_res = cr;
+		return;
+	}
+	if (!(v & 0xffffffffu)) {
+		/* Linux's powercap and perf RAPL drivers skip a counter that reads 0 too. */
+		m->core_res = pmd_res_make(PMD_ABSENT, ENOENT,
+					   "%s (0x%x) reads 0 on CPU %d: not counting (Linux skips such a "
+					   "counter too)",
+					   core_name, core_msr, r->cpu);
+		return;
+	}
+	struct race_domain *c = core_domain(m);
+	c->msr = core_msr;
+	c->unit_j = d->unit_j;
+	c->modulus = UINT64_C(1) << 32;
+	c->cpu = r->cpu;
+	if (amd)
+		snprintf(m->core_desc, sizeof(m->core_desc),
+			 "the core of CPU %d (AMD: per core, shared with its SMT siblings), MSR 0x%x",
+			 r->cpu, core_msr);
+	else
+		snprintf(m->core_desc, sizeof(m->core_desc),
+			 "all cores of package %d (PP0), MSR 0x%x", r->package, core_msr);
+	desc_add(m, " + core (MSR 0x%x)", core_msr);
 }
 
 void race_meters_probe(struct pmd_race *r)
@@ -338,7 +558,7 @@ static struct pmd_res read_raw(struct pmd_race *r, struct race_meter *m, struct 
 	case PMD_METER_PERF:
 		return pmd_perf_read(r->s, d->perf_id, raw);
 	case PMD_METER_MSR: {
-		struct pmd_res res = pmd_msr_read(r->s, m->cpu, d->msr, raw);
+		struct pmd_res res = pmd_msr_read(r->s, d->cpu, d->msr, raw);
 		*raw &= 0xffffffffu;
 		return res;
 	}
@@ -356,15 +576,15 @@ struct pmd_res race_meter_start(struct pmd_race *r)
 		d->wraps = 0;
 		d->started = false;
 		if (m->kind == PMD_METER_PERF && d->perf_id < 0) {
-			struct pmd_res res = pmd_perf_open(r->s, d->perf_type, d->perf_config, m->cpu,
+			struct pmd_res res = pmd_perf_open(r->s, d->perf_type, d->perf_config, d->cpu,
 							   &d->perf_id);
 			if (res.st != PMD_OK)
 				return res;
 		}
 	}
-	double j;
+	struct race_energy e;
 	uint64_t raw;
-	return race_meter_read(r, &j, &raw);
+	return race_meter_read(r, &e, &raw);
 }
 
 void race_meter_stop(struct pmd_race *r)
@@ -379,10 +599,10 @@ void race_meter_stop(struct pmd_race *r)
 		}
 }
 
-struct pmd_res race_meter_read(struct pmd_race *r, double *j, uint64_t *raw0)
+struct pmd_res race_meter_read(struct pmd_race *r, struct race_energy *e, uint64_t *raw0)
 {
 	struct race_meter *m = r->meter;
-	*j = 0;
+	e->pkg = e->core = 0;
 	*raw0 = 0;
 	for (size_t i = 0; i < m->ndom; i++) {
 		struct race_domain *d = &m->dom[i];
@@ -405,17 +625,35 @@ struct pmd_res race_meter_read(struct pmd_race *r, double *j, uint64_t *raw0)
 		}
 		d->last = raw;
 		d->started = true;
-		*j += (double)d->acc * d->unit_j;
+		if (d->core)
+			e->core += (double)d->acc * d->unit_j;
+		else
+			e->pkg += (double)d->acc * d->unit_j;
 		if (i == 0)
 			*raw0 = raw;
 	}
 	return pmd_ok();
 }
 
-struct pmd_res race_meter_edge(struct pmd_race *r, double *j, uint64_t *t_seen, uint64_t *t_before)
+void race_meter_check_core(struct pmd_race *r)
+{
+	struct race_meter *m = r->meter;
+	if (!m || m->core < 0 || m->dom[m->core].acc)
+		return;
+	m->core_res = pmd_res_make(PMD_INVALID, EINVAL,
+				   "the core energy counter did not move during the run: frozen or not "
+				   "counting");
+	m->core = -1;
+	char *plus = strstr(m->desc, " + core (");
+	if (plus)
+		*plus = 0;
+}
+
+struct pmd_res race_meter_edge(struct pmd_race *r, struct race_energy *e, uint64_t *t_seen,
+			       uint64_t *t_before)
 {
 	uint64_t raw0, raw;
-	struct pmd_res res = race_meter_read(r, j, &raw0);
+	struct pmd_res res = race_meter_read(r, e, &raw0);
 	if (res.st != PMD_OK)
 		return res;
 	uint64_t start = pmd_src_now_ns(r->s), prev = start, t;
@@ -424,7 +662,7 @@ struct pmd_res race_meter_edge(struct pmd_race *r, double *j, uint64_t *t_seen, 
 			return pmd_res_make(PMD_UNREADABLE, EINTR, "interrupted");
 		pmd_src_sleep_ns(r->s, RACE_POLL_NS);
 		t = pmd_src_now_ns(r->s);
-		res = race_meter_read(r, j, &raw);
+		res = race_meter_read(r, e, &raw);
 		if (res.st != PMD_OK)
 			return res;
 		if (raw != raw0)

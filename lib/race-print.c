@@ -4,6 +4,8 @@
  * (and what a run would change), or the measurement, verdict first, with a
  * 95% confidence interval for every figure. JSON keys are a stable interface
  * (pmdiag-race(8)); numbers with intervals are "key" plus "key_ci": [lo, hi].
+ * The core domain's figures sit next to the package's, or are null with the
+ * reason when the meter has no core domain (never 0).
  */
 #include "race-int.h"
 
@@ -89,9 +91,10 @@ static void meter_out(const struct pmd_race *r, struct pmd_out *o)
 	pmd_out_obj(o, "meter", NULL);
 	pmd_out_str(o, "kind", NULL, meter_kind(m->kind));
 	pmd_out_str(o, "description", "Energy meter", m->desc);
-	pmd_out_list(o, "domains", NULL);
+	pmd_out_list(o, "domains", NULL); /* the domains measured */
 	for (size_t i = 0; i < m->ndom; i++)
-		pmd_out_str(o, NULL, NULL, m->dom[i].name);
+		if (!m->dom[i].core || (int)i == m->core)
+			pmd_out_str(o, NULL, NULL, m->dom[i].name);
 	pmd_out_end(o);
 	pmd_out_double(o, "unit_j", NULL, m->dom[0].unit_j, 12, NULL);
 	if (m->wrap_j > 0)
@@ -100,7 +103,28 @@ static void meter_out(const struct pmd_race *r, struct pmd_out *o)
 		pmd_out_null(o, "wrap_j", NULL);
 	if (r->measured)
 		pmd_out_uint(o, "wraps", NULL, m->dom[0].wraps, NULL);
+	if (m->core >= 0) {
+		pmd_out_str(o, "core", "Core energy", m->core_desc);
+		if (r->measured)
+			pmd_out_uint(o, "core_wraps", NULL, m->dom[m->core].wraps, NULL);
+	} else {
+		pmd_out_res(o, "core", "Core energy", &m->core_res);
+	}
 	pmd_out_end(o);
+}
+
+/* A core-domain figure, or null with the reason there is none (JSON; nothing in text). */
+static void core_stat_out(const struct pmd_race *r, struct pmd_out *o, const char *key,
+			  const char *label, const struct race_stat *st)
+{
+	if (r->meter && r->meter->core >= 0) {
+		stat_out(o, key, label, st, 3, false);
+		return;
+	}
+	char ci[64];
+	snprintf(ci, sizeof(ci), "%s_ci", key);
+	pmd_out_res(o, key, NULL, r->meter ? &r->meter->core_res : NULL);
+	pmd_out_null(o, ci, NULL);
 }
 
 static void knobs_out(const struct pmd_race *r, struct pmd_out *o)
@@ -260,8 +284,10 @@ static void setting_row(const struct pmd_race *r, const struct race_setting *st,
 		pmd_out_uint(o, "hwp_perf", NULL, st->hwp_perf, NULL);
 	stat_out(o, "task_s", "task s", &st->st_task_s, 3, false);
 	stat_out(o, "task_j", "task J", &st->st_task_j, 3, false);
+	core_stat_out(r, o, "task_core_j", "task core J", &st->st_task_core_j);
 	stat_out(o, "power_w", "power W", &st->st_power_w, 2, false);
 	stat_out(o, "window_j", "window J", &st->st_window_j, 3, false);
+	core_stat_out(r, o, "window_core_j", "window core J", &st->st_window_core_j);
 	if (st != &r->set[0]) {
 		const struct race_stat *d = &st->d_window;
 		double base = r->set[0].st_window_j.mean;
@@ -278,12 +304,20 @@ static void setting_row(const struct pmd_race *r, const struct race_setting *st,
 		pmd_out_str(o, NULL, "significant", "-");
 	}
 	pmd_out_uint(o, "overruns", NULL, st->overruns, NULL);
+	bool core = r->meter && r->meter->core >= 0;
 	pmd_out_list(o, "samples", NULL);
 	for (size_t k = 0; k < st->n; k++) {
 		pmd_out_obj(o, NULL, NULL);
 		pmd_out_double(o, "task_s", NULL, st->task_s[k], 6, NULL);
 		pmd_out_double(o, "task_j", NULL, st->task_j[k], 6, NULL);
 		pmd_out_double(o, "window_j", NULL, st->window_j[k], 6, NULL);
+		if (core) {
+			pmd_out_double(o, "task_core_j", NULL, st->task_core_j[k], 6, NULL);
+			pmd_out_double(o, "window_core_j", NULL, st->window_core_j[k], 6, NULL);
+		} else {
+			pmd_out_null(o, "task_core_j", NULL);
+			pmd_out_null(o, "window_core_j", NULL);
+		}
 		pmd_out_end(o);
 	}
 	pmd_out_end(o);
@@ -327,6 +361,7 @@ void pmd_race_print(const struct pmd_race *r, struct pmd_out *o)
 	pmd_out_strf(o, NULL, "Trials", "%u round%s, settings interleaved", r->rounds,
 		     r->rounds == 1 ? "" : "s");
 	stat_out(o, "idle_w", "Idle power (W)", &r->st_idle, 3, false);
+	core_stat_out(r, o, "idle_core_w", "Core idle (W)", &r->st_idle_core);
 	if (r->leftover[0])
 		pmd_out_str(o, "leftover", "Before starting", r->leftover);
 	pmd_out_table(o, "settings", "Settings (mean ± 95% CI)");

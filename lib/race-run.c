@@ -7,6 +7,8 @@
  * interleaved (idle, A, B, C, idle, A, B, C...), every measurement starts and
  * ends on an update of the energy counter, and what the counter saw of the
  * idle tails around the task is taken out with the measured idle power.
+ * The core domain, when the meter has it, is read at the same moments and
+ * corrected with its own idle power: a second figure, never in the verdict.
  */
 #include "race-int.h"
 
@@ -44,9 +46,9 @@ static int sleep_until(struct pmd_race *r, uint64_t deadline)
 			return 0;
 		uint64_t d = deadline - now;
 		pmd_src_sleep_ns(r->s, d < RACE_SLEEP_CHUNK_NS ? d : RACE_SLEEP_CHUNK_NS);
-		double j;
+		struct race_energy e;
 		uint64_t raw;
-		struct pmd_res res = race_meter_read(r, &j, &raw);
+		struct pmd_res res = race_meter_read(r, &e, &raw);
 		if (res.st != PMD_OK) {
 			snprintf(r->error, sizeof(r->error), "%s", res.why);
 			return -1;
@@ -92,14 +94,19 @@ static int run_task(struct pmd_race *r, struct race_work *w, uint64_t units, dou
 	return 0;
 }
 
-static double idle_power(const struct pmd_race *r)
+static double mean(const double *v, size_t n)
 {
-	if (!r->nidle)
+	if (!n)
 		return 0;
 	double s = 0;
-	for (size_t i = 0; i < r->nidle; i++)
-		s += r->idle_w[i];
-	return s / (double)r->nidle;
+	for (size_t i = 0; i < n; i++)
+		s += v[i];
+	return s / (double)n;
+}
+
+static bool has_core(const struct pmd_race *r)
+{
+	return r->meter && r->meter->core >= 0;
 }
 
 /* Units of work that take about target_s at full speed (full speed is set). */
@@ -125,7 +132,7 @@ static int calibrate(struct pmd_race *r, struct race_work *w)
 
 static int measure_idle(struct pmd_race *r)
 {
-	double e0, e1;
+	struct race_energy e0, e1;
 	uint64_t seen0, before0, seen1, before1;
 	int rc = set_and_settle(r, &r->set[0]);
 	if (rc)
@@ -141,13 +148,15 @@ static int measure_idle(struct pmd_race *r)
 		return fail(r, &res);
 	/* Each update happened between the read before it and the one that saw it. */
 	double t = ((double)(seen1 + before1) - (double)(seen0 + before0)) / 2 * 1e-9;
-	r->idle_w[r->nidle++] = t > 0 ? (e1 - e0) / t : 0;
+	r->idle_core_w[r->nidle] = t > 0 && has_core(r) ? (e1.core - e0.core) / t : 0;
+	r->idle_w[r->nidle++] = t > 0 ? (e1.pkg - e0.pkg) / t : 0;
 	return 0;
 }
 
 static int step(struct pmd_race *r, struct race_work *w, struct race_setting *st)
 {
-	double e0, e1, e2, secs;
+	struct race_energy e0, e1, e2;
+	double secs;
 	uint64_t seen0, before0, seen1, before1, seen2, before2;
 	int rc = set_and_settle(r, st);
 	if (rc)
@@ -163,18 +172,21 @@ static int step(struct pmd_race *r, struct race_work *w, struct race_setting *st
 	res = race_meter_edge(r, &e1, &seen1, &before1);
 	if (res.st != PMD_OK)
 		return fail(r, &res);
-	double p = idle_power(r);
+	double p = mean(r->idle_w, r->nidle), pc = mean(r->idle_core_w, r->nidle);
 	double tick0 = ((double)seen0 + (double)before0) / 2;
 	double tick1 = ((double)seen1 + (double)before1) / 2;
 	double head = ((double)start - tick0) * 1e-9; /* idle between update and start */
 	double tail = (tick1 - (double)end) * 1e-9;   /* idle between end and update */
+	double idle_t = head + (tail > 0 ? tail : 0);
 	size_t k = st->n++;
 	st->task_s[k] = (double)(end - start) * 1e-9;
-	st->task_j[k] = (e1 - e0) - p * (head + (tail > 0 ? tail : 0));
+	st->task_j[k] = (e1.pkg - e0.pkg) - p * idle_t;
+	st->task_core_j[k] = has_core(r) ? (e1.core - e0.core) - pc * idle_t : 0;
 	uint64_t deadline = start + (uint64_t)llround(r->window_s * 1e9);
 	if (end >= deadline) {
 		st->overruns++;
 		st->window_j[k] = st->task_j[k];
+		st->window_core_j[k] = st->task_core_j[k];
 		return 0;
 	}
 	rc = sleep_until(r, deadline);
@@ -189,7 +201,9 @@ static int step(struct pmd_race *r, struct race_work *w, struct race_setting *st
 	}
 	double tick2 = ((double)seen2 + (double)before2) / 2;
 	double after = (tick2 - (double)deadline) * 1e-9; /* idle after the window ended */
-	st->window_j[k] = (e2 - e0) - p * (head + (after > 0 ? after : 0));
+	idle_t = head + (after > 0 ? after : 0);
+	st->window_j[k] = (e2.pkg - e0.pkg) - p * idle_t;
+	st->window_core_j[k] = has_core(r) ? (e2.core - e0.core) - pc * idle_t : 0;
 	return 0;
 }
 
@@ -292,10 +306,13 @@ int pmd_race_run(struct pmd_race *r)
 	}
 	size_t cap = r->o.trials ? r->o.trials : 1;
 	r->idle_w = pmd_xcalloc(cap, sizeof(double));
+	r->idle_core_w = pmd_xcalloc(cap, sizeof(double));
 	for (size_t i = 0; i < r->nset; i++) {
 		r->set[i].task_s = pmd_xcalloc(cap, sizeof(double));
 		r->set[i].task_j = pmd_xcalloc(cap, sizeof(double));
 		r->set[i].window_j = pmd_xcalloc(cap, sizeof(double));
+		r->set[i].task_core_j = pmd_xcalloc(cap, sizeof(double));
+		r->set[i].window_core_j = pmd_xcalloc(cap, sizeof(double));
 	}
 	int mrc = method(r, w);
 	if (mrc == -2 || stopped(r))
@@ -323,6 +340,7 @@ int pmd_race_run(struct pmd_race *r)
 		rc = 1;
 	else if (mrc == 0) {
 		r->measured = true;
+		race_meter_check_core(r);
 		race_compute(r);
 		rc = 0;
 	}

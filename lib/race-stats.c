@@ -194,11 +194,15 @@ void race_compute(struct pmd_race *r)
 	double *tmp = pmd_xcalloc(n ? n : 1, sizeof(double));
 	const struct race_setting *full = &r->set[0];
 	race_stat(r->idle_w, r->nidle, &r->st_idle);
+	race_stat(r->idle_core_w, r->nidle, &r->st_idle_core);
 	for (size_t i = 0; i < r->nset; i++) {
 		struct race_setting *s = &r->set[i];
 		race_stat(s->task_s, s->n, &s->st_task_s);
 		race_stat(s->task_j, s->n, &s->st_task_j);
 		race_stat(s->window_j, s->n, &s->st_window_j);
+		/* The core domain: figures of their own, never in the verdict. */
+		race_stat(s->task_core_j, s->n, &s->st_task_core_j);
+		race_stat(s->window_core_j, s->n, &s->st_window_core_j);
 		for (size_t k = 0; k < s->n; k++)
 			tmp[k] = s->task_s[k] > 0 ? s->task_j[k] / s->task_s[k] : 0;
 		race_stat(tmp, s->n, &s->st_power_w);

@@ -30,6 +30,7 @@
 struct sim_seg {
 	uint64_t t0, t1; /* virtual ns, [t0, t1) */
 	double w;        /* package power over the segment */
+	double cw;       /* core-domain power over the segment (a part of w) */
 };
 
 struct sim_cost {
@@ -65,13 +66,18 @@ struct sim {
 	uint64_t perf_start;
 	double noise;         /* relative noise on each run's compute time */
 	uint64_t rng;
+	bool core;            /* the core-domain counters exist (PP0 / AMD per-core) */
+	double core_static_w; /* core-domain power while the CPU runs, besides dynamic power */
+	double core_idle_w;   /* core-domain power while the CPU idles */
+	uint64_t core_msr_start; /* raw core counter value at virtual time 0 */
 
 	/* state */
 	uint64_t cache_tick; /* the last counter update computed, and its energy */
-	double cache_e;
+	double cache_e, cache_ce;
 	bool cached;
 	uint64_t now;    /* virtual ns */
 	double energy;   /* J consumed up to now */
+	double core_energy; /* J of the core domain up to now */
 	struct sim_seg ring[SIM_RING];
 	size_t head, nring; /* ring[head] is the newest */
 	int cpu;         /* pinned CPU */
@@ -80,6 +86,8 @@ struct sim {
 	size_t nmsr;
 
 	bool perf_used[SIM_MAX_PERF];
+	int perf_core[SIM_MAX_PERF];   /* a core-domain event: 1 all cores (PP0), 2 per core */
+	int perf_cpu[SIM_MAX_PERF];    /* the CPU it counts on */
 };
 
 static struct sim *S(struct pmd_src *s) { return s->priv; }
@@ -149,21 +157,28 @@ static bool root_u64(struct sim *m, const char *path, uint64_t *v)
 
 /* ---- the virtual clock and energy ---- */
 
-static void add_seg(struct sim *m, uint64_t dt, double w)
+static void add_seg_core(struct sim *m, uint64_t dt, double w, double cw)
 {
 	if (!dt)
 		return;
 	struct sim_seg *h = m->nring ? &m->ring[m->head] : NULL;
-	if (h && h->w == w && h->t1 == m->now) {
+	if (h && h->w == w && h->cw == cw && h->t1 == m->now) {
 		h->t1 += dt;
 	} else {
 		m->head = (m->head + 1) % SIM_RING;
 		if (m->nring < SIM_RING)
 			m->nring++;
-		m->ring[m->head] = (struct sim_seg){ m->now, m->now + dt, w };
+		m->ring[m->head] = (struct sim_seg){ m->now, m->now + dt, w, cw };
 	}
 	m->now += dt;
 	m->energy += w * (double)dt * 1e-9;
+	m->core_energy += cw * (double)dt * 1e-9;
+}
+
+/* Idle: the package at idle_w, the core domain at core_idle_w. */
+static void add_seg(struct sim *m, uint64_t dt, double w)
+{
+	add_seg_core(m, dt, w, m->core_idle_w);
 }
 
 /* Energy the counters show now: the total at the last counter update. */
@@ -174,7 +189,7 @@ static double counter_energy(struct sim *m)
 	 * and move a counter between two updates. */
 	if (m->cached && m->cache_tick == tick)
 		return m->cache_e;
-	double e = m->energy;
+	double e = m->energy, ce = m->core_energy;
 	size_t k = m->head;
 	for (size_t i = 0; i < m->nring; i++) {
 		const struct sim_seg *g = &m->ring[k];
@@ -182,12 +197,24 @@ static double counter_energy(struct sim *m)
 			break;
 		uint64_t from = g->t0 > tick ? g->t0 : tick;
 		e -= g->w * (double)(g->t1 - from) * 1e-9;
+		ce -= g->cw * (double)(g->t1 - from) * 1e-9;
 		k = (k + SIM_RING - 1) % SIM_RING;
 	}
 	m->cached = true;
 	m->cache_tick = tick;
 	m->cache_e = e < 0 ? 0 : e;
+	m->cache_ce = ce < 0 ? 0 : ce;
 	return m->cache_e;
+}
+
+/* The core-domain energy the counters show now; on a CPU other than the pinned
+ * one, a per-core counter (AMD) has seen an idle core only. */
+static double core_counter_energy(struct sim *m, int cpu, bool per_core)
+{
+	counter_energy(m);
+	if (per_core && cpu != m->cpu)
+		return m->core_idle_w * (double)m->cache_tick * 1e-9;
+	return m->cache_ce;
 }
 
 static void real_wait(struct sim *m, uint64_t virt_ns)
@@ -230,6 +257,12 @@ static bool is_energy_msr(uint32_t msr)
 	return msr == 0x611 || msr == 0xc001029b;
 }
 
+/* MSR_PP0_ENERGY_STATUS (all cores), AMD's core energy (the core that reads it) */
+static bool is_core_energy_msr(uint32_t msr)
+{
+	return msr == 0x639 || msr == 0xc001029a;
+}
+
 static struct pmd_res sim_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
 				   uint64_t *t_ns)
 {
@@ -240,6 +273,11 @@ static struct pmd_res sim_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uin
 	if (is_energy_msr(msr) && m->msr_unit_j > 0) {
 		uint64_t counts = (uint64_t)floor(counter_energy(m) / m->msr_unit_j);
 		*v = (m->msr_start + counts) & 0xffffffffu;
+		return pmd_ok();
+	}
+	if (is_core_energy_msr(msr) && m->core && m->msr_unit_j > 0) {
+		double e = core_counter_energy(m, cpu, msr == 0xc001029a);
+		*v = (m->core_msr_start + (uint64_t)floor(e / m->msr_unit_j)) & 0xffffffffu;
 		return pmd_ok();
 	}
 	/* msr.txt is the state: another process (the guardian) may have written it. */
@@ -438,6 +476,12 @@ static struct pmd_res sim_read_file(struct pmd_src *s, const char *path, char **
 		snprintf(p, sizeof(p), "%s/max_energy_range_uj", zone);
 		if (pmd_startswith(name, "package") && root_u64(m, p, &range) && range) {
 			uint64_t uj = m->powercap_start_uj + (uint64_t)floor(counter_energy(m) * 1e6);
+			free(*data);
+			*data = pmd_xasprintf("%llu\n", (unsigned long long)(uj % (range + 1)));
+			*len = strlen(*data);
+		} else if (!strcmp(name, "core") && m->core && root_u64(m, p, &range) && range) {
+			/* the core sub-zone (Intel PP0): all cores of the package */
+			uint64_t uj = (uint64_t)floor(core_counter_energy(m, m->cpu, false) * 1e6);
 			free(*data);
 			*data = pmd_xasprintf("%llu\n", (unsigned long long)(uj % (range + 1)));
 			*len = strlen(*data);
@@ -682,34 +726,47 @@ static struct pmd_res sim_run(struct pmd_src *s, struct pmd_work *w)
 	}
 	static const volatile int zero;
 	w->checksum = w->fn(w->ctx, units, &zero, &w->done);
-	double p_run = m->static_w + duty * m->pstate[ps].w + (1.0 - duty) * m->gated_w;
-	add_seg(m, (uint64_t)llround(compute_ns), p_run);
-	add_seg(m, (uint64_t)llround(stall_ns), m->static_w + m->mem_w);
+	double dyn = duty * m->pstate[ps].w + (1.0 - duty) * m->gated_w;
+	add_seg_core(m, (uint64_t)llround(compute_ns), m->static_w + dyn, m->core_static_w + dyn);
+	add_seg_core(m, (uint64_t)llround(stall_ns), m->static_w + m->mem_w, m->core_static_w);
 	return pmd_ok();
+}
+
+/* Whether PMU (under devices/) has type and an event of this config. */
+static bool sim_event(struct sim *m, const char *pmu, const char *event, uint32_t type,
+		      uint64_t config)
+{
+	char p[200], ev[64];
+	uint64_t t, want;
+	snprintf(p, sizeof(p), "sys/bus/event_source/devices/%s/type", pmu);
+	if (!root_u64(m, p, &t) || t != type)
+		return false;
+	snprintf(p, sizeof(p), "sys/bus/event_source/devices/%s/events/%s", pmu, event);
+	if (!root_line(m, p, ev, sizeof(ev)))
+		return false;
+	const char *eq = strchr(ev, '=');
+	return eq && pmd_parse_u64(eq + 1, 0, &want) == 0 && want == config;
 }
 
 static struct pmd_res sim_perf_open(struct pmd_src *s, uint32_t type, uint64_t config, int cpu,
 				    int *id)
 {
 	struct sim *m = S(s);
-	uint64_t t;
-	char ev[64];
-	if (!root_u64(m, "sys/bus/event_source/devices/power/type", &t) || t != type ||
-	    m->perf_scale <= 0)
-		return pmd_res_make(PMD_ABSENT, ENOENT,
-				    "perf_event_open: this kernel has no such event (ENOENT)");
-	/* Only the package event is modelled. */
-	if (!root_line(m, "sys/bus/event_source/devices/power/events/energy-pkg", ev, sizeof(ev)))
-		return pmd_res_make(PMD_ABSENT, ENOENT,
-				    "perf_event_open: this kernel has no such event (ENOENT)");
-	const char *eq = strchr(ev, '=');
-	uint64_t want;
-	if (!eq || pmd_parse_u64(eq + 1, 0, &want) < 0 || want != config)
+	/* The package event, and with "core yes" the core ones: Intel's energy-cores
+	 * (power PMU), AMD's per-core energy-core (power_core PMU). */
+	bool pkg = sim_event(m, "power", "energy-pkg", type, config);
+	int core = !m->core ? 0
+		   : sim_event(m, "power", "energy-cores", type, config)    ? 1
+		   : sim_event(m, "power_core", "energy-core", type, config) ? 2
+									    : 0;
+	if ((!pkg && !core) || m->perf_scale <= 0)
 		return pmd_res_make(PMD_ABSENT, ENOENT,
 				    "perf_event_open: this kernel has no such event (ENOENT)");
 	for (int i = 0; i < SIM_MAX_PERF; i++)
 		if (!m->perf_used[i]) {
 			m->perf_used[i] = true;
+			m->perf_core[i] = core;
+			m->perf_cpu[i] = cpu;
 			*id = i;
 			return pmd_ok();
 		}
@@ -721,7 +778,9 @@ static struct pmd_res sim_perf_read(struct pmd_src *s, int id, uint64_t *count)
 	struct sim *m = S(s);
 	if (id >= SIM_MAX_PERF || !m->perf_used[id])
 		return pmd_res_make(PMD_INVALID, EBADF, "no such perf event");
-	*count = m->perf_start + (uint64_t)floor(counter_energy(m) / m->perf_scale);
+	double e = m->perf_core[id] ? core_counter_energy(m, m->perf_cpu[id], m->perf_core[id] == 2)
+				    : counter_energy(m);
+	*count = m->perf_start + (uint64_t)floor(e / m->perf_scale);
 	return pmd_ok();
 }
 
@@ -834,18 +893,23 @@ static struct pmd_res parse_model(struct sim *m, char *text)
 				{ "msr_unit_j", &m->msr_unit_j, NULL },
 				{ "perf_scale", &m->perf_scale, NULL },
 				{ "noise", &m->noise, NULL },
+				{ "core_static_w", &m->core_static_w, NULL },
+				{ "core_idle_w", &m->core_idle_w, NULL },
 				{ "counter_period_ns", NULL, &m->period_ns },
 				{ "msr_start", NULL, &m->msr_start },
 				{ "powercap_start_uj", NULL, &m->powercap_start_uj },
 				{ "perf_start", NULL, &m->perf_start },
 				{ "seed", NULL, &m->rng },
+				{ "core_msr_start", NULL, &m->core_msr_start },
 			};
 			size_t k;
 			for (k = 0; k < PMD_ARRAY_SIZE(keys); k++)
 				if (!strcmp(w[0], keys[k].key))
 					break;
-			if (!strcmp(w[0], "msr") || !strcmp(w[0], "ecmd")) {
-				bool *b = w[0][0] == 'm' ? &m->msr_driver : &m->ecmd;
+			if (!strcmp(w[0], "msr") || !strcmp(w[0], "ecmd") || !strcmp(w[0], "core")) {
+				bool *b = w[0][0] == 'm'   ? &m->msr_driver
+					  : w[0][0] == 'e' ? &m->ecmd
+							   : &m->core;
 				if (!strcmp(w[1], "yes"))
 					*b = true;
 				else if (!strcmp(w[1], "no"))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # pmdiag-race on the simulated platforms of tests/race (answers computed by hand in
 # tests/race/README.md): race-to-idle winning, a lower P-state winning, counter wraps,
-# every meter, restoration after SIGINT, SIGTERM, SIGHUP and SIGKILL in the middle of
+# every meter, the core domain beside the package (and its absence), restoration after
+# SIGINT, SIGTERM, SIGHUP and SIGKILL in the middle of
 # a run (the guardian, the restore file and --restore), the lock, --dry-run, --plot;
 # and on this machine, which it must leave alone.
 load test_helper
@@ -9,6 +10,7 @@ load test_helper
 # sim NAME [MODEL LINE...]: a fresh copy of a simulated platform, lines appended to its model.
 sim() {
 	local d="$BATS_TEST_TMPDIR/$1"
+	rm -rf "$d"
 	cp -r "$TOP/tests/race/$1" "$d"
 	shift
 	local l
@@ -31,6 +33,44 @@ near() {
 
 # window NAME: mean window energy of a setting in $output (JSON)
 window() { jq -r --arg n "$1" '.settings[] | select(.name == $n) | .window_j' <<<"$output"; }
+
+# field NAME KEY: a key of a setting in $output (JSON)
+field() { jq -r --arg n "$1" --arg k "$2" '.settings[] | select(.name == $n) | .[$k]' <<<"$output"; }
+
+# core_figures SETTING TASK WINDOW: the core energies of a setting (README.md), with
+# intervals of zero width (the model is deterministic)
+core_figures() {
+	near "$(field "$1" task_core_j)" "$2"
+	near "$(field "$1" window_core_j)" "$3"
+	near "$(jq -r --arg n "$1" '.settings[] | select(.name == $n) | .task_core_j_ci[0]' <<<"$output")" "$2"
+	near "$(jq -r --arg n "$1" '.settings[] | select(.name == $n) | .window_core_j_ci[1]' <<<"$output")" "$3"
+}
+
+# no_core REASON: the core figures of every setting and sample are null with REASON, never 0
+no_core() {
+	assert_equal "$(jq -r '[.meter.core, .meter.core_status, .meter.core_reason] | join("|")' <<<"$output")" \
+		"|${2:-absent}|$1"
+	assert_equal "$(jq -c '[.settings[] | .task_core_j, .window_core_j, .task_core_j_ci, .window_core_j_ci, (.samples[] | .task_core_j, .window_core_j)] | unique' <<<"$output")" '[null]'
+	assert_equal "$(jq -r '[.settings[] | .task_core_j_reason, .window_core_j_reason] | unique | join("|")' <<<"$output")" "$1"
+	assert_equal "$(jq -r '.idle_core_w, .idle_core_w_status' <<<"$output" | xargs)" "null ${2:-absent}"
+}
+
+# amd_pmus DIR: the AMD platform with the perf power PMU (energy-pkg) and, as newer
+# kernels have it, the power_core PMU (energy-core, counted per core)
+amd_pmus() {
+	local d="$1/sys/bus/event_source/devices" e
+	mkdir -p "$d/power/events" "$d/power_core/events"
+	echo 23 > "$d/power/type"
+	echo 24 > "$d/power_core/type"
+	echo 0 > "$d/power/cpumask"
+	echo event=0x02 > "$d/power/events/energy-pkg"
+	echo event=0x01 > "$d/power_core/events/energy-core"
+	for e in power/events/energy-pkg power_core/events/energy-core; do
+		echo 2.3283064365386962890625e-10 > "$d/$e.scale"
+		echo Joules > "$d/$e.unit"
+	done
+	echo "perf_scale 2.3283064365386962890625e-10" >> "$1/sim.model"
+}
 
 # wait_for COMMAND...: up to 10 s for a command to succeed
 wait_for() {
@@ -78,10 +118,36 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	d=$(sim race-wins)
 	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2
 	assert_line --index 0 "Verdict:        race-to-idle wins here: every throttled setting used more energy than full speed over the same 3.150 s window; the closest, cpufreq-2000MHz, used 1.000 J more (+5.8 %, 95% CI +1.000..+1.000 J)"
-	assert_line "Energy meter:   RAPL package-0 through powercap (intel-rapl:0)"
+	assert_line "Energy meter:   RAPL package-0 through powercap (intel-rapl:0) + core (intel-rapl:0:0)"
+	assert_line "Core energy:    all cores of package 0 (PP0), powercap intel-rapl:0:0"
 	assert_line "Idle power (W): 1.000 ± 0.000"
-	assert_line "  full             1.000 ± 0.000  15.000 ± 0.000  15.00 ± 0.00  17.150 ± 0.000  -               -          -"
-	assert_line "  duty-50%         2.000 ± 0.000  21.000 ± 0.000  10.50 ± 0.00  22.150 ± 0.000  +5.000 ± 0.000  +29.2      yes"
+	assert_line "Core idle (W):  0.250 ± 0.000"
+	assert_line "  setting          task s         task J          task core J     power W       window J        window core J   vs full J       vs full %  significant"
+	assert_line "  full             1.000 ± 0.000  15.000 ± 0.000  11.000 ± 0.000  15.00 ± 0.00  17.150 ± 0.000  11.537 ± 0.000  -               -          -"
+	assert_line "  duty-50%         2.000 ± 0.000  21.000 ± 0.000  13.000 ± 0.000  10.50 ± 0.00  22.150 ± 0.000  13.287 ± 0.000  +5.000 ± 0.000  +29.2      yes"
+}
+
+@test "the core domain (PP0) beside the package: task and window core energy computed by hand" {
+	d=$(sim race-wins)
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 3 --json
+	assert_equal "$(jq -c '.meter.domains' <<<"$output")" '["package-0","core"]'
+	assert_equal "$(jq -r '.meter.core, .meter.core_wraps' <<<"$output")" \
+		"all cores of package 0 (PP0), powercap intel-rapl:0:0
+0"
+	near "$(jq .idle_core_w <<<"$output")" 0.25 0.0002
+	core_figures full 11.0 11.5375
+	core_figures cpufreq-2000MHz 10.5 10.9125
+	core_figures cpufreq-1000MHz 12.6 12.6375
+	core_figures duty-50% 13.0 13.2875
+	near "$(jq '.settings[0].samples[2].window_core_j' <<<"$output")" 11.5375
+	# The core domain alone favours 2000 MHz (-0.625 J); the package pays +1.0 J: the
+	# verdict stays on the package.
+	assert_equal "$(jq -r '.verdict.result, .verdict.setting' <<<"$output" | xargs)" \
+		"race_to_idle_wins cpufreq-2000MHz"
+	near "$(jq .verdict.difference_j <<<"$output")" 1.0
+	near "$(window full)" 17.15
+	near "$(window cpufreq-2000MHz)" 18.15
+	untouched race-wins "$d"
 }
 
 @test "one round: no interval, and the verdict says one round cannot tell" {
@@ -135,26 +201,139 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json --meter perf
 	assert_equal "$(jq -r '.meter.kind, .meter.wraps' <<<"$output" | xargs)" "perf 0"
 	assert_equal "$(jq -r '.meter.description' <<<"$output")" \
-		"RAPL package through the perf power PMU (energy-pkg, CPU 0)"
+		"RAPL package through the perf power PMU (energy-pkg + energy-cores, CPU 0)"
 	near "$(window full)" 17.15
 	near "$(window duty-50%)" 22.15
 	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json --meter msr
 	assert_equal "$(jq -r '.meter.description' <<<"$output")" \
-		"RAPL package through MSR 0x611 on CPU 1 (61.04 uJ counts, 32 bits)"
+		"RAPL package through MSR 0x611 on CPU 1 (61.04 uJ counts, 32 bits) + core (MSR 0x639)"
 	near "$(window cpufreq-2000MHz)" 18.15
+}
+
+@test "the core domain through perf (energy-cores) and MSR 0x639: the same core figures" {
+	d=$(sim race-wins)
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json --meter perf
+	assert_equal "$(jq -c '[.meter.domains, .meter.core]' <<<"$output")" \
+		'[["energy-pkg","energy-cores"],"all cores of package 0 (PP0), perf power/energy-cores"]'
+	core_figures full 11.0 11.5375
+	core_figures duty-50% 13.0 13.2875
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json --meter msr
+	assert_equal "$(jq -c '[.meter.domains, .meter.core]' <<<"$output")" \
+		'[["package","core"],"all cores of package 0 (PP0), MSR 0x639"]'
+	core_figures cpufreq-2000MHz 10.5 10.9125
+	core_figures cpufreq-1000MHz 12.6 12.6375
+	near "$(jq .idle_core_w <<<"$output")" 0.25 0.0002
 }
 
 @test "AMD: package energy from MSR 0xC001029B in 15.26 uJ counts, no clock modulation" {
 	d=$(sim amd)
 	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json
 	assert_equal "$(jq -r '.meter.description' <<<"$output")" \
-		"RAPL package through MSR 0xc001029b on CPU 1 (15.26 uJ counts, 32 bits)"
+		"RAPL package through MSR 0xc001029b on CPU 1 (15.26 uJ counts, 32 bits) + core (MSR 0xc001029a)"
 	assert_equal "$(jq -r '[.settings[].name] | join(" ")' <<<"$output")" \
 		"full cpufreq-2000MHz cpufreq-1000MHz"
 	near "$(window full)" 17.15
 	near "$(window cpufreq-2000MHz)" 18.15
 	assert_equal "$(jq -r '.verdict.result' <<<"$output")" race_to_idle_wins
 	untouched amd "$d"
+}
+
+@test "AMD: the core energy of CPU 1's core from MSR 0xC001029A, and its 32-bit wrap" {
+	# Another CPU's counter would show an idle core (0.25 W), not the task.
+	d=$(sim amd)
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json
+	assert_equal "$(jq -r .meter.core <<<"$output")" \
+		"the core of CPU 1 (AMD: per core, shared with its SMT siblings), MSR 0xc001029a"
+	core_figures full 11.0 11.5375
+	core_figures cpufreq-2000MHz 10.5 10.9125
+	core_figures cpufreq-1000MHz 12.6 12.6375
+	# The core counter starts 40 J before its wrap: round 1's full-speed task spans 34.7-45.7 J.
+	d=$(sim amd "core_msr_start 0xffd80000")
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json
+	assert_equal "$(jq -r '.meter.wraps, .meter.core_wraps' <<<"$output" | xargs)" "0 1"
+	near "$(jq '.settings[0].samples[0].task_core_j' <<<"$output")" 11.0
+	near "$(jq '.settings[0].samples[0].window_core_j' <<<"$output")" 11.5375
+	core_figures cpufreq-1000MHz 12.6 12.6375
+	near "$(window full)" 17.15
+	untouched amd "$d"
+}
+
+@test "AMD: powercap's core zone is refused (not CPU 1's core); perf's power_core PMU counts it" {
+	d=$(sim amd)
+	z="$d/sys/class/powercap/intel-rapl:0"
+	mkdir -p "$z/intel-rapl:0:0" "$d/sys/class/powercap/intel-rapl:0:0"
+	echo package-0 > "$z/name"
+	for c in "$z" "$z/intel-rapl:0:0" "$d/sys/class/powercap/intel-rapl:0:0"; do
+		echo 0 > "$c/energy_uj"
+		echo 65532610987 > "$c/max_energy_range_uj"
+	done
+	echo core > "$z/intel-rapl:0:0/name"
+	echo core > "$d/sys/class/powercap/intel-rapl:0:0/name"
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json
+	assert_equal "$(jq -r .meter.kind <<<"$output")" powercap
+	no_core "powercap's core zone on AMD is the core of one CPU the kernel picks, not CPU 1's (use --meter msr or perf)"
+	near "$(window full)" 17.15
+	near "$(window cpufreq-1000MHz)" 24.75
+	d=$(sim amd)
+	amd_pmus "$d"
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json
+	assert_equal "$(jq -r .meter.description <<<"$output")" \
+		"RAPL package through the perf power PMU (energy-pkg, CPU 0) + core (power_core energy-core, CPU 1)"
+	assert_equal "$(jq -c '[.meter.domains, .meter.core]' <<<"$output")" \
+		'[["energy-pkg","energy-core"],"the core of CPU 1 (AMD: per core, shared with its SMT siblings), perf power_core/energy-core"]'
+	core_figures full 11.0 11.5375
+	core_figures cpufreq-2000MHz 10.5 10.9125
+	near "$(window cpufreq-2000MHz)" 18.15
+}
+
+@test "a CPU without a core domain: reported absent with the reason, the package still measured" {
+	# pstate-wins: MSR_PP0_ENERGY_STATUS faults
+	d=$(sim pstate-wins)
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json
+	no_core "MSR_PP0_ENERGY_STATUS (0x639) faulted on CPU 1: this CPU has no core energy counter"
+	assert_equal "$(jq -c .meter.domains <<<"$output")" '["package"]'
+	near "$(window full)" 25.145
+	near "$(window cpufreq-1000MHz)" 9.045
+	assert_equal "$(jq -r .verdict.result <<<"$output")" throttled_wins
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2
+	assert_line "Core energy:    absent: MSR_PP0_ENERGY_STATUS (0x639) faulted on CPU 1: this CPU has no core energy counter"
+	refute_line --partial "Core idle"
+	assert_line "  setting          task s         task J          power W       window J        vs full J        vs full %  significant"
+
+	# race-wins made a Skylake-SP (model 0x55) without its core zone and event
+	d=$(sim race-wins)
+	sed -i 's/^basic_cpuid\[1\]=00060663 /basic_cpuid[1]=00050654 /' "$d/cpuid.txt"
+	rm -r "$d/sys/class/powercap/intel-rapl:0:0" "$d/sys/class/powercap/intel-rapl:0/intel-rapl:0:0" \
+		"$d"/sys/bus/event_source/devices/power/events/energy-cores*
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json
+	no_core 'no "core" sub-zone under /sys/class/powercap/intel-rapl:0: this CPU has no core (PP0) domain (most Xeon server parts have none)'
+	near "$(window full)" 17.15
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json --meter perf
+	no_core "the power PMU has no energy-cores event: this CPU has no core (PP0) domain"
+	near "$(window duty-50%)" 22.15
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json --meter msr
+	no_core "this CPU (model 0x55) has no core (PP0) energy counter (turbostat's tables: Xeon server parts, Xeon Phi, some Atoms)"
+	near "$(window cpufreq-2000MHz)" 18.15
+	run -0 --separate-stderr pmdiag-race --sim "$d" --dry-run
+	assert_line "CPU model:    GenuineIntel family 0x6 model 0x55"
+	diff "$TOP/tests/race/race-wins/msr.txt" "$d/msr.txt" || fail "MSRs not restored"
+	restored_max "$d" || fail "scaling_max_freq not restored"
+}
+
+@test "core counters that fault, are refused or never move: never a core figure of 0 J" {
+	d=$(sim race-wins "core no")
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json
+	no_core "the core energy counter did not move during the run: frozen or not counting" invalid
+	assert_equal "$(jq -r '.meter.description' <<<"$output")" \
+		"RAPL package-0 through powercap (intel-rapl:0)"
+	assert_equal "$(jq -c .meter.domains <<<"$output")" '["package-0"]'
+	near "$(window full)" 17.15
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json --meter perf
+	no_core "energy-cores: perf_event_open: this kernel has no such event (ENOENT)"
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json --meter msr
+	no_core "MSR_PP0_ENERGY_STATUS (0x639) faulted on CPU 1: this CPU has no core energy counter"
+	near "$(window cpufreq-1000MHz)" 24.75
+	untouched race-wins "$d"
 }
 
 @test "HWP: IA32_HWP_REQUEST maximum lowered, then restored" {

@@ -41,7 +41,8 @@ def powercap(root):
     put(root, z + "enabled", "1\n")
     put(root, z + "energy_uj", "0\n")  # the model serves it
     put(root, z + "max_energy_range_uj", "262143328850\n")
-    # a core sub-zone (listed at the top too, as sysfs links it): not counted
+    # the core (PP0) sub-zone, listed at the top too as sysfs links it; the model
+    # serves its energy_uj ("core yes"): the core figure, never added to the package
     put(root, z + "intel-rapl:0:0/name", "core\n")
     put(root, "sys/class/powercap/intel-rapl:0:0/name", "core\n")
     put(root, "sys/class/powercap/intel-rapl:0:0/energy_uj", "0\n")
@@ -55,6 +56,10 @@ def power_pmu(root):
     put(root, d + "events/energy-pkg", "event=0x02\n")
     put(root, d + "events/energy-pkg.scale", "2.3283064365386962890625e-10\n")
     put(root, d + "events/energy-pkg.unit", "Joules\n")
+    # PP0: all cores of the package (Linux: event=0x01, the same 2^-32 J scale)
+    put(root, d + "events/energy-cores", "event=0x01\n")
+    put(root, d + "events/energy-cores.scale", "2.3283064365386962890625e-10\n")
+    put(root, d + "events/energy-cores.unit", "Joules\n")
 
 
 def policy(cpus_list, driver, governor, governors, lo, hi, avail=None):
@@ -104,6 +109,11 @@ msr yes
 ecmd yes
 msr_unit_j 0.00006103515625
 perf_scale 2.3283064365386962890625e-10
+# The core domain (PP0: MSR 0x639, powercap intel-rapl:0:0, perf energy-cores):
+# 2 W of the static power and the whole dynamic power while running, 0.25 W idle.
+core yes
+core_static_w 2
+core_idle_w 0.25
 """, "hand-pstate-skl",
      [(c, 0x19a, 0) for c in (0, 1)] + [(c, 0x606, INTEL_UNIT) for c in (0, 1)] +
      # HWP present (CPUID) but not enabled
@@ -114,6 +124,7 @@ perf_scale 2.3283064365386962890625e-10
 
 make("pstate-wins", """\
 # A lower P-state wins: little static power, dynamic power falling steeply with voltage.
+# No core domain: MSR 0x639 faults (no line in msr.txt), as on a CPU without PP0.
 static_w 0.5
 idle_w 0.3
 pstate 3000000 24.0
@@ -150,6 +161,11 @@ pstate 1000000 2.2
 work cpu 30000000 0
 msr yes
 msr_unit_j 0.0000152587890625
+# The core energy counter of the CPU that runs the work (MSR 0xC001029A, per core):
+# the race-wins core model.
+core yes
+core_static_w 2
+core_idle_w 0.25
 """, "hand-pstate-zen",
      [(c, 0xc0010299, AMD_UNIT) for c in (0, 1)],
      2, {"policy0": policy("0 1", "acpi-cpufreq", "ondemand",
