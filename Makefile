@@ -144,6 +144,7 @@ bench: all
 	@tests/bench/run.sh
 	@tests/bench/idle.sh
 	@tests/bench/race.sh
+	@tests/bench/report.sh
 	@echo "== fuzz targets: executions per second, and without a crash so far"
 	@tests/fuzz/run.sh --build-dir $(B)/fuzz --seconds $(FUZZ_SECONDS)
 	@$(MAKE) --no-print-directory bench-qemu
