@@ -330,8 +330,9 @@ static void probe_perf_core(struct pmd_race *r, struct race_meter *m, uint32_t p
 					   "): a kernel without AMD per-core energy in perf");
 		return;
 	}
-	if (type > UINT32_MAX || !perf_domain(r, &d, pmu, event, &why)) {
-		if (why.st == PMD_ABSENT || type > UINT32_MAX)
+	bool too_big = type > UINT32_MAX;
+	if (too_big || !perf_domain(r, &d, pmu, event, &why)) {
+		if (too_big || why.st == PMD_ABSENT)
 			m->core_res = pmd_res_make(PMD_ABSENT, ENOENT,
 						   "the %s PMU has no %s event%s", amd ? "power_core" : "power",
 						   event, amd ? "" : ": this CPU has no core (PP0) domain");
