@@ -75,15 +75,35 @@ static char *report_name(const char *dump)
 }
 
 /* Report one dump into DIR/<name>.json (atomically); "status id id ..." line on fd. */
-static int report_dump(struct pmd_cli *c, const char *dump, const char *dir, int fd)
+/*
+ * The worker's line goes to the shared summary file in one write(): with
+ * O_APPEND, lines of parallel workers never interleave.
+ */
+static void put_line(int fd, struct pmd_buf *b)
+{
+	char *line = pmd_buf_steal(b);
+	size_t len = strlen(line), off = 0;
+	while (off < len) {
+		ssize_t w = write(fd, line + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		off += (size_t)w;
+	}
+	free(line);
+}
+
+static int report_dump(struct pmd_cli *c, const char *dump, const char *name, const char *dir,
+		       int fd)
 {
 	struct pmd_res why;
 	struct pmd_src *s = pmd_src_open_dump(dump, &c->so, &why);
-	char *name = report_name(dump);
+	struct pmd_buf line = { 0 };
 	int rc = 0;
 	if (!s) {
-		dprintf(fd, "ERR\t%s\t%s\n", name, why.why);
-		free(name);
+		pmd_buf_printf(&line, "ERR\t%s\t%s: %s\n", name, dump, why.why);
+		put_line(fd, &line);
 		return 1;
 	}
 	struct pmd_report *r = pmd_report_collect(s, NULL);
@@ -93,22 +113,22 @@ static int report_dump(struct pmd_cli *c, const char *dump, const char *dir, int
 	char *final = pmd_xasprintf("%s/%s.json", dir, name);
 	FILE *f = fopen(tmp, "w");
 	if (!f || pmd_out_print(o, PMD_FMT_JSON, f) < 0 || fclose(f) != 0 || rename(tmp, final) < 0) {
-		dprintf(fd, "ERR\t%s\tcannot write %s: %s\n", name, final, strerror(errno));
+		pmd_buf_printf(&line, "ERR\t%s\tcannot write %s: %s\n", name, final, strerror(errno));
 		unlink(tmp);
 		rc = 1;
 	} else {
 		const struct pmd_checks *k = pmd_report_findings(r);
-		dprintf(fd, "OK\t%s", name);
+		pmd_buf_printf(&line, "OK\t%s", name);
 		for (size_t i = 0; i < k->n; i++)
-			dprintf(fd, "\t%s:%s", pmd_severity_name(k->v[i].sev), k->v[i].id);
-		dprintf(fd, "\n");
+			pmd_buf_printf(&line, "\t%s:%s", pmd_severity_name(k->v[i].sev), k->v[i].id);
+		pmd_buf_putc(&line, '\n');
 	}
+	put_line(fd, &line);
 	free(tmp);
 	free(final);
 	pmd_out_free(o);
 	pmd_report_free(r);
 	pmd_src_close(s);
-	free(name);
 	return rc;
 }
 
@@ -136,6 +156,23 @@ static int many(struct pmd_cli *c, char **dumps, size_t n, const char *dir, unsi
 	}
 	if (jobs > n)
 		jobs = (unsigned)n;
+	/* Each dump's report name, made unique before the workers start: a/dump and
+	 * b/dump give dump.json and dump-2.json, never one over the other. */
+	char **names = pmd_xcalloc(n, sizeof(*names));
+	for (size_t i = 0; i < n; i++) {
+		char *base = report_name(dumps[i]);
+		names[i] = pmd_xstrdup(base);
+		for (unsigned k = 2;; k++) {
+			bool taken = false;
+			for (size_t j = 0; j < i && !taken; j++)
+				taken = !strcmp(names[j], names[i]);
+			if (!taken)
+				break;
+			free(names[i]);
+			names[i] = pmd_xasprintf("%s-%u", base, k);
+		}
+		free(base);
+	}
 	fflush(NULL);
 	for (unsigned w = 0; w < jobs; w++) {
 		pid_t pid = fork();
@@ -147,7 +184,7 @@ static int many(struct pmd_cli *c, char **dumps, size_t n, const char *dir, unsi
 		if (pid == 0) {
 			int bad = 0;
 			for (size_t i = w; i < n; i += jobs)
-				bad |= report_dump(c, dumps[i], dir, fd);
+				bad |= report_dump(c, dumps[i], names[i], dir, fd);
 			_exit(bad);
 		}
 	}
@@ -214,11 +251,16 @@ static int many(struct pmd_cli *c, char **dumps, size_t n, const char *dir, unsi
 		}
 	for (size_t i = 0; i < ncnt; i++) {
 		char *colon = strchr(cnt[i].key, ':');
-		*colon = 0;
-		printf("%-8u  %-36s  %s\n", cnt[i].n, colon + 1, cnt[i].key);
+		if (colon) {
+			*colon = 0;
+			printf("%-8u  %-36s  %s\n", cnt[i].n, colon + 1, cnt[i].key);
+		}
 		free(cnt[i].key);
 	}
 	free(cnt);
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
 	return rc || bad ? 1 : 0;
 }
 

@@ -82,6 +82,23 @@ load test_helper
 	[[ "$stderr" == *"several dumps need --out DIR"* ]] || fail "$stderr"
 }
 
+@test "many dumps in parallel: every summary line whole, same-named dumps kept apart" {
+	local d="$BATS_TEST_TMPDIR/many" i args=()
+	# 40 machines with findings, each in its own directory under the same name "dump"
+	for i in $(seq 1 40); do
+		mkdir -p "$d/m$i"
+		ln -s "$DUMPS/hand-thermal-amd" "$d/m$i/dump"
+		args+=(--dump "$d/m$i/dump")
+	done
+	run -0 --separate-stderr pmdiag-report --jobs 4 --out "$BATS_TEST_TMPDIR/r" "${args[@]}"
+	assert_line "40 reports written to $BATS_TEST_TMPDIR/r/, 0 failed"
+	# every machine counted once per finding: no line torn by another worker
+	assert_line --regexp '^40 +thermal.trip-below-zero +critical$'
+	[ "$(ls "$BATS_TEST_TMPDIR/r" | wc -l)" -eq 40 ] || fail "$(ls "$BATS_TEST_TMPDIR/r")"
+	[ -f "$BATS_TEST_TMPDIR/r/dump.json" ] && [ -f "$BATS_TEST_TMPDIR/r/dump-40.json" ]
+	[ -z "$stderr" ] || fail "$stderr"
+}
+
 @test "privacy: the report says what was left out" {
 	run -0 pmdiag-report --json --dump "$DUMPS/lhw-latitude-5480"
 	assert_equal "$(jq -r '.privacy.redaction' <<<"$output")" true
