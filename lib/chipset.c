@@ -255,8 +255,17 @@ void pmd_hpet_chipset(struct pmd_src *s, struct pmd_hpet_chipset *c)
 	bool is_p2sb = p2sb && p2sb->vendor_id == 0x8086 &&
 		       pmd_pci_read(s, p2sb, 0x0a, cls, 2).st == PMD_OK && cls[1] == 0x05 &&
 		       cls[0] == 0x80;
-	/* An older Intel chipset has another function at 00:1f.1 (IDE): not a P2SB one. */
-	if (isa && isa->vendor_id == 0x8086 && (!p2sb || is_p2sb)) {
+	/*
+	 * A Skylake or later PCH: its LPC bridge is 00:1f.0 and either the P2SB
+	 * answers at 00:1f.1 (class 0580) or, hidden, the PCH shows by its SMBus
+	 * at 00:1f.4 (00:1f.3 on every older ICH and PCH, which Linux's i801
+	 * driver and the datasheets agree on). An older Intel chipset has IDE at
+	 * 00:1f.1, and the PIIX family sits elsewhere: neither is taken for one.
+	 */
+	struct pci_dev *smb = slot(a, 0, 0x1f, 4);
+	bool pch_smbus = smb && smb->vendor_id == 0x8086 && smb->device_class == 0x0c05;
+	bool at_1f0 = isa && isa->bus == 0 && isa->dev == 0x1f && isa->func == 0;
+	if (at_1f0 && isa->vendor_id == 0x8086 && (is_p2sb || (!p2sb && pch_smbus))) {
 		/* Skylake and later: HPTC at P2SB (00:1f.1) config 0x60, if firmware left it visible. */
 		use_dev(c, isa);
 		c->key = "intel-p2sb";

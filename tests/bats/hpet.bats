@@ -68,3 +68,15 @@ oracle: $b"
 	assert_line "HPET:                absent: no ACPI HPET table"
 	assert_line "Used by the kernel:  no: not among the clock sources (tsc kvm-clock)"
 }
+
+@test "chipset: a PCH by its P2SB or its SMBus at 00:1f.4; PIIX3 (QEMU pc) is not taken for one" {
+	run -0 --separate-stderr pmdiag-hpet --json --dump "$DUMPS/qemu-pc"
+	assert_equal "$(jq -r '.chipset | "\(.bdf) \(.kind) \(.family)"' <<<"$output")" \
+		"0000:00:01.0 unknown unknown"
+	run -0 --separate-stderr pmdiag-hpet --json --dump "$DUMPS/hand-pc10"
+	assert_equal "$(jq -r '.chipset | "\(.bdf) \(.kind)"' <<<"$output")" "0000:00:1f.0 intel-p2sb"
+	[[ "$(jq -r .chipset.note <<<"$output")" == "P2SB (00:1f.1) hidden by the firmware"* ]]
+	# the ICH9 of QEMU q35: in pmdiag's table, the register read
+	run -0 --separate-stderr pmdiag-hpet --json --dump "$DUMPS/qemu-q35"
+	assert_equal "$(jq -r '.chipset | "\(.bdf) \(.kind)"' <<<"$output")" "0000:00:1f.0 intel-ich-rcba"
+}

@@ -150,6 +150,7 @@ def main():
     f["lspci.txt"] = lspci([
         ("0000:00:00.0", 0x0600, 0x8086, 0x5a04, 0x00, {}),
         ("0000:00:1f.0", 0x0601, 0x8086, 0x9d84, 0x30, {}),  # P2SB 00:1f.1 hidden
+        ("0000:00:1f.4", 0x0c05, 0x8086, 0x9da3, 0x30, {}),  # SMBus: where a PCH has it
     ])
     msr = []
     for c in range(4):
@@ -232,7 +233,8 @@ firmware, not used by the kernel, hpet=force would bring it back but it stops in
 - HPET table: block ID 0x8086a701 (8 comparators), base 0xFED00000. Registers: period
   0x027bc86b = 41,666,667 fs (24 MHz, as on PCHs of this era). GEN_CONF 0: Linux never
   enabled it, so the main counter stands still between the two reads.
-- lspci.txt: LPC 8086:9d84 (Cannon Point-LP); the P2SB (00:1f.1) is hidden, as firmware leaves it.
+- lspci.txt: LPC 8086:9d84 (Cannon Point-LP) and its SMBus 8086:9da3 at 00:1f.4; the P2SB
+  (00:1f.1) is hidden, as firmware leaves it.
 - /proc/iomem names the HPET block only as PNP0103:00 under Reserved.
 Written by tests/dumps/handmade-hpet.py.
 """
