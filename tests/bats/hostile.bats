@@ -3,6 +3,7 @@
 # a documented exit code (1 when the dump cannot be opened, 0 when the report could say
 # what is wrong), no crash, and the dump itself is left as it was.
 load test_helper
+bounded_tools
 
 report() {
 	run --separate-stderr pmdiag-report --dump "$1"

@@ -46,3 +46,14 @@ copy_dump() {
 	cp -r "$DUMPS/$1" "$dst"
 	echo "$dst"
 }
+
+# bounded_tools: from here on each pmdiag tool run in this file is bounded by
+# PMD_RUN_TIMEOUT seconds (default 300: valgrind is slow), so a hang on bad input
+# fails its test with exit 124 instead of stalling the suite.
+bounded_tools() {
+	local t
+	for t in pmdiag-dump pmdiag-report pmdiag-hpet pmdiag-lapic pmdiag-idle pmdiag-thermal \
+		pmdiag-pstate pmdiag-race; do
+		eval "$t() { timeout \"\${PMD_RUN_TIMEOUT:-300}\" $t \"\$@\"; }"
+	done
+}
