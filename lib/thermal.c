@@ -510,6 +510,22 @@ static void check_order(struct pmd_checks *k, const char *where, const char *con
 	}
 }
 
+/* Does the ACPI zone at path declare a constant _CRT of mc? */
+static bool acpi_const_crt(const struct pmd_thermal_info *ti, const char *path, int64_t mc)
+{
+	for (size_t a = 0; a < ti->naz && path[0]; a++) {
+		if (strcmp(ti->az[a].path, path))
+			continue;
+		for (unsigned j = 0; j < ti->az[a].ntrip; j++) {
+			const struct pmd_acpi_trip *at = &ti->az[a].trip[j];
+			if (!strcmp(at->type, "critical") && at->how != PMD_AML_COMPUTED &&
+			    at->temp_mc == mc)
+				return true;
+		}
+	}
+	return false;
+}
+
 static void checks(struct pmd_thermal_info *ti)
 {
 	struct pmd_checks *k = &ti->checks;
@@ -603,6 +619,26 @@ static void checks(struct pmd_thermal_info *ti)
 						      az->path, at->object, y, at->type);
 				}
 			}
+		}
+		/*
+		 * An ACPI zone's critical trip against TjMax as the kernel has it (a _CRT
+		 * computed at run time, thermal.crt=); a constant _CRT of the same value is
+		 * named below with the ACPI declarations.
+		 */
+		bool tjmax = ti->cpu.tjmax_res.st == PMD_OK && ti->cpu.tjmax;
+		for (unsigned i = 0; i < zn->ntrip && tjmax && !strcmp(zn->type, "acpitz"); i++) {
+			const struct pmd_trip *t = &zn->trip[i];
+			if (strcmp(t->type, "critical") || t->temp_res.st != PMD_OK ||
+			    t->temp_mc <= (int64_t)ti->cpu.tjmax * 1000 ||
+			    acpi_const_crt(ti, zn->acpi_path, t->temp_mc))
+				continue;
+			char x[32];
+			c_mc(x, sizeof(x), t->temp_mc);
+			pmd_check_add(k, "thermal.critical-above-tjmax", PMD_SEV_WARNING,
+				      "the CPU protects itself at TjMax first (PROCHOT, then "
+				      "THERMTRIP): the trip never acts for the CPU",
+				      "%s critical trip %s is above the CPU's TjMax of %u C", where, x,
+				      ti->cpu.tjmax);
 		}
 	}
 	/* constant ACPI declarations, also where Linux made no zone of them */
@@ -875,10 +911,19 @@ static void print_cpu(const struct pmd_thermal_info *ti, struct pmd_out *o)
 		} else {
 			pmd_out_res(o, "tjmax_c", "TjMax C", &c->tjmax_res);
 		}
-		if (c->thr_res.st == PMD_OK)
+		if (c->thr_res.st == PMD_OK) {
 			pmd_out_strf(o, NULL, "Thermal interrupts",
 				     "threshold 1 %u below TjMax (%s), threshold 2 %u (%s)", c->thr1,
 				     c->thr1_en ? "on" : "off", c->thr2, c->thr2_en ? "on" : "off");
+			pmd_out_obj(o, "thermal_interrupt", NULL); /* JSON only: the line above */
+			pmd_out_uint(o, "threshold1_below_tjmax", NULL, c->thr1, NULL);
+			pmd_out_bool(o, "threshold1_enabled", NULL, c->thr1_en);
+			pmd_out_uint(o, "threshold2_below_tjmax", NULL, c->thr2, NULL);
+			pmd_out_bool(o, "threshold2_enabled", NULL, c->thr2_en);
+			pmd_out_end(o);
+		} else {
+			pmd_out_res(o, "thermal_interrupt", NULL, &c->thr_res);
+		}
 		pmd_out_table(o, "packages", "Packages (IA32_PACKAGE_THERM_STATUS)");
 		for (size_t i = 0; i < c->npkg; i++) {
 			const struct pmd_cpu_temp *p = &c->pkg[i];

@@ -38,6 +38,45 @@ load test_helper
 	assert_equal "$(jq -c '[.cpu.packages[] | .temp_c, .prochot_log]' <<<"$output")" '[61,true]'
 	assert_equal "$(jq -r '[.checks[].name] | sort | join(" ")' <<<"$output")" \
 		"thermal.cpu-prochot-log thermal.critical-above-tjmax"
+	# the constant _CRT is named once, not again for the equal sysfs trip of its zone
+	assert_equal "$(jq -r '.checks[] | select(.name == "thermal.critical-above-tjmax") | .message' <<<"$output")" \
+		"ACPI \\_TZ.TZ00 critical trip 105.0 C is above the CPU's TjMax of 100 C"
+	assert_equal "$(jq -c '.cpu.thermal_interrupt' <<<"$output")" \
+		'{"threshold1_below_tjmax":0,"threshold1_enabled":false,"threshold2_below_tjmax":0,"threshold2_enabled":false}'
+}
+
+@test "broken firmware trips, a hot zone and the critical log: every value check fires once, with its values" {
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-broken"
+	run -0 jq -r '.checks[] | "\(.severity) \(.name): \(.message)"' <<<"$output"
+	assert_equal "${#lines[@]}" 9
+	assert_line --index 0 'warning thermal.temp-at-trip: thermal_zone0 (acpitz) is at 92.0 C, at or above its passive trip (90.0 C)'
+	# _CRT is computed at run time: only the sysfs trip can be compared with TjMax
+	assert_line --index 1 "warning thermal.critical-above-tjmax: thermal_zone0 (acpitz) critical trip 105.0 C is above the CPU's TjMax of 100 C"
+	assert_line --index 2 'info thermal.sysfs-acpi-mismatch: thermal_zone1 (acpitz) passive trip: sysfs 80.0 C, ACPI \_TZ.TZ01._PSV 85.0 C'
+	assert_line --index 3 'warning thermal.critical-below-40: ACPI \_TZ.TZ02 critical trip at 26.8 C: below 40 C'
+	assert_line --index 4 'critical thermal.trip-absolute-zero: ACPI \_TZ.TZ02 passive trip at -273.2 C: at or below absolute zero, an unset firmware value'
+	assert_line --index 5 'warning thermal.trip-above-150: ACPI \_TZ.TZ03 critical trip at 176.8 C: above 150 C, no silicon survives that'
+	assert_line --index 6 'warning thermal.trip-zero: ACPI \_TZ.TZ03 active trip at 0.0 C: an unset firmware value'
+	assert_line --index 7 "warning thermal.critical-above-tjmax: ACPI \\_TZ.TZ03 critical trip 176.8 C is above the CPU's TjMax of 100 C"
+	assert_line --index 8 'critical thermal.cpu-critical-log: package 0: IA32_PACKAGE_THERM_STATUS critical log bit set'
+}
+
+@test "broken firmware trips: the values behind the findings, IA32_THERM_INTERRUPT in JSON and text" {
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-broken"
+	assert_equal "$(jq -c '[.zones[] | [.acpi_path, .temp_mc, [.trips[] | .temp_mc]]]' <<<"$output")" \
+		'[["\\_TZ.TZ00",92000,[105000,90000]],["\\_TZ.TZ01",44000,[100000,80000]]]'
+	assert_equal "$(jq -c '[.acpi_zones[] | [.path, [.trips[] | [.object, .dk, .temp_mc, .computed]]]]' <<<"$output")" \
+		'[["\\_TZ.TZ00",[["_CRT",null,null,true],["_PSV",3632,90000,false]]],["\\_TZ.TZ01",[["_CRT",3732,100000,false],["_PSV",3582,85000,false]]],["\\_TZ.TZ02",[["_CRT",3000,26800,false],["_PSV",0,-273200,false]]],["\\_TZ.TZ03",[["_CRT",4500,176800,false],["_AC0",2732,0,false]]]]'
+	# 0x19B = 0x58A07: threshold 1 bits 14:8 = 10, enabled (bit 15); threshold 2 bits 22:16 = 5, off
+	assert_equal "$(jq -c '.cpu.thermal_interrupt' <<<"$output")" \
+		'{"threshold1_below_tjmax":10,"threshold1_enabled":true,"threshold2_below_tjmax":5,"threshold2_enabled":false}'
+	assert_equal "$(jq -c '[.cpu.packages[] | .temp_c, .prochot_log, .critical_log]' <<<"$output")" '[92,true,true]'
+	assert_equal "$(jq -c '[.cpu.cores[] | .temp_c]' <<<"$output")" '[92,90]'
+	run -0 pmdiag-thermal --dump "$DUMPS/hand-thermal-broken"
+	assert_line '  Thermal interrupts: threshold 1 10 below TjMax (on), threshold 2 5 (off)'
+	# without the MSR, JSON says why instead of leaving the key out
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-pc10"
+	assert_equal "$(jq -c '.cpu | [.thermal_interrupt, .thermal_interrupt_status]' <<<"$output")" '[null,"not_recorded"]'
 }
 
 @test "AMD family 10h: D18F3x0A4 gives 45.5 C; a broken zone is flagged in sysfs and ACPI" {

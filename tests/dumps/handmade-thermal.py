@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Write the handmade thermal dumps tests/dumps/hand-thermal-{intel,amd}.
+"""Write the handmade thermal dumps tests/dumps/hand-thermal-{intel,amd,broken}.
 
 Developer tool only (the dumps are committed; nothing runs it in CI):
   tests/dumps/handmade-thermal.py CPUID_DIR
 CPUID_DIR holds libcpuid raw dumps converted from ../shared/corpus/cpuid (deserialize the
 .test file with libcpuid, serialize N copies of CPU 0): cpuid-icl.txt
 (lcp-intel--x86-64--sunny-cove--intel-core-i5-1035g4-cpu, 2 CPUs) and cpuid-k10.txt
-(lcp-amd--k10--amd-phenom-ii-x4-940-processor, 2 CPUs). The DSDTs are compiled from the
+(lcp-amd--k10--amd-phenom-ii-x4-940-processor, 2 CPUs); the cpuid.txt of the committed
+hand-thermal-intel and hand-thermal-amd dumps are such files. The DSDTs are compiled from the
 ASL below with ACPICA's iasl. Every value is explained in the dumps' README.md.
 """
 import os
@@ -49,6 +50,49 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMAMD", 1)
             Name (_HOT, 0x0EF8)            // 110.0 C: above _CRT, out of order
             Name (_PSV, 0x0AA0)            // -1.2 C: below zero
             Method (_TMP, 0, NotSerialized) { Return (0x0BFE) }   // 35.0 C
+        }
+    }
+}
+"""
+
+ASL_BROKEN = r"""
+DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMBRK", 1)
+{
+    OperationRegion (GNVS, SystemMemory, 0x7FFF0000, 0x10)
+    Field (GNVS, ByteAcc, NoLock, Preserve)
+    {
+        CRTT, 8                            // critical temperature in C, set by the BIOS
+    }
+    Scope (\_TZ)
+    {
+        ThermalZone (TZ00)
+        {
+            // computed at run time (105.0 C in sysfs): above this CPU's TjMax of 100 C
+            Method (_CRT, 0, Serialized) { Return (Add (Multiply (CRTT, 0x0A), 0x0AAC)) }
+            Name (_PSV, 0x0E30)            // 90.0 C: the zone is at 92.0 C
+            Method (_TMP, 0, NotSerialized) { Return (0x0E44) }   // 92.0 C
+            Name (_TC1, 0x02)
+            Name (_TC2, 0x05)
+            Name (_TSP, 0x32)
+        }
+        ThermalZone (TZ01)
+        {
+            Name (_CRT, 0x0E94)            // 100.0 C
+            Name (_PSV, 0x0DFE)            // 85.0 C: booted with thermal.psv=80
+            Method (_TMP, 0, NotSerialized) { Return (0x0C64) }   // 44.0 C
+            Name (_TC1, 0x02)
+            Name (_TC2, 0x05)
+            Name (_TSP, 0x32)
+        }
+        ThermalZone (TZ02)                 // no _TMP: Linux makes no zone of it
+        {
+            Name (_CRT, 0x0BB8)            // 26.8 C: below 40 C
+            Name (_PSV, Zero)              // 0 dK = -273.2 C: unset
+        }
+        ThermalZone (TZ03)                 // no _TMP: Linux makes no zone of it
+        {
+            Name (_CRT, 0x1194)            // 176.8 C: above 150 C
+            Name (_AC0, 0x0AAC)            // 0.0 C: unset
         }
     }
 }
@@ -157,6 +201,28 @@ def main():
     write("hand-thermal-amd", f, README_AMD, os.path.join(cpuid_dir, "cpuid-k10.txt"),
           "5.10.0-20-amd64")
 
+    # Intel, running hot with broken firmware trips: TjMax 100, no TCC offset, cores 8 and 10
+    # below TjMax (92 and 90 C), the package 8 below (92 C) with the critical and PROCHOT
+    # log bits set, IA32_THERM_INTERRUPT threshold 1 armed at 10 below TjMax.
+    f = {}
+    zone(f, 0, "acpitz", 92000, [("critical", 105000), ("passive", 90000)], "\\_TZ_.TZ00")
+    zone(f, 1, "acpitz", 44000, [("critical", 100000), ("passive", 80000)], "\\_TZ_.TZ01")
+    for c in range(2):
+        f["sys/devices/system/cpu/cpu%d/topology/physical_package_id" % c] = "0\n"
+    f["acpidump.txt"] = acpidump([("DSDT", aml(ASL_BROKEN))])
+    f["msr.txt"] = "\n".join([
+        "0 0x000001a2 0x0000000000640000",  # TjMax 0x64 = 100, no TCC offset
+        "1 0x000001a2 0x0000000000640000",
+        "0 0x0000019b 0x0000000000058a07",  # threshold 1 = 10 on, threshold 2 = 5 off
+        "1 0x0000019b 0x0000000000058a07",
+        "0 0x0000019c 0x0000000088080000",  # readout 8: 92 C
+        "1 0x0000019c 0x00000000880a0000",  # readout 10: 90 C
+        "0 0x000001b1 0x0000000088080028",  # readout 8, PROCHOT log (3), critical log (5)
+        "1 0x000001b1 0x0000000088080028",
+    ]) + "\n"
+    write("hand-thermal-broken", f, README_BROKEN, os.path.join(cpuid_dir, "cpuid-icl.txt"),
+          "6.1.0-27-amd64")
+
 
 README_INTEL = r"""# hand-thermal-intel (handmade)
 
@@ -186,6 +252,35 @@ libcpuid tests, BSD-2-Clause) for the AMD temperature register and a broken firm
   0x0EF8 = 110.0 C (above the critical trip: out of order) and _PSV 0x0AA0 = 2720 dK = -1.2 C
   (below zero). sysfs shows them as they are.
 Expected checks: thermal.trip-order and thermal.trip-below-zero, for both sysfs and ACPI.
+"""
+
+README_BROKEN = r"""# hand-thermal-broken (handmade)
+
+The Ice Lake laptop of hand-thermal-intel (same CPUID, 2 logical CPUs) running hot, with a
+firmware whose thermal table is broken in every way pmdiag-thermal checks a trip value:
+
+- MSR_TEMPERATURE_TARGET 0x1A2 = 0x00640000: TjMax 100 C, no TCC offset.
+- IA32_THERM_INTERRUPT 0x19B = 0x00058A07: threshold 1 = bits 14:8 = 10 below TjMax, enabled
+  (bit 15); threshold 2 = bits 22:16 = 5 below TjMax, disabled (bit 23 clear); bits 0-2 are
+  the high, low and PROCHOT interrupt enables.
+- IA32_THERM_STATUS 0x19C: CPU 0 0x88080000 (8 below TjMax: 92 C), CPU 1 0x880A0000
+  (10 below: 90 C).
+- IA32_PACKAGE_THERM_STATUS 0x1B1 = 0x88080028: 8 below TjMax (92 C), PROCHOT log (bit 3)
+  and critical log (bit 5) set.
+- The DSDT (compiled from the ASL in handmade-thermal.py):
+  - \_TZ.TZ00: _CRT is a method computing the trip from a firmware NVS field (pmdiag shows it
+    as computed at run time; sysfs shows 105000 m C, above TjMax), _PSV 0x0E30 = 90.0 C;
+    sysfs thermal_zone0 is at 92000 m C, above its passive trip.
+  - \_TZ.TZ01: _CRT 0x0E94 = 100.0 C, _PSV 0x0DFE = 85.0 C; sysfs thermal_zone1 shows the
+    passive trip at 80000 m C, as after booting with thermal.psv=80.
+  - \_TZ.TZ02 (no _TMP, so no kernel zone): _CRT 0x0BB8 = 3000 dK = 26.8 C, _PSV 0 dK =
+    -273.2 C.
+  - \_TZ.TZ03 (no _TMP, so no kernel zone): _CRT 0x1194 = 4500 dK = 176.8 C, _AC0 0x0AAC =
+    2732 dK = 0.0 C.
+Expected checks: thermal.temp-at-trip and thermal.critical-above-tjmax (thermal_zone0),
+thermal.sysfs-acpi-mismatch (thermal_zone1), thermal.trip-absolute-zero and
+thermal.critical-below-40 (TZ02), thermal.trip-above-150, thermal.critical-above-tjmax and
+thermal.trip-zero (TZ03), thermal.cpu-critical-log (package 0).
 """
 
 if __name__ == "__main__":
