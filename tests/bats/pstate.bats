@@ -200,6 +200,114 @@ $(diff <(echo "$ours") <(echo "$theirs"))"
 	assert_equal "$(jq -c '.effective_mhz[0] | [.avg_mhz, .busy_pct, .tsc_mhz]' <<<"$output")" '[960,60,3600]'
 }
 
+@test "hand-pstate-zen3: amd-pstate in active mode, CPPC capabilities and request decoded" {
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/hand-pstate-zen3"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(jq -c '.cpufreq | [.driver, .amd_pstate]' <<<"$output")" '["amd-pstate-epp (active mode)","active"]'
+	assert_equal "$(jq -c '[.cpufreq.policies[] | [.driver, .governor, .cpuinfo_min_khz, .cpuinfo_max_khz, .boost, .energy_performance_preference]] | unique' <<<"$output")" \
+		'[["amd-pstate-epp","powersave",400000,4400000,true,"balance_performance"]]'
+	# CPPC_CAP1 0xA5783C0F, CPPC_REQ 0x80000FA5 (README.md)
+	assert_equal "$(jq -c '.msr.cppc' <<<"$output")" \
+		'{"enabled":true,"highest":165,"nominal":120,"lowest_nonlinear":60,"lowest":15,"request":{"max":165,"min":15,"desired":0,"epp":128}}'
+	assert_equal "$(jq -c '.msr.cpus[0].registers | [.cppc_cap1, .cppc_enable, .cppc_req]' <<<"$output")" \
+		'["0x00000000a5783c0f","0x0000000000000001","0x0000000080000fa5"]'
+	assert_equal "$(jq -c '[.msr.pstates[0:3][] | .mhz]' <<<"$output")" '[3200,1600,1200]'
+	assert_equal "$(jq -c '.checks' <<<"$output")" '[]'
+	assert_equal "$(jq -c '[.effective_mhz[] | [.avg_mhz, .busy_pct, .bzy_mhz, .tsc_mhz]]' <<<"$output")" \
+		'[[1320,30,4400,3200],[32,2,1600,3200],[32,2,1600,3200],[32,2,1600,3200]]'
+	run -0 pmdiag-pstate --dump "$DUMPS/hand-pstate-zen3"
+	assert_line --regexp '^P-states: +amd-pstate-epp \(active mode\), 4 policies; '
+	assert_line "  Driver:     amd-pstate-epp (active mode)"
+	assert_line "  amd_pstate: active"
+	assert_line "  CPPC capabilities: highest 165, nominal 120, lowest non-linear 60, lowest 15"
+	assert_line "  CPPC request:      min 15, max 165, desired 0, EPP 0x80"
+	assert_line "    0    P0 (3200 MHz)  P0 (3200 MHz)  15-165"
+	assert_line --regexp '^  CPUID flags: .*CPPC$'
+	# the same machine in passive mode (driver amd-pstate), its cpuinfo_max_freq below P0
+	local d="$BATS_TEST_TMPDIR/zen3"
+	cp -r "$DUMPS/hand-pstate-zen3" "$d"
+	echo passive > "$d/sys/devices/system/cpu/amd_pstate/status"
+	for f in "$d"/sys/devices/system/cpu/cpufreq/policy*/scaling_driver; do echo amd-pstate > "$f"; done
+	echo 3000000 > "$d/sys/devices/system/cpu/cpufreq/policy0/cpuinfo_max_freq"
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$d"
+	assert_equal "$(jq -r '.cpufreq.driver' <<<"$output")" 'amd-pstate (passive mode)'
+	assert_equal "$(jq -r '[.checks[] | "\(.severity) \(.name): \(.message)"] | join("\n")' <<<"$output")" \
+		'warning pstate.cpufreq-vs-msr: policy0: cpuinfo_max_freq 3000 MHz is below the highest P-state (PStateDef0, 3200 MHz)'
+	# CPPC switched off: no capabilities decoded, said so
+	sed -i 's/^\([0-9]* 0xc00102b1 \)0x0000000000000001/\10x0000000000000000/' "$d/msr.txt"
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$d"
+	assert_equal "$(jq -c '.msr.cppc' <<<"$output")" '{"enabled":false}'
+}
+
+@test "hand-pstate-icl: intel_pstate in passive mode (intel_cpufreq), turbo off by the OS" {
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/hand-pstate-icl"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(jq -c '.cpufreq | [.driver, .intel_pstate, .no_turbo, .min_perf_pct, .max_perf_pct]' <<<"$output")" \
+		'["intel_cpufreq (passive mode)","passive",true,10,100]'
+	assert_equal "$(jq -c '[.cpufreq.policies[] | [.driver, .governor, .cpuinfo_min_khz, .cpuinfo_max_khz, .transition_latency_ns, .available_khz_status]] | unique' <<<"$output")" \
+		'[["intel_cpufreq","schedutil",400000,1100000,20000,"absent"]]'
+	assert_equal "$(jq -c '[.cpufreq.policies[] | .acpi_path]' <<<"$output")" '["\\_SB.PR00","\\_SB.PR01","\\_SB.PR02","\\_SB.PR03"]'
+	assert_equal "$(jq -c '.msr.platform_info | [.max_non_turbo_mhz, .max_efficiency_mhz, .min_operating_mhz]' <<<"$output")" '[1100,400,400]'
+	assert_equal "$(jq -c '[.msr.turbo_ratio_limit.limits[] | .turbo_mhz]' <<<"$output")" '[3700,3600,3300,3300]'
+	assert_equal "$(jq -c '[.msr.hwp.enabled, .msr.misc_enable.turbo_disabled]' <<<"$output")" '[false,false]'
+	assert_equal "$(jq -c '[.msr.cpus[] | .requested_mhz]' <<<"$output")" '[1100,800,400,400]'
+	assert_equal "$(jq -r '[.checks[] | "\(.severity) \(.name): \(.message)"] | join("\n")' <<<"$output")" \
+		'info pstate.turbo-disabled-os: turbo is disabled by the OS (intel_pstate/no_turbo = 1)'
+	run -0 pmdiag-pstate --dump "$DUMPS/hand-pstate-icl"
+	assert_line --regexp '^P-states: +intel_cpufreq \(passive mode\), 4 policies; '
+	assert_line "  Driver:                intel_cpufreq (passive mode)"
+	assert_line "  intel_pstate:          passive"
+	assert_line "  intel_pstate no_turbo: yes"
+	assert_line "  HWP:                     supported, not enabled"
+	# with no_turbo intel_pstate reports the base frequency: 3700 MHz is a disagreement
+	local d="$BATS_TEST_TMPDIR/icl"
+	cp -r "$DUMPS/hand-pstate-icl" "$d"
+	echo 3700000 > "$d/sys/devices/system/cpu/cpufreq/policy0/cpuinfo_max_freq"
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$d"
+	assert_equal "$(jq -r '.checks[] | select(.name == "pstate.cpufreq-vs-msr") | "\(.severity) \(.message)"' <<<"$output")" \
+		'warning policy0: cpuinfo_max_freq 3700 MHz, but the base ratio is 1100 MHz'
+	# ... and without no_turbo 3700 MHz is the 1-core turbo ratio, as intel_pstate sets it
+	echo 0 > "$d/sys/devices/system/cpu/intel_pstate/no_turbo"
+	echo 3700000 > "$d/sys/devices/system/cpu/cpufreq/policy0/scaling_max_freq"
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$d"
+	assert_equal "$(jq -c '[.checks[] | .name]' <<<"$output")" '[]'
+}
+
+@test "a firmware _PSS Linux refuses: pstate.pss-malformed names the entry" {
+	local aml="$BATS_TEST_TMPDIR/bad"
+	cat > "$aml.asl" <<'EOF2'
+DefinitionBlock ("", "SSDT", 2, "PMDIAG", "BADPSS", 1)
+{
+    External (\_SB_.CPUS.C000, ProcessorObj)
+    Scope (\_SB.CPUS.C000)
+    {
+        Name (_PSS, Package ()
+        {
+            Package () { 2000, 10000, 10, 10, 0, 0 },
+            Package () { 1000, 5000, 10, 10, 1 }
+        })
+    }
+}
+EOF2
+	# iasl refuses a 5-integer _PSS entry; -f writes the AML all the same, as firmware does
+	iasl -f -p "$aml" "$aml.asl" > /dev/null 2>&1
+	[ -s "$aml.aml" ] || fail "iasl -f wrote no AML"
+	{
+		cat "$DUMPS/qemu-q35/acpidump.txt"
+		echo "SSDT @ 0x0000000000000000"
+		od -An -tx1 -v -w16 "$aml.aml" | awk '{ printf "    %04X:", (NR - 1) * 16
+			for (i = 1; i <= NF; i++) printf " %s", toupper($i); print "" }'
+		echo
+	} > "$BATS_TEST_TMPDIR/tables.txt"
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/qemu-q35" --acpidump "$BATS_TEST_TMPDIR/tables.txt"
+	assert_equal "$(jq -c '.acpi_pss[0] | [.path, .table, .problem, .entries]' <<<"$output")" \
+		'["\\_SB.CPUS.C000","SSDT1","entry 1 is not a package of 6 integers",null]'
+	assert_equal "$(jq -r '.checks[] | select(.name == "pstate.pss-malformed") | "\(.severity) \(.message)"' <<<"$output")" \
+		'warning \_SB.CPUS.C000._PSS (SSDT1): entry 1 is not a package of 6 integers'
+	run -0 --separate-stderr pmdiag-pstate --dump "$DUMPS/qemu-q35" --acpidump "$BATS_TEST_TMPDIR/tables.txt"
+	assert_line "  Malformed: entry 1 is not a package of 6 integers"
+}
+
 @test "QEMU guests: no _PSS and no cpufreq said plainly; with a _PSS, cpufreq agrees with it" {
 	local m n=0 npss=0
 	for m in $(machines); do
@@ -304,11 +412,10 @@ EOF
 
 @test "a handmade dump re-recorded by pmdiag-dump replays the same P-states, counters included" {
 	local m a b
-	for m in hand-pstate-snb hand-pstate-skl hand-pstate-k10 hand-pstate-zen; do
+	for m in hand-pstate-snb hand-pstate-skl hand-pstate-k10 hand-pstate-zen hand-pstate-zen3 hand-pstate-icl; do
 		run -0 pmdiag-dump --dump "$DUMPS/$m" "$BATS_TEST_TMPDIR/$m"
-		# cpuN/firmware_node/path is recorded only once lib/walk.c has its pattern
-		a=$(pmdiag-pstate --json --dump "$DUMPS/$m" | jq 'del(.. | .acpi_path?, .acpi_path_status?)')
-		b=$(pmdiag-pstate --json --dump "$BATS_TEST_TMPDIR/$m" | jq 'del(.. | .acpi_path?, .acpi_path_status?)')
+		a=$(pmdiag-pstate --json --dump "$DUMPS/$m")
+		b=$(pmdiag-pstate --json --dump "$BATS_TEST_TMPDIR/$m")
 		[ "$a" = "$b" ] || fail "$m: $(diff <(echo "$a") <(echo "$b"))"
 		# both samples of TSC, MPERF and APERF of every CPU were recorded again
 		assert_equal "$(grep -c ' 0x000000e8 ' "$BATS_TEST_TMPDIR/$m/msr.txt")" \

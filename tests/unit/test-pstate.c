@@ -514,3 +514,217 @@ TEST(pstate_checks_amd_boost_states)
 	CHECK(fake_check(&f, "pstate.pss-top-vs-msr") != NULL);
 	pmd_checks_free(&f.pi.checks);
 }
+
+/* ---- issue 7: checks no dump triggered, AMD CPPC decoding ---- */
+
+static unsigned count_checks(const struct pmd_pstate_info *pi, const char *id)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < pi->checks.n; i++)
+		n += !strcmp(pi->checks.v[i].id, id);
+	return n;
+}
+
+TEST(pstate_checks_cpufreq_vs_pss)
+{
+	struct fake f;
+	fake_intel(&f);
+	static const uint64_t good[][2] = { { 3401, 0xff00 }, { 3400, 0x2200 }, { 3400, 0x2200 },
+					    { 1600, 0x1000 } };
+	fake_pss(&f, 4, good);
+	/* acpi-cpufreq keeps strictly falling frequencies: 3401 3400 1600 */
+	f.pol.freqs_res = pmd_ok();
+	f.pol.nfreqs = 3;
+	f.pol.freqs[0] = 3401000;
+	f.pol.freqs[1] = 3400000;
+	f.pol.freqs[2] = 1600000;
+	f.pol.cpuinfo_max.res = pmd_ok();
+	f.pol.cpuinfo_max.v = 3401000;
+	f.pol.first_cpu = 0;
+	CHECK(fake_check(&f, "pstate.cpufreq-vs-pss") == NULL);
+	/* a state missing from cpufreq's list */
+	f.pol.nfreqs = 2;
+	f.pol.freqs[1] = 1600000;
+	const struct pmd_check *c = fake_check(&f, "pstate.cpufreq-vs-pss");
+	CHECK(c && c->sev == PMD_SEV_INFO);
+	CHECK_STR(c ? c->message : NULL,
+		  "policy0: scaling_available_frequencies has 2 states, \\_PR.CPU0._PSS gives 3");
+	CHECK_EQ(count_checks(&f.pi, "pstate.cpufreq-vs-pss"), 1);
+	/* the same states, but a top the table does not have */
+	f.pol.nfreqs = 3;
+	f.pol.freqs[1] = 3400000;
+	f.pol.freqs[2] = 1600000;
+	f.pol.cpuinfo_max.v = 3400000;
+	c = fake_check(&f, "pstate.cpufreq-vs-pss");
+	CHECK(c && c->sev == PMD_SEV_INFO);
+	CHECK_STR(c ? c->message : NULL,
+		  "policy0: cpuinfo_max_freq 3400 MHz, but \\_PR.CPU0._PSS tops at 3401 MHz");
+	/* only acpi-cpufreq builds its table from _PSS */
+	snprintf(f.pol.driver.s, sizeof(f.pol.driver.s), "intel_cpufreq");
+	CHECK(fake_check(&f, "pstate.cpufreq-vs-pss") == NULL);
+	pmd_checks_free(&f.pi.checks);
+}
+
+TEST(pstate_checks_pss_tables_disagree_implausible)
+{
+	struct fake f;
+	fake_intel(&f);
+	struct pmd_acpi_pss two[2];
+	static const uint64_t a[][2] = { { 3401, 0x2600 }, { 3400, 0x2200 }, { 1600, 0x1000 } };
+	fake_pss(&f, 3, a);
+	two[0] = f.pss;
+	two[1] = f.pss;
+	snprintf(two[1].path, sizeof(two[1].path), "\\_PR.CPU1");
+	f.pi.acpi.p = two;
+	f.pi.acpi.n = 2;
+	CHECK(fake_check(&f, "pstate.pss-processors-disagree") == NULL);
+	CHECK(fake_check(&f, "pstate.pss-implausible") == NULL);
+	/* CPU1's entry 1 is another frequency */
+	two[1].e[1].mhz = 3300;
+	two[1].e[1].control = two[1].e[1].status = 0x2100;
+	const struct pmd_check *c = fake_check(&f, "pstate.pss-processors-disagree");
+	CHECK(c && c->sev == PMD_SEV_WARNING);
+	CHECK_STR(c ? c->message : NULL, "\\_PR.CPU1._PSS differs from \\_PR.CPU0._PSS (3 and 3 "
+		  "entries, first difference at entry 1)");
+	/* one entry less */
+	two[1] = two[0];
+	snprintf(two[1].path, sizeof(two[1].path), "\\_PR.CPU1");
+	two[1].n = two[1].declared = 2;
+	c = fake_check(&f, "pstate.pss-processors-disagree");
+	CHECK_STR(c ? c->message : NULL, "\\_PR.CPU1._PSS differs from \\_PR.CPU0._PSS (2 and 3 "
+		  "entries, first difference at entry 2)");
+	/* a Device that is not a processor (DPTF) may differ */
+	two[1].is_processor = false;
+	CHECK(fake_check(&f, "pstate.pss-processors-disagree") == NULL);
+	/* placeholder values: 65535 MHz, and 0 MHz; one finding per distinct table */
+	two[1] = two[0];
+	snprintf(two[1].path, sizeof(two[1].path), "\\_PR.CPU1");
+	two[0].e[2].mhz = two[1].e[2].mhz = 0;
+	c = fake_check(&f, "pstate.pss-implausible");
+	CHECK(c && c->sev == PMD_SEV_WARNING);
+	CHECK_STR(c ? c->message : NULL, "\\_PR.CPU0._PSS entry 2 claims 0 MHz");
+	CHECK_EQ(count_checks(&f.pi, "pstate.pss-implausible"), 1);
+	two[0].e[2].mhz = two[1].e[2].mhz = 1600;
+	two[1].e[0].mhz = 65535;
+	c = fake_check(&f, "pstate.pss-implausible");
+	CHECK_STR(c ? c->message : NULL, "\\_PR.CPU1._PSS entry 0 claims 65535 MHz");
+	two[1].e[0].mhz = 10000; /* 10 GHz is still believed */
+	CHECK(fake_check(&f, "pstate.pss-implausible") == NULL);
+	two[1].e[0].mhz = 10001;
+	CHECK(fake_check(&f, "pstate.pss-implausible") != NULL);
+	/* a malformed table: named with its problem, not judged otherwise */
+	two[1] = two[0];
+	snprintf(two[1].path, sizeof(two[1].path), "\\_PR.CPU1");
+	snprintf(two[1].table, sizeof(two[1].table), "SSDT2");
+	two[1].malformed = true;
+	two[1].n = 0;
+	snprintf(two[1].problem, sizeof(two[1].problem), "entry 1 is not a package of 6 integers");
+	c = fake_check(&f, "pstate.pss-malformed");
+	CHECK(c && c->sev == PMD_SEV_WARNING);
+	CHECK_STR(c ? c->message : NULL,
+		  "\\_PR.CPU1._PSS (SSDT2): entry 1 is not a package of 6 integers");
+	CHECK(find_check(&f.pi, "pstate.pss-processors-disagree") == NULL);
+	pmd_checks_free(&f.pi.checks);
+}
+
+/* An AMD Zen CPU with CPPC: PStateDef0 3200 MHz, CPPC_CAP1 highest 165, nominal 120,
+ * lowest non-linear 60, lowest 15 (distinct values: a field read from the wrong byte
+ * shows). */
+static void fake_zen_cppc(struct fake *f, uint64_t enable, uint64_t req)
+{
+	fake_intel(f);
+	f->pi.ci.kind = PMD_VENDOR_AMD;
+	f->pi.ci.family = 0x19;
+	f->pi.ci.model = 0x50;
+	f->pi.ci.layout = PMD_PST_AMD_ZEN;
+	memset(&f->cpu, 0, sizeof(f->cpu));
+	fake_reg(f, PMD_PM_AMD_HWCR, 0x09000011);
+	fake_reg(f, PMD_PM_AMD_DEF0, 0x8000000054100880ull);
+	f->pi.msr.amd[0] = pmd_pst_amd_decode(PMD_PST_AMD_ZEN, 0x8000000054100880ull);
+	fake_reg(f, PMD_PM_AMD_CPPC_CAP1, 0xa5783c0f);
+	fake_reg(f, PMD_PM_AMD_CPPC_ENABLE, enable);
+	fake_reg(f, PMD_PM_AMD_CPPC_REQ, req);
+	snprintf(f->pol.driver.s, sizeof(f->pol.driver.s), "amd-pstate-epp");
+	f->pi.acpi.n = 0;
+}
+
+TEST(pstate_amd_cppc_decoding)
+{
+	struct fake f;
+	/* CPPC_REQ: EPP 0x80 (31:24), desired 100 (23:16), min 15 (15:8), max 165 (7:0) */
+	fake_zen_cppc(&f, 1, 0x80640fa5);
+	struct pmd_pst_limits l;
+	pmd_pst_limits(&f.pi, &l);
+	CHECK(l.amd);
+	CHECK_EQ(l.p0_mhz, 3200);
+	CHECK(l.cppc_ok);
+	CHECK_EQ(l.cppc_highest, 165);
+	CHECK_EQ(l.cppc_nominal, 120);
+	CHECK_EQ(l.cppc_lownonlin, 60);
+	CHECK_EQ(l.cppc_lowest, 15);
+	CHECK(l.cppc_req_ok);
+	CHECK_EQ(l.cppc_max, 165);
+	CHECK_EQ(l.cppc_min, 15);
+	CHECK_EQ(l.cppc_des, 100);
+	CHECK_EQ(l.cppc_epp, 0x80);
+	CHECK(fake_check(&f, "pstate.hwp-narrow") == NULL);
+	/* a request narrower than the capabilities: min 60, max 120 */
+	fake_zen_cppc(&f, 1, 0x80003c78);
+	const struct pmd_check *c = fake_check(&f, "pstate.hwp-narrow");
+	CHECK(c && c->sev == PMD_SEV_WARNING);
+	CHECK_STR(c ? c->message : NULL, "CPU 0: CPPC_REQ min 60 max 120 is narrower than the "
+		  "capabilities (lowest 15, highest 165)");
+	/* CPPC not enabled: the capabilities are not decoded, the request not judged */
+	fake_zen_cppc(&f, 0, 0x80003c78);
+	pmd_pst_limits(&f.pi, &l);
+	CHECK(!l.cppc_ok);
+	CHECK(!l.cppc_req_ok);
+	CHECK(fake_check(&f, "pstate.hwp-narrow") == NULL);
+	/* CPPC_REQ unreadable: capabilities only */
+	fake_zen_cppc(&f, 1, 0);
+	f.cpu.res[PMD_PM_AMD_CPPC_REQ] = pmd_res_make(PMD_UNREADABLE, 5, "faulted");
+	pmd_pst_limits(&f.pi, &l);
+	CHECK(l.cppc_ok);
+	CHECK(!l.cppc_req_ok);
+	CHECK_EQ(l.cppc_highest, 165);
+	pmd_checks_free(&f.pi.checks);
+}
+
+TEST(pstate_hand_amd_pstate_and_passive)
+{
+	struct pmd_pstate_info *pi = collect("tests/dumps/hand-pstate-zen3");
+	if (!pi)
+		return;
+	char drv[96];
+	pmd_pst_driver_text(&pi->cf, drv, sizeof(drv));
+	CHECK_STR(drv, "amd-pstate-epp (active mode)");
+	CHECK_STR(pi->cf.amd_pstate.s, "active");
+	struct pmd_pst_limits l;
+	pmd_pst_limits(pi, &l);
+	CHECK(l.cppc_ok && l.cppc_req_ok);
+	CHECK_EQ(l.cppc_highest, 165);
+	CHECK_EQ(l.cppc_nominal, 120);
+	CHECK_EQ(l.cppc_lownonlin, 60);
+	CHECK_EQ(l.cppc_lowest, 15);
+	CHECK_EQ(l.cppc_max, 165);
+	CHECK_EQ(l.cppc_min, 15);
+	CHECK_EQ(l.cppc_epp, 0x80);
+	CHECK_EQ(l.p0_mhz, 3200);
+	CHECK_EQ(pi->checks.n, 0);
+	done(pi);
+
+	pi = collect("tests/dumps/hand-pstate-icl");
+	if (!pi)
+		return;
+	pmd_pst_driver_text(&pi->cf, drv, sizeof(drv));
+	CHECK_STR(drv, "intel_cpufreq (passive mode)");
+	pmd_pst_limits(pi, &l);
+	CHECK_EQ(l.base_mhz, 1100);
+	CHECK_EQ(l.turbo_mhz, 3700);
+	CHECK_EQ(l.hwp, PMD_NO);
+	CHECK_EQ(pi->checks.n, 1);
+	const struct pmd_check *c = find_check(pi, "pstate.turbo-disabled-os");
+	CHECK(c && c->sev == PMD_SEV_INFO);
+	CHECK(find_check(pi, "pstate.cpufreq-vs-msr") == NULL);
+	done(pi);
+}

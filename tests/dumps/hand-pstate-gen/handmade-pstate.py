@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Write the handmade P-state dumps tests/dumps/hand-pstate-{snb,skl,k10,zen}.
+"""Write the handmade P-state dumps tests/dumps/hand-pstate-{snb,skl,k10,zen,zen3,icl}.
 
 Developer tool only (the dumps are committed; nothing runs it in CI):
-  tests/dumps/hand-pstate-gen/handmade-pstate.py [CORPUS]
-from the top of the repository, after `make`. CORPUS defaults to ../shared/corpus.
+  tests/dumps/hand-pstate-gen/handmade-pstate.py [CORPUS] [MACHINE...]
+from the top of the repository, after `make`. CORPUS defaults to ../shared/corpus;
+MACHINEs (snb, skl, k10, zen, zen3, icl) limit which dumps are written (default all).
 Needs iasl (acpica-tools) for the ACPI tables and build/bin/pmdiag-dump, which turns
 the corpus CPUID files into libcpuid raw text (--cpuid FILE). Each dump's README.md is
 written by hand and explains every value; this script never touches it.
@@ -18,7 +19,7 @@ import tempfile
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 DUMPS = os.path.join(TOP, "tests", "dumps")
-CORPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(TOP, "..", "shared", "corpus")
+CORPUS = os.path.join(TOP, "..", "shared", "corpus")
 PATTERNS = [l.rstrip("\n") for l in open(os.path.join(DUMPS, "vm", "manifest"))
             if l.startswith(("pattern:", "rate-pattern:"))]
 
@@ -84,6 +85,13 @@ def cpuid_raw(corpus_file, tmp):
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with open(os.path.join(out, "cpuid.txt")) as f:
         return f.read()
+
+
+def first_cpus(text, n):
+    """The first n logical CPUs of a libcpuid raw text (a dump of fewer CPUs than the part
+    has: the CPUID of the others is the same but for the APIC IDs)."""
+    parts = re.split(r"(?m)^(?=_________________ Logical CPU #\d+ _________________$)", text)
+    return "".join(parts[:n + 1])
 
 
 def g1610_two_cpus(text):
@@ -449,10 +457,130 @@ def zen(tmp):
     write("hand-pstate-zen", f, links, tables, cpuid, msr_lines(ncpu, regs, cnt))
 
 
+def zen3(tmp):
+    """AMD family 19h (Ryzen 7 5800H) laptop under amd-pstate in active (EPP) mode, CPPC on."""
+    ncpu = 4
+    pss = [(3200, 15000, 0, 0, 0, 0), (1600, 4500, 0, 0, 1, 1), (1200, 3000, 0, 0, 2, 2)]
+    dsdt = ('DefinitionBlock ("", "DSDT", 2, "PMDIAG", "HANDZEN3", 1)\n{\n    Scope (\\_PR)\n    {\n' +
+            "".join('        Processor (C%03X, 0x%02X, 0x00000410, 0x06) {}\n' % (i, i)
+                    for i in range(ncpu)) + '    }\n}\n')
+    body = ""
+    for i in range(ncpu):
+        body += ('    Scope (\\_PR.C%03X)\n    {\n        Name (_PPC, Zero)\n' % i +
+                 pct_asl() + pss_asl(pss) + '    }\n')
+    ssdt = ('DefinitionBlock ("", "SSDT", 2, "AMD", "CPUSSDT", 1)\n{\n' +
+            "".join('    External (\\_PR_.C%03X, ProcessorObj)\n' % i for i in range(ncpu)) +
+            body + '}\n')
+    tables = [("DSDT", aml(dsdt, tmp, "zen3-dsdt")), ("SSDT", aml(ssdt, tmp, "zen3-ssdt"))]
+    f = common("6.12.9-amd64", ncpu, "root=/dev/nvme0n1p2 ro quiet amd_pstate=active", [])
+    links = []
+    load = [(0.30, 4400), (0.02, 1600), (0.02, 1600), (0.02, 1600)]
+    policies(f, links, ncpu, lambda c: {
+        "affected_cpus": str(c), "related_cpus": str(c),
+        "cpuinfo_min_freq": khz(400), "cpuinfo_max_freq": khz(4400),
+        "cpuinfo_transition_latency": "20000",
+        "scaling_driver": "amd-pstate-epp", "scaling_governor": "powersave",
+        "scaling_available_governors": "performance powersave",
+        "scaling_min_freq": khz(400), "scaling_max_freq": khz(4400),
+        "scaling_cur_freq": khz(load[c][1]), "boost": "1",
+        "energy_performance_preference": "balance_performance",
+        "energy_performance_available_preferences":
+            "default performance balance_performance balance_power power ",
+        "amd_pstate_highest_perf": "165", "amd_pstate_max_freq": khz(4400),
+        "amd_pstate_lowest_nonlinear_freq": khz(1600)})
+    f["sys/devices/system/cpu/amd_pstate/status"] = "active\n"
+    defs = [pstatedef_zen(0x80, 0x08, 0x40, 0x50, 1),
+            pstatedef_zen(0x40, 0x08, 0x70, 0x1A, 1),
+            pstatedef_zen(0x30, 0x08, 0x78, 0x14, 1)] + [0] * 5
+    regs = []
+    for c in range(ncpu):
+        vals = {0xc0010015: 0x0000000009000011, 0xc0010061: 0x20,
+                0xc0010062: 0, 0xc0010063: 0,
+                0xc00102b0: 0xa5783c0f, 0xc00102b1: 0x1, 0xc00102b2: 0x0,
+                0xc00102b3: 0x80000fa5, 0xc00102b4: 0x0}
+        for i, d in enumerate(defs):
+            vals[0xc0010064 + i] = d
+        regs.append([(0x1b, 0xfee00900 if c == 0 else 0xfee00800)] +
+                    [(m, vals.get(m, "EIO")) for m in AMD_PSTATE_MSRS])
+    cnt = counters(ncpu, 3200, load)
+    cpuid = first_cpus(cpuid_raw("lcp-amd--zen3--amd-ryzen-7-5800h-with-radeon-graphics.test", tmp),
+                       ncpu)
+    write("hand-pstate-zen3", f, links, tables, cpuid, msr_lines(ncpu, regs, cnt))
+
+
+def icl(tmp):
+    """Ice Lake laptop (Core i5-1035G4) under intel_pstate in passive mode (the intel_cpufreq
+    driver) without HWP, turbo switched off by the OS (intel_pstate/no_turbo = 1)."""
+    ncpu = 4
+    freqs = [1101, 1100, 900, 700, 400]
+    pss = []
+    for f_ in freqs:
+        ratio = 37 if f_ == 1101 else f_ // 100
+        pss.append((f_, round(15000 * (min(f_, 1100) / 1100) ** 2), 10, 10, ratio << 8, ratio << 8))
+    dsdt = ('DefinitionBlock ("", "DSDT", 2, "PMDIAG", "HANDICL", 1)\n{\n    Scope (\\_SB)\n    {\n' +
+            "".join('        Processor (PR%02d, 0x%02X, 0x00001810, 0x06) {}\n' % (i, i + 1)
+                    for i in range(ncpu)) + '    }\n}\n')
+    body = ""
+    for i in range(ncpu):
+        body += ('    Scope (\\_SB.PR%02d)\n    {\n        Name (_PPC, Zero)\n' % i +
+                 pct_asl() + pss_asl(pss) + '    }\n')
+    ssdt = ('DefinitionBlock ("", "SSDT", 2, "PmRef", "CpuPm", 0x3000)\n{\n' +
+            "".join('    External (\\_SB_.PR%02d, ProcessorObj)\n' % i for i in range(ncpu)) +
+            body + '}\n')
+    tables = [("DSDT", aml(dsdt, tmp, "icl-dsdt")), ("SSDT", aml(ssdt, tmp, "icl-ssdt"))]
+    f = common("6.12.9-amd64", ncpu,
+               "root=/dev/nvme0n1p2 ro quiet intel_pstate=passive intel_pstate=no_hwp", [])
+    links = []
+    load = [(0.40, 1100), (0.10, 800), (0.05, 400), (0.05, 400)]
+    policies(f, links, ncpu, lambda c: {
+        "affected_cpus": str(c), "related_cpus": str(c),
+        "cpuinfo_min_freq": khz(400), "cpuinfo_max_freq": khz(1100),
+        "cpuinfo_transition_latency": "20000",
+        "scaling_driver": "intel_cpufreq", "scaling_governor": "schedutil",
+        "scaling_available_governors": "conservative ondemand userspace powersave performance schedutil",
+        "scaling_min_freq": khz(400), "scaling_max_freq": khz(1100),
+        "scaling_cur_freq": khz(load[c][1])})
+    for c in range(ncpu):
+        f["sys/devices/system/cpu/cpu%d/firmware_node/path" % c] = "\\_SB_.PR%02d\n" % c
+        links.append("sys/devices/system/cpu/cpu%d/firmware_node -> "
+                     "../../../LNXSYSTM:00/LNXSYBUS:00/ACPI0007:%02x" % (c, c))
+    for k, v in {"status": "passive", "no_turbo": "1", "max_perf_pct": "100",
+                 "min_perf_pct": "10", "num_pstates": "34", "turbo_pct": "71"}.items():
+        f["sys/devices/system/cpu/intel_pstate/" + k] = v + "\n"
+    regs = []
+    ratio = [11, 8, 4, 4]
+    for c in range(ncpu):
+        regs.append([
+            (0x1b, 0xfee00900 if c == 0 else 0xfee00800),
+            (0xcd, "EIO"),
+            (0xce, 0x0004040070000b00),
+            (0x198, 0x00001c3000000000 | ratio[c] << 8),
+            (0x199, 0x0000000100000000 | ratio[c] << 8),
+            (0x1a0, 0x0000000000850089),
+            (0x1ad, 0x0000000021212425),
+            (0x1ae, "EIO"), (0x1af, "EIO"),
+            (0x1b0, 0x6),
+            (0x770, 0x0),
+            (0x771, 0x0000000004080b25),
+            (0x772, "EIO"), (0x773, "EIO"), (0x774, "EIO"), (0x777, "EIO"),
+        ])
+    cnt = counters(ncpu, 1100, load)
+    cpuid = first_cpus(cpuid_raw("lcp-intel--x86-64--sunny-cove--intel-core-i5-1035g4-cpu.test", tmp),
+                       ncpu)
+    write("hand-pstate-icl", f, links, tables, cpuid, msr_lines(ncpu, regs, cnt))
+
+
+MACHINES = {"snb": snb, "skl": skl, "k10": k10, "zen": zen, "zen3": zen3, "icl": icl}
+
+
 def main():
+    global CORPUS
+    args = sys.argv[1:]
+    if args and args[0] not in MACHINES:
+        CORPUS = args.pop(0)
     with tempfile.TemporaryDirectory() as tmp:
-        for m in (snb, skl, k10, zen):
-            m(tmp)
+        for name in args or MACHINES:
+            MACHINES[name](tmp)
 
 
 if __name__ == "__main__":
