@@ -7,6 +7,7 @@
  * checked, nesting is bounded, and a malformed region becomes a warning.
  */
 #include "aml.h"
+#include "source.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -1452,4 +1453,22 @@ size_t pmd_aml_nwarnings(const struct pmd_aml_ns *ns)
 const char *pmd_aml_warning(const struct pmd_aml_ns *ns, size_t i)
 {
 	return ns && i < ns->nwarn ? ns->warn[i] : NULL;
+}
+
+size_t pmd_aml_load_tables(struct pmd_aml_ns *ns, const struct pmd_acpi_table *t, size_t n)
+{
+	size_t loaded = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < n; i++) {
+			if (strcmp(t[i].sig, pass ? "SSDT" : "DSDT") || t[i].invalid || !t[i].data)
+				continue;
+			char name[16];
+			if (!pass)
+				snprintf(name, sizeof(name), "DSDT");
+			else
+				snprintf(name, sizeof(name), "SSDT%u", t[i].instance);
+			loaded += pmd_aml_load(ns, t[i].data, t[i].len, name) == 0;
+		}
+	}
+	return loaded;
 }

@@ -69,6 +69,14 @@ void pmd_aml_free(struct pmd_aml_ns *ns);
  */
 int pmd_aml_load(struct pmd_aml_ns *ns, const uint8_t *table, size_t len, const char *name);
 
+struct pmd_acpi_table;
+/*
+ * Load the definition blocks of a machine as ACPICA does: the DSDT first
+ * (named "DSDT"), then the SSDTs in table order ("SSDT1", "SSDT2"...); tables
+ * refused by the source (invalid) are left out. Returns how many loaded.
+ */
+size_t pmd_aml_load_tables(struct pmd_aml_ns *ns, const struct pmd_acpi_table *t, size_t n);
+
 size_t pmd_aml_count(const struct pmd_aml_ns *ns);
 const struct pmd_aml_object *pmd_aml_at(const struct pmd_aml_ns *ns, size_t i);
 /* An object by absolute path ("\_TZ.TZ00._CRT"), NULL when absent. */

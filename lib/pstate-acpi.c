@@ -156,20 +156,7 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 	if (a->res.st != PMD_OK)
 		return;
 	struct pmd_aml_ns *ns = pmd_aml_new();
-	bool any = false;
-	/* as ACPICA loads them: the DSDT, then the SSDTs in table order */
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < n; i++) {
-			if (strcmp(t[i].sig, pass ? "SSDT" : "DSDT") || t[i].invalid || !t[i].data)
-				continue;
-			char name[16];
-			if (!pass)
-				snprintf(name, sizeof(name), "DSDT");
-			else
-				snprintf(name, sizeof(name), "SSDT%u", t[i].instance);
-			any |= pmd_aml_load(ns, t[i].data, t[i].len, name) == 0;
-		}
-	}
+	bool any = pmd_aml_load_tables(ns, t, n) > 0;
 	if (!any)
 		a->res = pmd_res_make(PMD_ABSENT, 0, "no DSDT or SSDT");
 	a->aml_warnings = (unsigned)pmd_aml_nwarnings(ns);

@@ -222,18 +222,11 @@ static void acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 	if (ti->acpi_res.st != PMD_OK)
 		return;
 	struct pmd_aml_ns *ns = pmd_aml_new();
-	for (size_t i = 0; i < n; i++) {
-		if ((strcmp(t[i].sig, "DSDT") && strcmp(t[i].sig, "SSDT")) || t[i].invalid ||
-		    !t[i].data)
-			continue;
-		char name[16];
-		if (!strcmp(t[i].sig, "DSDT"))
-			snprintf(name, sizeof(name), "DSDT");
-		else
-			snprintf(name, sizeof(name), "SSDT%u", t[i].instance);
-		pmd_aml_load(ns, t[i].data, t[i].len, name);
-	}
+	/* the DSDT first, as ACPICA loads them: SSDTs add to its scopes */
+	pmd_aml_load_tables(ns, t, n);
 	ti->aml_warnings = (unsigned)pmd_aml_nwarnings(ns);
+	for (size_t i = 0; i < ti->aml_warnings && i < PMD_ARRAY_SIZE(ti->aml_warning); i++)
+		snprintf(ti->aml_warning[i], sizeof(ti->aml_warning[i]), "%s", pmd_aml_warning(ns, i));
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
 		size_t l = strlen(o->path);
@@ -890,8 +883,16 @@ static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
 		}
 		pmd_out_end(o);
 	}
-	if (ti->aml_warnings)
+	if (ti->aml_warnings) {
+		/* what the walker could not parse: zones or trips after it may be missing */
 		pmd_out_uint(o, "aml_warnings", "AML parse warnings", ti->aml_warnings, NULL);
+		pmd_out_list(o, "aml_warning_texts", NULL);
+		for (size_t i = 0; i < ti->aml_warnings && i < PMD_ARRAY_SIZE(ti->aml_warning); i++)
+			pmd_out_str(o, NULL, NULL, ti->aml_warning[i]);
+		pmd_out_end(o);
+		for (size_t i = 0; i < ti->aml_warnings && i < PMD_ARRAY_SIZE(ti->aml_warning); i++)
+			pmd_out_str(o, NULL, "AML", ti->aml_warning[i]);
+	}
 }
 
 static void print_cpu(const struct pmd_thermal_info *ti, struct pmd_out *o)

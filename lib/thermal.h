@@ -115,6 +115,7 @@ struct pmd_thermal_info {
 	struct pmd_acpi_zone *az;
 	size_t naz;
 	unsigned aml_warnings;
+	char aml_warning[4][160];  /* the first ones, as the AML walker words them */
 	/* _CRT/_HOT/_PSV objects anywhere (DPTF participants have them outside ThermalZones) */
 	unsigned ncrt, nhot, npsv;
 	struct pmd_acpi_trip *ot; /* those outside ThermalZones; ot_path[i] is each one's parent */

@@ -88,6 +88,8 @@ sane() { # what allowed-statuses...
 	cp "$(ls "$BATS_TEST_TMPDIR"/m/short-* | sort -V | tail -1)" "$d/acpidump.txt"
 	run -0 --separate-stderr pmdiag-thermal --json --dump "$d"
 	[ "$(jq .aml_warnings <<<"$output")" -ge 1 ] || fail "no AML warning: $output"
+	[[ "$(jq -r '.aml_warning_texts[0]' <<<"$output")" == "SSDT1 offset 0x"*": PkgLength 0x"*" runs past the end of its block"* ]] ||
+		fail "$(jq -r '.aml_warning_texts[0]' <<<"$output")"
 	assert_equal "$(jq '.acpi_zones | length' <<<"$output")" 0
 	assert_equal "$(jq -c '[.zones[0].trips[].type]' <<<"$output")" '["critical","hot","passive","active"]'
 }
