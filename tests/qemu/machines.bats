@@ -398,10 +398,6 @@ checks_about() {
 	booted "$D" $M
 	ran "$D" $M thermal
 	[ "$(trips sysfs '\_TZ.TZB2')" = "passive=80000" ] || fail "Linux did not drop the trips (see the test above)"
-	# Until lib/thermal.c compares the ACPI trips that have no sysfs trip at all (it now
-	# compares only trips present on both sides), this is skipped, not passed.
-	[ "$(jqt '[.checks[] | select(.name == "thermal.sysfs-acpi-mismatch" and (.message | contains("TZB2")))] | length')" -gt 0 ] ||
-		skip "pmdiag-thermal does not report ACPI trips missing from sysfs (\_TZ.TZB2._CRT, _AC0)"
 	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.sysfs-acpi-mismatch" and (.message | contains("\\_TZ.TZB2._CRT")))] | length')" 1
 	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.sysfs-acpi-mismatch" and (.message | contains("\\_TZ.TZB2._AC0")))] | length')" 1
 	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.sysfs-acpi-mismatch" and (.message | contains("\\_TZ.TZB2._PSV")))] | length')" 0
@@ -501,10 +497,7 @@ checks_about() {
 	run -0 pmdiag-pstate --json --dump "$(ls -d "$D/$M.dump"/*/)"
 	echo "$output" > "$D/$M.pstate.replay.json"
 	assert_equal "$(jqt '[.cpufreq.policies[].acpi_path] | join(",")')" '\_SB.CPUS.C000,\_SB.CPUS.C001'
-	# Until pmdiag-dump records sys/devices/system/cpu/cpuN/firmware_node/path, the
-	# replay cannot know it: skipped, not passed.
-	[ "$(jq -r '.cpufreq.policies[0].acpi_path_status // "ok"' "$D/$M.pstate.replay.json")" != not_recorded ] ||
-		skip "pmdiag-dump does not record cpuN/firmware_node/path (the replay says not_recorded)"
+	# pmdiag-dump records cpuN/firmware_node/path: the replay knows it too
 	assert_equal "$(jq -r '[.cpufreq.policies[].acpi_path] | join(",")' "$D/$M.pstate.replay.json")" \
 		'\_SB.CPUS.C000,\_SB.CPUS.C001'
 }
