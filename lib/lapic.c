@@ -68,7 +68,8 @@ static void cpus(struct pmd_src *s, struct pmd_lapic_info *li)
 		none &= !li->cpu[i].arat;
 		const struct pmd_lapic_cpu *a = &li->cpu[0], *b = &li->cpu[i];
 		if (i && (a->arat != b->arat || a->tsc_deadline != b->tsc_deadline ||
-			  a->invariant_tsc != b->invariant_tsc) && used < sizeof(li->differ) - 32)
+			  a->invariant_tsc != b->invariant_tsc || a->x2apic != b->x2apic ||
+			  a->mwait != b->mwait) && used < sizeof(li->differ) - 32)
 			used += (size_t)snprintf(li->differ + used, sizeof(li->differ) - used,
 						 "%sCPU %d", used ? ", " : "", b->cpu);
 	}

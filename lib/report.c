@@ -73,6 +73,12 @@ static void hpet_findings(const struct pmd_hpet_info *h, struct pmd_checks *f)
 
 static void lapic_findings(const struct pmd_lapic_info *l, struct pmd_checks *f)
 {
+	/* whether or not the timer stops: the CPUs of one machine should agree */
+	if (l->differ[0])
+		pmd_check_add(f, "lapic.cpus-differ", PMD_SEV_WARNING,
+			      "CPUs of one machine should report the same flags: update the "
+			      "firmware (microcode) and report it to the vendor",
+			      "CPUID timer flags differ from CPU 0's on %s", l->differ);
 	if (l->stops != PMD_YES)
 		return;
 	if (!strcmp(l->bc_device, "pit"))
@@ -90,9 +96,6 @@ static void lapic_findings(const struct pmd_lapic_info *l, struct pmd_checks *f)
 		pmd_check_add(f, "lapic.stops", PMD_SEV_INFO, "",
 			      "the LAPIC timer stops in %s; wake-ups go through %s", l->stopping,
 			      l->bc_device[0] ? l->bc_device : "an unknown device");
-	if (l->differ[0])
-		pmd_check_add(f, "lapic.cpus-differ", PMD_SEV_INFO, "",
-			      "CPUID timer flags differ between CPUs: %s", l->differ);
 }
 
 static void idle_findings(const struct pmd_idle *d, struct pmd_checks *f)

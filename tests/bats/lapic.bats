@@ -50,3 +50,24 @@ load test_helper
 	run -1 --separate-stderr pmdiag-lapic -i 0
 	[[ "$stderr" == *'--interval: "0" is not 0.01..600 seconds'* ]] || fail "$stderr"
 }
+
+@test "a CPU whose timer flags differ from CPU 0's is named, and the report warns" {
+	local f="$BATS_TEST_TMPDIR/cpuid.txt"
+	# hand-pc10's 4 CPUs, with ARAT (CPUID.06H:EAX bit 2) cleared on CPU 2 only
+	awk '/Logical CPU #2/ { c = 1 } /Logical CPU #3/ { c = 0 }
+	     c && /^basic_cpuid\[6\]=/ { sub(/00002ff7/, "00002ff3") } { print }' \
+		"$DUMPS/hand-pc10/cpuid.txt" > "$f"
+	[ "$(grep -c '^basic_cpuid\[6\]=00002ff3' "$f")" = 1 ]
+	run -0 --separate-stderr pmdiag-lapic --json --cpuid "$f"
+	assert_equal "$(jq -r .cpus_differ <<<"$output")" "CPU 2"
+	assert_equal "$(jq -c '[.cpus[].arat]' <<<"$output")" "[true,true,false,true]"
+	assert_equal "$(jq -r .verdict.text <<<"$output" | cut -d: -f1)" "no ARAT on some CPUs"
+	run -0 --separate-stderr pmdiag-lapic --cpuid "$f"
+	assert_line "CPUs:             4; flags differ on CPU 2"
+	run -0 --separate-stderr pmdiag-report --json --cpuid "$f"
+	assert_equal "$(jq -r '.findings[] | select(.id == "lapic.cpus-differ") | "\(.severity) \(.message)"' <<<"$output")" \
+		"warning CPUID timer flags differ from CPU 0's on CPU 2"
+	# the unchanged file: no difference, no finding
+	run -0 --separate-stderr pmdiag-report --json --cpuid "$DUMPS/hand-pc10/cpuid.txt"
+	assert_equal "$(jq '[.findings[] | select(.id == "lapic.cpus-differ")] | length' <<<"$output")" 0
+}
