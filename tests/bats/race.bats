@@ -427,6 +427,22 @@ Try 'pmdiag-race --help' for more information."
 	untouched race-wins "$d"
 }
 
+@test "no msr driver: modprobe msr named for each MSR use, cpufreq and powercap still used" {
+	d=$(sim race-wins "msr no")
+	run -1 --separate-stderr pmdiag-race --sim "$d" --method tstate
+	assert_equal "$stderr" "pmdiag-race: --method tstate: no msr driver (modprobe msr); nothing was changed"
+	run -2 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --meter msr
+	assert_equal "$stderr" "pmdiag-race: cannot measure here: no energy meter (MSR: no msr driver (modprobe msr)); nothing was changed"
+	assert_line "  RAPL MSRs:      unreadable: no msr driver (modprobe msr)"
+	assert_line "  clock modulation: unreadable: no msr driver (modprobe msr)"
+	assert_line "  HWP:              unreadable: no msr driver (modprobe msr)"
+	# the default meter is powercap: measured, with the cpufreq settings only
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2 --json
+	assert_equal "$(jq -c '[.settings[].name]' <<<"$output")" '["full","cpufreq-2000MHz","cpufreq-1000MHz"]'
+	near "$(window full)" 17.15
+	untouched race-wins "$d"
+}
+
 # kill_mid_run SIGNAL: start a slow run, signal it once it changed a knob, check the restore.
 kill_mid_run() {
 	d=$(sim race-wins "realtime 0.2")
