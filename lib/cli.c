@@ -51,7 +51,7 @@ static void usage(const struct pmd_cli *c)
 	       "                            without --dump nothing else is read\n"
 	       "      --cpuid FILE          take CPUID from a recorded dump: libcpuid raw,\n"
 	       "                            AIDA64/InstLatx64 text or hwloc-gather-cpuid\n"
-	       "      --no-redact           keep serial numbers and UUIDs\n"
+	       "      --no-redact           keep UUIDs (command line, CPUID leaf 3)\n"
 	       "      --include-license-tables  keep the MSDM and SLIC tables (product keys)\n"
 	       "\nOutput:\n"
 	       "%s"
