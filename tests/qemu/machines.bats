@@ -97,6 +97,16 @@ report_text_fixed() {
 	done
 }
 
+# hpet_legacy_3_timers: pmdiag-hpet on the dump the guest recorded: QEMU's HPET, 3
+# timers at 100 MHz, enabled by Linux in legacy replacement mode, the counter running.
+hpet_legacy_3_timers() {
+	run -0 pmdiag-hpet --json --dump "$(ls -d "$D/$M.dump"/*/)"
+	echo "$output" > "$D/$M.hpet.replay.json"
+	assert_equal "$(jq -c '.mmio[0] | [.timers, .frequency_hz, .enabled, .legacy_mode, .counter_runs]' <<<"$output")" \
+		'[3,100000000,true,true,true]'
+	assert_equal "$(jq -r .verdict.in_use <<<"$output")" true
+}
+
 @test "q35: HPET table, readable registers, HPET clocksource and broadcast, ARAT, no C-states" {
 	M=q35
 	booted "$D" $M
@@ -117,6 +127,7 @@ report_text_fixed() {
 	assert_equal "$(jqr .platform.cpufreq.driver)" null
 	assert_equal "$(jqr '.platform.thermal_zones | length')" 0
 	assert_equal "$(timer_list tick_broadcast_mask)" 0
+	hpet_legacy_3_timers
 }
 
 @test "pc (i440FX): HPET table and registers, PIIX3 ISA bridge, no MCFG" {
@@ -132,6 +143,9 @@ report_text_fixed() {
 	assert_equal "$(jqr .platform.clocksource.current)" hpet
 	assert_equal "$(jqr .platform.clockevents.broadcast)" hpet
 	assert_equal "$(jqr .platform.cpu_flags.arat)" true
+	hpet_legacy_3_timers
+	# PIIX3 keeps no HPET enable bit pmdiag knows: said so, not taken for a PCH
+	assert_equal "$(jq -r .chipset.kind "$D/$M.hpet.replay.json")" unknown
 }
 
 @test "q35 with hpet=off: no HPET table, registers or clocksource; broadcast not from an HPET" {
