@@ -185,8 +185,9 @@ static const struct {
 	{ "_AC9", "active", 9 },
 };
 
-static const char *const other_objs[] = { "_TC1", "_TC2", "_TSP", "_TZP", "_PSL", "_AL0",
-					   "_AL1", "_AL2", "_AL3", "_CR3", "_TMP" };
+static const char *const other_objs[] = { "_TC1", "_TC2", "_TSP", "_TZP", "_PSL",
+					   "_AL0", "_AL1", "_AL2", "_AL3", "_AL4", "_AL5",
+					   "_AL6", "_AL7", "_AL8", "_AL9", "_CR3", "_TMP" };
 
 static void value_text(const struct pmd_aml_value *v, char *buf, size_t n)
 {
@@ -291,7 +292,8 @@ static void acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 				tr->how = PMD_AML_COMPUTED;
 			}
 		}
-		for (size_t k = 0; k < PMD_ARRAY_SIZE(other_objs) && z->nother < 12; k++) {
+		for (size_t k = 0; k < PMD_ARRAY_SIZE(other_objs) && z->nother < PMD_ARRAY_SIZE(z->other);
+		     k++) {
 			snprintf(p, sizeof(p), "%s.%s", zo->path, other_objs[k]);
 			const struct pmd_aml_object *o = pmd_aml_find(ns, p);
 			if (!o)

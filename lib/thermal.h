@@ -69,8 +69,8 @@ struct pmd_acpi_zone {
 	struct pmd_acpi_trip trip[PMD_TZ_MAX_TRIPS];
 	unsigned ntrip;
 	/* other objects: name and a text value ("0x2", "computed at run time", "\_PR.CPU0 ...") */
-	char other[12][8];
-	char other_val[12][96];
+	char other[17][8];   /* every object of other_objs in lib/thermal.c */
+	char other_val[17][96];
 	unsigned nother;
 };
 
