@@ -51,7 +51,8 @@ static void usage(const struct pmd_cli *c)
 	       "                            without --dump nothing else is read\n"
 	       "      --cpuid FILE          take CPUID from a recorded dump: libcpuid raw,\n"
 	       "                            AIDA64/InstLatx64 text or hwloc-gather-cpuid\n"
-	       "      --no-redact           keep UUIDs (command line, CPUID leaf 3)\n"
+	       "      --no-redact           keep UUIDs (command line, CPUID leaf 3) and the\n"
+	       "                            MSDM and SLIC tables\n"
 	       "      --include-license-tables  keep the MSDM and SLIC tables (product keys)\n"
 	       "\nOutput:\n"
 	       "%s"
@@ -88,7 +89,9 @@ int pmd_cli_generic(struct pmd_cli *c, int opt, const char *arg)
 		c->so.debug++;
 		return 1;
 	case PMD_OPT_NO_REDACT:
+		/* nothing private is held back: the license tables too */
 		c->so.no_redact = true;
+		c->so.include_license_tables = true;
 		return 1;
 	case PMD_OPT_INCLUDE_LICENSE:
 		c->so.include_license_tables = true;

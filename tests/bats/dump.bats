@@ -84,6 +84,10 @@ load test_helper
 	run -0 pmdiag-dump --include-license-tables --acpidump "$f" "$BATS_TEST_TMPDIR/k"
 	run -0 grep -F "$key" "$BATS_TEST_TMPDIR/k/acpidump.txt"
 	run -0 grep '^license-tables: included' "$BATS_TEST_TMPDIR/k/manifest"
+	# --no-redact holds nothing back, the license tables included
+	run -0 pmdiag-dump --no-redact --acpidump "$f" "$BATS_TEST_TMPDIR/n"
+	run -0 grep -F "$key" "$BATS_TEST_TMPDIR/n/acpidump.txt"
+	run -0 grep '^license-tables: included' "$BATS_TEST_TMPDIR/n/manifest"
 }
 
 @test "the cmdline UUIDs are redacted in the dump unless --no-redact" {
