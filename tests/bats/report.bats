@@ -64,6 +64,21 @@ load test_helper
 	pmdiag-report --json --dump "$DUMPS/laptop" > "$BATS_TEST_TMPDIR/laptop.json"
 	run -0 pmdiag-report --diff "$BATS_TEST_TMPDIR/laptop.json" "$DUMPS/laptop"
 	assert_line "0 differences"
+	# findings that appear and go away, between two saved JSON reports
+	pmdiag-report --json --dump "$DUMPS/hand-ich4-hpet-off" > "$BATS_TEST_TMPDIR/a.json"
+	pmdiag-report --json --dump "$DUMPS/hand-thermal-amd" > "$BATS_TEST_TMPDIR/b.json"
+	run -0 pmdiag-report --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json"
+	assert_line "Findings that appeared:"
+	assert_line "  + critical thermal.trip-below-zero: thermal_zone0 (acpitz) passive trip at -1.2 C: below 0 C, the zone would act all the time"
+	assert_line "  + info hpet.absent: no usable HPET: absent: no ACPI HPET table"
+	assert_line "Findings that went away:"
+	assert_line "  - warning hpet.disabled-forceable: HPET absent: no ACPI HPET table; would help: boot with hpet=force and Linux's Intel ICH4 quirk enables it"
+	assert_line "  machine.cpu_family: 15 -> 16"
+	assert_line "  platform.thermal_zones[thermal_zone0].trips[1].temp_mc: (absent) -> 110000"
+	[ "$(grep -c '^  + ' <<<"$output")" -eq 6 ] || fail "$output"
+	[ "$(grep -c '^  - ' <<<"$output")" -eq 2 ] || fail "$output"
+	# JSON against JSON prints what the two dumps print
+	diff <(sed 1,2d <<<"$output") <(pmdiag-report --diff "$DUMPS/hand-ich4-hpet-off" "$DUMPS/hand-thermal-amd" | sed 1,2d)
 	echo '{"not": "a report"}' > "$BATS_TEST_TMPDIR/x.json"
 	run -1 --separate-stderr pmdiag-report --diff "$BATS_TEST_TMPDIR/x.json" "$DUMPS/laptop"
 	assert_equal "$stderr" "pmdiag-report: --diff: $BATS_TEST_TMPDIR/x.json: JSON without schema_version: not a pmdiag report"
