@@ -443,6 +443,17 @@ Try 'pmdiag-race --help' for more information."
 	untouched race-wins "$d"
 }
 
+@test "progress on a terminal: calibration, warm-up and each round; none when stderr is not one" {
+	d=$(sim race-wins)
+	run -0 bash -c "script -qec '$BIN/pmdiag-race --sim $d --work 100 --trials 2 > /dev/null' /dev/null | tr -d '\r'"
+	assert_line "pmdiag-race: calibrating the work at full speed"
+	assert_line "pmdiag-race: warm-up: duty-50%"
+	assert_line "pmdiag-race: round 1 of 2 (window 3.150 s)"
+	assert_line "pmdiag-race: round 2 of 2 (window 3.150 s)"
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 2
+	assert_equal "$stderr" ""
+}
+
 # kill_mid_run SIGNAL: start a slow run, signal it once it changed a knob, check the restore.
 kill_mid_run() {
 	d=$(sim race-wins "realtime 0.2")
