@@ -107,6 +107,7 @@ struct race_setting {
 	/* measured, one per round */
 	double *task_s, *task_j, *window_j;
 	double *task_core_j, *window_core_j; /* the core domain, when measured */
+	double *start_s;        /* when the task started, s after the measurement began */
 	size_t n;
 	unsigned overruns;      /* rounds where the task outlasted the window */
 	double warm_s;          /* warm-up run */
@@ -189,6 +190,7 @@ struct pmd_race {
 	double full_s;              /* the full-speed warm-up run */
 	uint64_t checksum;
 	double window_s;
+	uint64_t t0_ns;          /* the source's clock when measuring began */
 	double *idle_w, *idle_core_w;
 	size_t nidle;
 	struct race_stat st_idle, st_idle_core;

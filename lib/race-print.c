@@ -308,6 +308,7 @@ static void setting_row(const struct pmd_race *r, const struct race_setting *st,
 	pmd_out_list(o, "samples", NULL);
 	for (size_t k = 0; k < st->n; k++) {
 		pmd_out_obj(o, NULL, NULL);
+		pmd_out_double(o, "start_s", NULL, st->start_s[k], 6, NULL);
 		pmd_out_double(o, "task_s", NULL, st->task_s[k], 6, NULL);
 		pmd_out_double(o, "task_j", NULL, st->task_j[k], 6, NULL);
 		pmd_out_double(o, "window_j", NULL, st->window_j[k], 6, NULL);

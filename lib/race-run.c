@@ -179,6 +179,7 @@ static int step(struct pmd_race *r, struct race_work *w, struct race_setting *st
 	double tail = (tick1 - (double)end) * 1e-9;   /* idle between end and update */
 	double idle_t = head + (tail > 0 ? tail : 0);
 	size_t k = st->n++;
+	st->start_s[k] = (double)(start - r->t0_ns) * 1e-9;
 	st->task_s[k] = (double)(end - start) * 1e-9;
 	st->task_j[k] = (e1.pkg - e0.pkg) - p * idle_t;
 	st->task_core_j[k] = has_core(r) ? (e1.core - e0.core) - pc * idle_t : 0;
@@ -313,7 +314,9 @@ int pmd_race_run(struct pmd_race *r)
 		r->set[i].window_j = pmd_xcalloc(cap, sizeof(double));
 		r->set[i].task_core_j = pmd_xcalloc(cap, sizeof(double));
 		r->set[i].window_core_j = pmd_xcalloc(cap, sizeof(double));
+		r->set[i].start_s = pmd_xcalloc(cap, sizeof(double));
 	}
+	r->t0_ns = pmd_src_now_ns(r->s);
 	int mrc = method(r, w);
 	if (mrc == -2 || stopped(r))
 		r->stopped = r->o.stop ? *r->o.stop : 0;

@@ -166,6 +166,7 @@ void pmd_race_free(struct pmd_race *r)
 		free(r->set[i].window_j);
 		free(r->set[i].task_core_j);
 		free(r->set[i].window_core_j);
+		free(r->set[i].start_s);
 	}
 	free(r->idle_w);
 	free(r->idle_core_w);

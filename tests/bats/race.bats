@@ -454,6 +454,19 @@ Try 'pmdiag-race --help' for more information."
 	assert_equal "$stderr" ""
 }
 
+@test "rounds interleave the settings: idle, full, A, B..., then the next round" {
+	d=$(sim race-wins)
+	run -0 --separate-stderr pmdiag-race --sim "$d" --work 100 --trials 3 --json
+	# every sample by its start time: round 1 of each setting in order, then round 2...
+	assert_equal "$(jq -c '[.settings | to_entries[] | .key as $i | .value.samples | to_entries[] |
+		{t: .value.start_s, round: .key, set: $i}] | sort_by(.t) | map("\(.round):\(.set)")' <<<"$output")" \
+		'["0:0","0:1","0:2","0:3","1:0","1:1","1:2","1:3","2:0","2:1","2:2","2:3"]'
+	# each setting's window follows the previous one; between rounds, idle is measured
+	jq -e --argjson w "$(jq .window_s <<<"$output")" '[.settings[0].samples[].start_s] as $f |
+		[.settings[3].samples[].start_s] as $l | ($f[1] - $l[0]) > $w' <<<"$output" > /dev/null ||
+		fail "no idle measurement between rounds"
+}
+
 # kill_mid_run SIGNAL: start a slow run, signal it once it changed a knob, check the restore.
 kill_mid_run() {
 	d=$(sim race-wins "realtime 0.2")
