@@ -559,7 +559,7 @@ static void check_hwp(struct pmd_pstate_info *pi, const struct pmd_pst_limits *l
 	for (size_t i = 0; i < m->ncpu; i++) {
 		const struct pmd_pst_cpu *c = &m->cpu[i];
 		uint64_t cap, req, en;
-		unsigned lo, hi, rmin, rmax;
+		unsigned lo, hi, rmin, rmax, amd_floor = 0;
 		const char *what;
 		if (l->intel && l->hwp == PMD_YES && pmd_pst_get(c, PMD_PM_HWP_CAP, &cap) &&
 		    pmd_pst_get(c, PMD_PM_HWP_REQ, &req)) {
@@ -573,13 +573,18 @@ static void check_hwp(struct pmd_pstate_info *pi, const struct pmd_pst_limits *l
 			   pmd_pst_get(c, PMD_PM_AMD_CPPC_REQ, &req)) {
 			hi = (unsigned)pmd_bits(cap, 31, 24);
 			lo = (unsigned)pmd_bits(cap, 7, 0);
+			/*
+			 * amd-pstate's floor is the lowest non-linear performance
+			 * (its cpuinfo_min_freq): a request down to it is not narrowed.
+			 */
+			amd_floor = (unsigned)pmd_bits(cap, 15, 8);
 			rmax = (unsigned)pmd_bits(req, 7, 0);
 			rmin = (unsigned)pmd_bits(req, 15, 8);
 			what = "CPPC_REQ";
 		} else {
 			continue;
 		}
-		if (rmax >= hi && rmin <= lo)
+		if (rmax >= hi && (rmin <= lo || (amd_floor && rmin <= amd_floor)))
 			continue;
 		if (shown >= 4) {
 			more++;
@@ -594,6 +599,17 @@ static void check_hwp(struct pmd_pstate_info *pi, const struct pmd_pst_limits *l
 			by_os = udiff(p->scaling_max.v, (uint64_t)rmax * ci->bclk_khz) <
 					ci->bclk_khz &&
 				udiff(p->scaling_min.v, (uint64_t)rmin * ci->bclk_khz) < ci->bclk_khz;
+		/*
+		 * amd-pstate scales the policy's limits by highest perf / cpuinfo_max_freq
+		 * (the formula changed between kernels): the kernel asked for a narrower
+		 * request when the policy itself is narrowed on the same side(s).
+		 */
+		if (p && l->amd && p->scaling_max.res.st == PMD_OK &&
+		    p->scaling_min.res.st == PMD_OK && p->cpuinfo_max.res.st == PMD_OK &&
+		    p->cpuinfo_min.res.st == PMD_OK)
+			by_os = (rmax >= hi || p->scaling_max.v < p->cpuinfo_max.v) &&
+				(rmin <= lo || (amd_floor && rmin <= amd_floor) ||
+				 p->scaling_min.v > p->cpuinfo_min.v);
 		ADD(k, "pstate.hwp-narrow", by_os ? PMD_SEV_INFO : PMD_SEV_WARNING,
 		    by_os ? "the kernel asked for it (scaling_min_freq/scaling_max_freq of the "
 			    "policy)"

@@ -674,6 +674,22 @@ TEST(pstate_amd_cppc_decoding)
 	CHECK(c && c->sev == PMD_SEV_WARNING);
 	CHECK_STR(c ? c->message : NULL, "CPU 0: CPPC_REQ min 60 max 120 is narrower than the "
 		  "capabilities (lowest 15, highest 165)");
+	/* amd-pstate's floor: min at the lowest non-linear performance (60) is not narrowed */
+	fake_zen_cppc(&f, 1, 0x80003ca5);
+	CHECK(fake_check(&f, "pstate.hwp-narrow") == NULL);
+	/* max 120 because the policy is capped (scaling_max_freq below cpuinfo_max_freq) */
+	fake_zen_cppc(&f, 1, 0x80003c78);
+	f.pol.cpuinfo_min = (struct pmd_pst_val){ .res = pmd_ok(), .v = 1400000 };
+	f.pol.cpuinfo_max = (struct pmd_pst_val){ .res = pmd_ok(), .v = 4400000 };
+	f.pol.scaling_min = (struct pmd_pst_val){ .res = pmd_ok(), .v = 1400000 };
+	f.pol.scaling_max = (struct pmd_pst_val){ .res = pmd_ok(), .v = 3200000 };
+	c = fake_check(&f, "pstate.hwp-narrow");
+	CHECK(c && c->sev == PMD_SEV_INFO);
+	/* the policy at its full range: the narrowing is not the kernel's */
+	f.pol.scaling_max.v = 4400000;
+	c = fake_check(&f, "pstate.hwp-narrow");
+	CHECK(c && c->sev == PMD_SEV_WARNING);
+	memset(&f.pol.cpuinfo_min, 0, sizeof(f.pol.cpuinfo_min));
 	/* CPPC not enabled: the capabilities are not decoded, the request not judged */
 	fake_zen_cppc(&f, 0, 0x80003c78);
 	pmd_pst_limits(&f.pi, &l);
