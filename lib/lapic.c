@@ -136,7 +136,19 @@ static void judge_state(const struct pmd_lapic_info *li, struct pmd_lapic_state 
 				 : li->lapic_timer_c2_ok ? " (lapic_timer_c2_ok)" : "");
 		}
 	} else if (!strcmp(li->driver, "intel_idle")) {
-		if (c < 0) {
+		/*
+		 * Linux's own rule: the MWAIT hint's C-state field (bits 7:4) above
+		 * 0, i.e. deeper than C1; the hint is in the description ("MWAIT
+		 * 0x20", "ACPI FFH MWAIT 0x31"), the name only when it is not.
+		 */
+		const char *mw = strstr(st->desc, "MWAIT 0x");
+		unsigned long hint = mw ? strtoul(mw + 8, NULL, 16) : 0;
+		if (mw) {
+			st->stops = (hint >> 4 & 0xf) ? PMD_YES : PMD_NO;
+			snprintf(st->why, sizeof(st->why),
+				 "intel_idle, no ARAT%s: MWAIT 0x%02lx is %s C1", mixed, hint,
+				 (hint >> 4 & 0xf) ? "deeper than" : "not deeper than");
+		} else if (c < 0) {
 			st->stops = PMD_UNKNOWN;
 			snprintf(st->why, sizeof(st->why), "intel_idle state not named C<n>");
 		} else {

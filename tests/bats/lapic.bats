@@ -71,3 +71,18 @@ load test_helper
 	run -0 --separate-stderr pmdiag-report --json --cpuid "$DUMPS/hand-pc10/cpuid.txt"
 	assert_equal "$(jq '[.findings[] | select(.id == "lapic.cpus-differ")] | length' <<<"$output")" 0
 }
+
+@test "intel_idle without ARAT: the MWAIT hint decides, as Linux does (C-state field above 0)" {
+	local d="$BATS_TEST_TMPDIR/d"
+	cp -r "$DUMPS/hand-idle-4cpu" "$d"
+	# a state whose name says nothing: the hint 0x10 says C3
+	echo "DEEP" > "$d/sys/devices/system/cpu/cpu0/cpuidle/state2/name"
+	echo "MWAIT 0x10" > "$d/sys/devices/system/cpu/cpu0/cpuidle/state2/desc"
+	# the Core 2 of the laptop dump has no ARAT
+	run -0 --separate-stderr pmdiag-lapic --json --dump "$d" --cpuid "$DUMPS/laptop/cpuid.txt"
+	assert_equal "$(jq -c '[.idle_states[] | "\(.name)=\(.stops_lapic_timer)"]' <<<"$output")" \
+		'["POLL=false","C1=false","DEEP=true","C6=true"]'
+	assert_equal "$(jq -r '.idle_states[2].decided_by' <<<"$output")" \
+		"intel_idle, no ARAT: MWAIT 0x10 is deeper than C1"
+	assert_equal "$(jq -c .verdict.stopping_states <<<"$output")" '["DEEP","C6"]'
+}
