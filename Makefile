@@ -3,7 +3,8 @@
 #
 #   make            build libpmdiag and the tools into build/
 #   make report     install missing Debian packages, build, print this machine's report
-#   make check      the same, then every test (unit, Bats, live, fuzz smoke, QEMU boots)
+#   make check      the same, then every test (unit, Bats, live, static build, fuzz smoke,
+#                   QEMU boots, lint)
 #   make initramfs  the diagnostic boot image; make usb-image: a bootable USB stick image
 #   make bench      benchmarks
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each
@@ -73,7 +74,7 @@ UNIT := $(B)/unit-tests
 
 MANS := $(sort $(wildcard man/*.[1-8]))
 
-.PHONY: all deps report check check-unit check-bats check-live check-fuzz check-valgrind bench fuzz \
+.PHONY: all deps report check check-unit check-bats check-live check-static check-fuzz check-valgrind bench fuzz \
 	install uninstall clean lint
 
 all: $(TOOLS)
@@ -106,7 +107,7 @@ $(UNIT): $(UNIT_OBJ) $(LIBA)
 ifeq ($(SAN),1)
 CHECK_SUITES := check-unit check-bats check-live
 else
-CHECK_SUITES := check-unit check-bats check-live check-fuzz check-qemu lint
+CHECK_SUITES := check-unit check-bats check-live check-static check-fuzz check-qemu lint
 endif
 
 deps:
@@ -125,6 +126,19 @@ check-unit: $(UNIT)
 
 check-bats: all
 	tests/run-bats.sh tests/bats
+
+# make STATIC=1 works: libcpuid and libnl linked in, and the tools print what the shared
+# build prints (build/static, so the shared build stays as it is)
+check-static: all
+	@$(MAKE) -s --no-print-directory STATIC=1 B=build/static all
+	@! ldd build/static/bin/pmdiag-report | grep -E 'libcpuid|libnl' || \
+		{ echo "check-static: libcpuid or libnl still shared" >&2; exit 1; }
+	@for t in build/static/bin/pmdiag-*; do \
+		n=$${t##*/}; [ $$n = pmdiag-dump ] || [ $$n = pmdiag-race ] && continue; \
+		$$t --dump tests/dumps/laptop > build/static/$$n.out 2>&1 || true; \
+		$(B)/bin/$$n --dump tests/dumps/laptop 2>&1 | cmp -s - build/static/$$n.out || \
+			{ echo "check-static: $$n prints something else" >&2; exit 1; }; \
+	done; echo "check-static: libcpuid and libnl static, every tool prints what the shared build prints"
 
 check-live: all
 	tests/run-bats.sh tests/live
