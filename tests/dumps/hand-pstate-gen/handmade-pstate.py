@@ -98,7 +98,9 @@ def g1610_two_cpus(text):
     """The G1610 file holds two logical CPUs that differ only in their APIC IDs (leaf 1
     EBX[31:24] and leaf 0BH EDX); lib/cpuidfmt.c reads both as "CPU#000" into one CPU,
     so the two are rebuilt here from that one, with the IDs of the file."""
-    head, cpu = text.split("_________________ Logical CPU #0 _________________\n")
+    # the first CPU only: older lib/cpuidfmt.c merged the two into one, newer keeps both
+    head, cpu = first_cpus(text, 1).split("_________________ Logical CPU #0 _________________\n")
+    cpu = cpu.rstrip("\n") + "\n"
     out = [head]
     for n, (ebx, x2apic) in enumerate((("00100800", "00000000"), ("02100800", "00000002"))):
         c = re.sub(r"^basic_cpuid\[1\]=(\S+) \S+ ", r"basic_cpuid[1]=\g<1> %s " % ebx, cpu,
