@@ -185,6 +185,11 @@ static int many(struct pmd_cli *c, char **dumps, size_t n, const char *dir, unsi
 			int bad = 0;
 			for (size_t i = w; i < n; i += jobs)
 				bad |= report_dump(c, dumps[i], names[i], dir, fd);
+			/* the parent's allocations, copied by fork: freed, so no checker calls them lost */
+			for (size_t i = 0; i < n; i++)
+				free(names[i]);
+			free(names);
+			free(log);
 			_exit(bad);
 		}
 	}
