@@ -669,15 +669,18 @@ TEST(pstate_amd_cppc_decoding)
 	CHECK_EQ(l.cppc_epp, 0x80);
 	CHECK(fake_check(&f, "pstate.hwp-narrow") == NULL);
 	/* a request narrower than the capabilities: min 60, max 120 */
+	pmd_checks_free(&f.pi.checks); /* fake_zen_cppc starts afresh */
 	fake_zen_cppc(&f, 1, 0x80003c78);
 	const struct pmd_check *c = fake_check(&f, "pstate.hwp-narrow");
 	CHECK(c && c->sev == PMD_SEV_WARNING);
 	CHECK_STR(c ? c->message : NULL, "CPU 0: CPPC_REQ min 60 max 120 is narrower than the "
 		  "capabilities (lowest 15, highest 165)");
 	/* amd-pstate's floor: min at the lowest non-linear performance (60) is not narrowed */
+	pmd_checks_free(&f.pi.checks); /* fake_zen_cppc starts afresh */
 	fake_zen_cppc(&f, 1, 0x80003ca5);
 	CHECK(fake_check(&f, "pstate.hwp-narrow") == NULL);
 	/* max 120 because the policy is capped (scaling_max_freq below cpuinfo_max_freq) */
+	pmd_checks_free(&f.pi.checks); /* fake_zen_cppc starts afresh */
 	fake_zen_cppc(&f, 1, 0x80003c78);
 	f.pol.cpuinfo_min = (struct pmd_pst_val){ .res = pmd_ok(), .v = 1400000 };
 	f.pol.cpuinfo_max = (struct pmd_pst_val){ .res = pmd_ok(), .v = 4400000 };
@@ -691,12 +694,14 @@ TEST(pstate_amd_cppc_decoding)
 	CHECK(c && c->sev == PMD_SEV_WARNING);
 	memset(&f.pol.cpuinfo_min, 0, sizeof(f.pol.cpuinfo_min));
 	/* CPPC not enabled: the capabilities are not decoded, the request not judged */
+	pmd_checks_free(&f.pi.checks); /* fake_zen_cppc starts afresh */
 	fake_zen_cppc(&f, 0, 0x80003c78);
 	pmd_pst_limits(&f.pi, &l);
 	CHECK(!l.cppc_ok);
 	CHECK(!l.cppc_req_ok);
 	CHECK(fake_check(&f, "pstate.hwp-narrow") == NULL);
 	/* CPPC_REQ unreadable: capabilities only */
+	pmd_checks_free(&f.pi.checks); /* fake_zen_cppc starts afresh */
 	fake_zen_cppc(&f, 1, 0);
 	f.cpu.res[PMD_PM_AMD_CPPC_REQ] = pmd_res_make(PMD_UNREADABLE, 5, "faulted");
 	pmd_pst_limits(&f.pi, &l);
