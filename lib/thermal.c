@@ -423,9 +423,11 @@ static void cpu_part(struct pmd_src *s, struct pmd_thermal_info *ti)
 
 /* ---- checks ---- */
 
+/* Tenths of a degree, as the kernel's trips usually are; all three decimals when a value
+ * has them, so that 39999 is never printed as the 40.0 C it is below. */
 static void c_mc(char *buf, size_t n, int64_t mc)
 {
-	snprintf(buf, n, "%.1f C", (double)mc / 1000.0);
+	snprintf(buf, n, mc % 100 ? "%.3f C" : "%.1f C", (double)mc / 1000.0);
 }
 
 /* Value checks shared by sysfs trips and ACPI constants: where names the trip. */
@@ -437,7 +439,7 @@ static void check_value(struct pmd_checks *k, const char *where, const char *typ
 		pmd_check_add(k, "thermal.trip-absolute-zero", PMD_SEV_CRITICAL,
 			      "report the firmware bug to the vendor; thermald and the kernel may act "
 			      "on it",
-			      "%s %s trip at %s: at or below absolute zero, an unset firmware value",
+			      "%s %s trip at %s: absolute zero (to within 0.2 C), an unset firmware value",
 			      where, type, t);
 	else if (mc < 0)
 		pmd_check_add(k, "thermal.trip-below-zero", PMD_SEV_CRITICAL,

@@ -54,7 +54,7 @@ load test_helper
 	assert_line --index 1 "warning thermal.critical-above-tjmax: thermal_zone0 (acpitz) critical trip 105.0 C is above the CPU's TjMax of 100 C"
 	assert_line --index 2 'info thermal.sysfs-acpi-mismatch: thermal_zone1 (acpitz) passive trip: sysfs 80.0 C, ACPI \_TZ.TZ01._PSV 85.0 C'
 	assert_line --index 3 'warning thermal.critical-below-40: ACPI \_TZ.TZ02 critical trip at 26.8 C: below 40 C'
-	assert_line --index 4 'critical thermal.trip-absolute-zero: ACPI \_TZ.TZ02 passive trip at -273.2 C: at or below absolute zero, an unset firmware value'
+	assert_line --index 4 'critical thermal.trip-absolute-zero: ACPI \_TZ.TZ02 passive trip at -273.2 C: absolute zero (to within 0.2 C), an unset firmware value'
 	assert_line --index 5 'warning thermal.trip-above-150: ACPI \_TZ.TZ03 critical trip at 176.8 C: above 150 C, no silicon survives that'
 	assert_line --index 6 'warning thermal.trip-zero: ACPI \_TZ.TZ03 active trip at 0.0 C: an unset firmware value'
 	assert_line --index 7 "warning thermal.critical-above-tjmax: ACPI \\_TZ.TZ03 critical trip 176.8 C is above the CPU's TjMax of 100 C"
@@ -103,4 +103,30 @@ load test_helper
 	run cat "$BATS_TEST_TMPDIR/w"
 	assert_line --regexp '^pmdiag-thermal: polling [0-9]+ zones? every 200 ms; Ctrl-C ends$'
 	assert_line --regexp '^pmdiag-thermal: [0-9]+ events?$'
+}
+
+@test "value checks at their limits: -273 C, 0 C, 40 C critical, 150 C; values printed exactly" {
+	local d="$BATS_TEST_TMPDIR/d" z
+	cp -r "$DUMPS/hand-thermal-intel" "$d"
+	z="$d/sys/class/thermal/thermal_zone0"   # trip 0 critical, trip 1 passive
+	# found: the findings of thermal_zone0's value checks, "id: message"
+	found() {
+		echo "$1" > "$z/trip_point_0_temp"
+		echo "$2" > "$z/trip_point_1_temp"
+		run -0 --separate-stderr pmdiag-thermal --json --dump "$d"
+		output=$(jq -r '.checks[] | select(.message | startswith("thermal_zone0")) |
+			select(.name | test("absolute-zero|below-zero|trip-zero|above-150|below-40")) |
+			"\(.name): \(.message)"' <<<"$output")
+	}
+	found 40000 150000
+	assert_equal "$output" ""
+	found 39999 150001
+	assert_equal "$output" "thermal.critical-below-40: thermal_zone0 (acpitz) critical trip at 39.999 C: below 40 C
+thermal.trip-above-150: thermal_zone0 (acpitz) passive trip at 150.001 C: above 150 C, no silicon survives that"
+	found -273000 -272999
+	assert_equal "$output" "thermal.trip-absolute-zero: thermal_zone0 (acpitz) critical trip at -273.0 C: absolute zero (to within 0.2 C), an unset firmware value
+thermal.trip-below-zero: thermal_zone0 (acpitz) passive trip at -272.999 C: below 0 C, the zone would act all the time"
+	found 1 0
+	assert_equal "$output" "thermal.critical-below-40: thermal_zone0 (acpitz) critical trip at 0.001 C: below 40 C
+thermal.trip-zero: thermal_zone0 (acpitz) passive trip at 0.0 C: an unset firmware value"
 }
