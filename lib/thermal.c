@@ -899,6 +899,34 @@ static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
 	}
 }
 
+/* One row of IA32_PACKAGE_THERM_STATUS (pkg: its log bits) or IA32_THERM_STATUS. */
+static void print_therm_status(struct pmd_out *o, const struct pmd_cpu_thermal *c,
+			       const struct pmd_cpu_temp *p, bool pkg)
+{
+	pmd_out_obj(o, NULL, NULL);
+	if (pkg)
+		pmd_out_int(o, "package", "Package", p->package, NULL);
+	else
+		pmd_out_int(o, "cpu", "CPU", p->cpu, NULL);
+	if (p->res.st != PMD_OK) {
+		pmd_out_res(o, "status", "Status", &p->res);
+	} else {
+		pmd_out_hex(o, "status", "Status", p->status, 8);
+		pmd_out_bool(o, "valid", "Valid", p->valid);
+		pmd_out_uint(o, "below_tjmax", "Below TjMax", p->readout, NULL);
+		if (c->tjmax_res.st == PMD_OK && p->valid)
+			pmd_out_int(o, "temp_c", "Temp C", (int64_t)c->tjmax - p->readout, NULL);
+		if (pkg) {
+			pmd_out_bool(o, "prochot_log", "PROCHOT log", p->prochot_log);
+			pmd_out_bool(o, "critical_log", "Critical log", p->critical_log);
+		} else {
+			pmd_out_bool(o, "prochot", "PROCHOT", p->prochot);
+			pmd_out_bool(o, "critical", "Critical", p->critical);
+		}
+	}
+	pmd_out_end(o);
+}
+
 static void print_cpu(const struct pmd_thermal_info *ti, struct pmd_out *o)
 {
 	const struct pmd_cpu_thermal *c = &ti->cpu;
@@ -930,44 +958,12 @@ static void print_cpu(const struct pmd_thermal_info *ti, struct pmd_out *o)
 			pmd_out_res(o, "thermal_interrupt", NULL, &c->thr_res);
 		}
 		pmd_out_table(o, "packages", "Packages (IA32_PACKAGE_THERM_STATUS)");
-		for (size_t i = 0; i < c->npkg; i++) {
-			const struct pmd_cpu_temp *p = &c->pkg[i];
-			pmd_out_obj(o, NULL, NULL);
-			pmd_out_int(o, "package", "Package", p->package, NULL);
-			if (p->res.st != PMD_OK) {
-				pmd_out_res(o, "status", "Status", &p->res);
-			} else {
-				pmd_out_hex(o, "status", "Status", p->status, 8);
-				pmd_out_bool(o, "valid", "Valid", p->valid);
-				pmd_out_uint(o, "below_tjmax", "Below TjMax", p->readout, NULL);
-				if (c->tjmax_res.st == PMD_OK && p->valid)
-					pmd_out_int(o, "temp_c", "Temp C",
-						    (int64_t)c->tjmax - p->readout, NULL);
-				pmd_out_bool(o, "prochot_log", "PROCHOT log", p->prochot_log);
-				pmd_out_bool(o, "critical_log", "Critical log", p->critical_log);
-			}
-			pmd_out_end(o);
-		}
+		for (size_t i = 0; i < c->npkg; i++)
+			print_therm_status(o, c, &c->pkg[i], true);
 		pmd_out_end(o);
 		pmd_out_table(o, "cores", "CPUs (IA32_THERM_STATUS)");
-		for (size_t i = 0; i < c->ncore; i++) {
-			const struct pmd_cpu_temp *p = &c->core[i];
-			pmd_out_obj(o, NULL, NULL);
-			pmd_out_int(o, "cpu", "CPU", p->cpu, NULL);
-			if (p->res.st != PMD_OK) {
-				pmd_out_res(o, "status", "Status", &p->res);
-			} else {
-				pmd_out_hex(o, "status", "Status", p->status, 8);
-				pmd_out_bool(o, "valid", "Valid", p->valid);
-				pmd_out_uint(o, "below_tjmax", "Below TjMax", p->readout, NULL);
-				if (c->tjmax_res.st == PMD_OK && p->valid)
-					pmd_out_int(o, "temp_c", "Temp C",
-						    (int64_t)c->tjmax - p->readout, NULL);
-				pmd_out_bool(o, "prochot", "PROCHOT", p->prochot);
-				pmd_out_bool(o, "critical", "Critical", p->critical);
-			}
-			pmd_out_end(o);
-		}
+		for (size_t i = 0; i < c->ncore; i++)
+			print_therm_status(o, c, &c->core[i], false);
 		pmd_out_end(o);
 	} else if (c->amd_applies) {
 		if (c->amd_res.st == PMD_OK) {
