@@ -61,11 +61,14 @@ endif
 override CFLAGS += $(DEP_CFLAGS)
 LDLIBS += $(DEP_LIBS) -lm
 
-LIB_SRC := $(sort $(wildcard lib/*.c))
+LIB_SRC := $(sort $(shell find lib -name '*.c'))
+LIB_HDR := $(sort $(shell find lib -name '*.h'))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 LIBA := $(B)/libpmdiag.a
 
 TOOL_SRC := $(sort $(wildcard tools/pmdiag-*.c))
+# the shared command line of every tool
+CLI_OBJ := $(B)/tools/cli.o
 TOOLS := $(TOOL_SRC:tools/%.c=$(B)/bin/%)
 
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
@@ -79,7 +82,7 @@ MANS := $(sort $(wildcard man/*.[1-8]))
 
 all: $(TOOLS)
 
-$(B)/%.o: %.c $(wildcard lib/*.h) Makefile
+$(B)/%.o: %.c $(LIB_HDR) tools/cli.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
 
@@ -87,14 +90,14 @@ $(LIBA): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/bin/%: $(B)/tools/%.o $(LIBA)
+$(B)/bin/%: $(B)/tools/%.o $(CLI_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) $(LIBA) $(LDLIBS)
 
 $(UNIT): $(UNIT_OBJ) $(LIBA)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(LIBA) $(LDLIBS)
 
--include $(wildcard $(B)/lib/*.d $(B)/tools/*.d $(B)/tests/unit/*.d)
+-include $(shell find $(B)/lib $(B)/tools $(B)/tests/unit -name '*.d' 2>/dev/null)
 
 # The diagnostic boot image and the QEMU end-to-end tests (make initramfs, usb-image,
 # check-qemu, dumps) live in their own fragment.
@@ -168,7 +171,7 @@ bench: all
 TIDY_OK := $(patsubst %.c,$(B)/tidy/%.ok,$(LIB_SRC) $(TOOL_SRC))
 TIDY_FLAGS = -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION='"lint"' -Ilib $(DEP_CFLAGS)
 
-$(B)/tidy/%.ok: %.c $(wildcard lib/*.h) .clang-tidy
+$(B)/tidy/%.ok: %.c $(LIB_HDR) .clang-tidy
 	@mkdir -p $(dir $@)
 	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy: not installed (run scripts/deps.sh)" >&2; exit 1; }
 	@clang-tidy --quiet $< -- $(TIDY_FLAGS) 2>/dev/null > $@.log || { cat $@.log >&2; exit 1; }

@@ -1,5 +1,6 @@
 #!/bin/sh
 # make lint: static checks (clang-tidy runs from the Makefile, per file) over the C sources and the man pages.
+#   layers.sh  no #include crosses the layers the wrong way
 #   cppcheck   warnings, portability and performance (errors fail)
 #   mandoc     -Tlint at warning level on every page
 # Each checker that is not installed is named and fails the run:
@@ -9,7 +10,10 @@ cd "$(dirname "$0")/.." || exit 2
 rc=0
 missing() { echo "lint: $1: not installed (run scripts/deps.sh)" >&2; rc=1; }
 
-srcs=$(ls lib/*.c tools/*.c)
+srcs=$(find lib tools -name "*.c" | sort)
+
+# the layer rule (docs/design.md): every #include goes down
+scripts/layers.sh || rc=1
 
 if command -v cppcheck >/dev/null; then
 	# shellcheck disable=SC2086

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "dump-write.h"
+#include "report/dump-write.h"
 
 enum { OPT_TAR = PMD_OPT_FIRST_TOOL, OPT_ALL_PCI, OPT_INTERVAL };
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "hpet-probe.h"
+#include "probe/hpet/hpet-probe.h"
 
 int main(int argc, char **argv)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "idle.h"
+#include "probe/idle/idle.h"
 
 enum { OPT_TOP = PMD_OPT_FIRST_TOOL };
 

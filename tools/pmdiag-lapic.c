@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "lapic.h"
+#include "probe/lapic/lapic.h"
 
 enum { OPT_INTERVAL = PMD_OPT_FIRST_TOOL };
 

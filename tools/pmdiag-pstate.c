@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "pstate.h"
+#include "probe/pstate/pstate.h"
 
 enum { OPT_NO_SAMPLE = PMD_OPT_FIRST_TOOL };
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "race.h"
+#include "probe/race/race.h"
 
 enum {
 	OPT_DUTY = PMD_OPT_FIRST_TOOL,

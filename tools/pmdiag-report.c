@@ -12,9 +12,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "probe/check.h"
 #include "cli.h"
-#include "report.h"
+#include "report/report.h"
 
 enum { OPT_FORMAT = PMD_OPT_FIRST_TOOL, OPT_DIFF, OPT_OUT, OPT_JOBS };
 enum rfmt { F_TEXT, F_JSON, F_MARKDOWN, F_PROMETHEUS };

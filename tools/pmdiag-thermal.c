@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "thermal.h"
+#include "probe/thermal/thermal.h"
 
 enum { OPT_WATCH = PMD_OPT_FIRST_TOOL, OPT_POLL };
 

@@ -15,12 +15,12 @@
 
 #include <libcpuid/libcpuid.h>
 
-#include "cpuid.h"
-#include "cpuidfmt.h"
-#include "dumpfmt.h"
-#include "json.h"
-#include "timerlist.h"
-#include "procparse.h"
+#include "cpu/cpuid.h"
+#include "format/cpuidfmt.h"
+#include "format/dumpfmt.h"
+#include "format/json.h"
+#include "format/timerlist.h"
+#include "format/procparse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -82,18 +82,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	}
 	case 5: {
-		/* libcpuid reads files: hand it the text through a memfd. */
-		int fd = memfd_create("cpuid", MFD_CLOEXEC);
-		if (fd < 0)
-			break;
-		if (write(fd, text, strlen(text)) == (ssize_t)strlen(text)) {
-			char path[64];
-			struct cpu_raw_data_array_t raw;
-			snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-			if (pmd_dumpfmt_load_cpuid(path, &raw).st == PMD_OK)
-				cpuid_free_raw_data_array(&raw);
-		}
-		close(fd);
+		struct cpu_raw_data_array_t raw;
+		if (pmd_cpuid_parse_libcpuid(text, strlen(text), &raw).st == PMD_OK)
+			cpuid_free_raw_data_array(&raw);
 		break;
 	}
 	case 6: {

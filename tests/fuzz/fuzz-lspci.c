@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for lspci text dumps read through libpci (lib/pcicfg.c):
+ * libFuzzer target for lspci text dumps read through libpci (lib/source/pcicfg.c):
  * any input must end as a result, never exit() or a crash. Inputs that open
  * are also written back with pmd_pcicfg_write_all() and must re-read the same.
  */
@@ -13,8 +13,8 @@
 
 #include <pci/pci.h>
 
-#include "pcicfg.h"
-#include "util.h"
+#include "source/pcicfg.h"
+#include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acpitbl.h"
-#include "hpet.h"
+#include "acpi/acpitbl.h"
+#include "probe/hpet/hpet.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

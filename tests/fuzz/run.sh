@@ -30,7 +30,7 @@ mkdir -p "$build/obj"
 
 # libpmdiag with sanitizers and fuzzer coverage (rebuilt when a source is newer)
 objs=""
-for src in "$top"/lib/*.c; do
+for src in $(find "$top/lib" -name "*.c" | sort); do
 	o="$build/obj/$(basename "$src" .c).o"
 	if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ -n "$(find "$top/lib" -name '*.h' -newer "$o")" ]; then
 		$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$src" -o "$o"

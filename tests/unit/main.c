@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 
-#include "util.h"
+#include "util/util.h"
 
 struct unit_test {
 	const char *name, *file;

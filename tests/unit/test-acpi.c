@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "acpi.h"
+#include "format/acpitable.h"
 
 /* ---- helpers ---- */
 

@@ -10,8 +10,8 @@
 
 #include <stdlib.h>
 
-#include "acpi.h"
-#include "acpitbl.h"
+#include "format/acpitable.h"
+#include "acpi/acpitbl.h"
 
 static void put16(uint8_t *p, unsigned v)
 {

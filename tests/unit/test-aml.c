@@ -10,8 +10,8 @@
 #include <dirent.h>
 #include <stdlib.h>
 
-#include "acpi.h"
-#include "aml.h"
+#include "format/acpitable.h"
+#include "acpi/aml.h"
 
 /* ---- an AML byte builder: PkgLengths are filled in when a block closes ---- */
 

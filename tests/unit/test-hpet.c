@@ -9,9 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "chipset.h"
-#include "hpet-probe.h"
-#include "procparse.h"
+#include "probe/hpet/chipset.h"
+#include "probe/hpet/hpet-probe.h"
+#include "format/procparse.h"
 #include "unit.h"
 
 TEST(hpet_decode_fields)

@@ -8,10 +8,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "idle.h"
-#include "snapshot.h"
+#include "probe/idle/idle.h"
+#include "source/snapshot.h"
 #include "unit.h"
-#include "walk.h"
+#include "source/walk.h"
 
 #define CI "sys/devices/system/cpu/cpu"
 

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "out.h"
+#include "out/out.h"
 
 static char *render(const struct pmd_out *o, enum pmd_fmt fmt)
 {

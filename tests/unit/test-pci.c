@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests of lib/pcicfg.c: corpus lspci dumps against their oracle, the
+ * Unit tests of lib/source/pcicfg.c: corpus lspci dumps against their oracle, the
  * writer's round trip (through libpci and through lspci itself), hostile dumps
  * that must end as a result and never as exit() or a crash, and the live
  * machine, as root and as user nobody.
@@ -13,9 +13,9 @@
 
 #include <pci/pci.h>
 
-#include "pcicfg.h"
+#include "source/pcicfg.h"
 #include "unit.h"
-#include "util.h"
+#include "util/util.h"
 
 static const char *const corpus_dumps[] = {
 	"pciutils-PCI-X-bridges-and-domains.lspci",

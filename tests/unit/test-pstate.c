@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "pstate-int.h"
+#include "probe/pstate/pstate-int.h"
 #include "unit.h"
 
 static uint32_t bclk(unsigned family, unsigned model, bool ok, uint64_t fsb,

@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "race-int.h"
-#include "source.h"
+#include "probe/race/race-int.h"
+#include "source/source.h"
 #include "unit.h"
 
 #define CHECK_NEAR(a, b, tol)                                                          \

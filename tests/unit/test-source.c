@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dumpfmt.h"
-#include "source.h"
+#include "format/dumpfmt.h"
+#include "source/source.h"
 #include "unit.h"
 
 static char tmpl[] = "/tmp/pmdiag-unit-XXXXXX";

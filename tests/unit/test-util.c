@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of lib/util.c: strict numbers, CPU lists, natural order, results. */
+/* Unit tests of lib/util/util.c: strict numbers, CPU lists, natural order, results. */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "unit.h"
-#include "util.h"
+#include "util/util.h"
 
 TEST(parse_u64_accepts_decimal_hex_and_blanks)
 {

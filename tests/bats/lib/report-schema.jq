@@ -82,7 +82,7 @@ def vcheck($s; $p):
 		end
 	else "\($p | pstr): bad spec \($s | tojson)" end;
 
-# ---- the report, section by section (lib/report.c, sysinfo.c, platform.c and the probes) ----
+# ---- the report, section by section (lib/report/report.c, sysinfo.c, platform.c and the probes) ----
 
 def text: {str: "."};
 def texts: {arr: "string"};

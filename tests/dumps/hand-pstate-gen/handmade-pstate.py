@@ -96,9 +96,9 @@ def first_cpus(text, n):
 
 def g1610_two_cpus(text):
     """The G1610 file holds two logical CPUs that differ only in their APIC IDs (leaf 1
-    EBX[31:24] and leaf 0BH EDX); lib/cpuidfmt.c reads both as "CPU#000" into one CPU,
+    EBX[31:24] and leaf 0BH EDX); lib/format/cpuidfmt.c reads both as "CPU#000" into one CPU,
     so the two are rebuilt here from that one, with the IDs of the file."""
-    # the first CPU only: older lib/cpuidfmt.c merged the two into one, newer keeps both
+    # the first CPU only: older lib/format/cpuidfmt.c merged the two into one, newer keeps both
     head, cpu = first_cpus(text, 1).split("_________________ Logical CPU #0 _________________\n")
     cpu = cpu.rstrip("\n") + "\n"
     out = [head]
@@ -114,8 +114,8 @@ def g1610_two_cpus(text):
 # ---- MSRs ----
 
 def msr_lines(ncpu, regs, counters):
-    """regs[cpu] = [(msr, value or 'EIO')] in lib/msr.c order; counters[cpu] = (tsc0, mperf0,
-    aperf0, dtsc, dmperf, daperf). TSC, MPERF and APERF are written where lib/msr.c lists
+    """regs[cpu] = [(msr, value or 'EIO')] in lib/cpu/msr.c order; counters[cpu] = (tsc0, mperf0,
+    aperf0, dtsc, dmperf, daperf). TSC, MPERF and APERF are written where lib/cpu/msr.c lists
     them (0x10 first, 0xE7/0xE8 in address order), then their second samples, as
     pmdiag-dump records them."""
     out = ["# cpu msr value (or: error ERRNO)"]

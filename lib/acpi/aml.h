@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A small AML walker: loads the DSDT and SSDTs into one namespace of named
+ * objects, and evaluates the constant cases (a Name holding data, a Method
+ * that only returns a constant). Everything else is "computed at run time":
+ * pmdiag does not execute AML. Used for thermal zones (_CRT, _PSV...) and
+ * processor performance objects (_PSS, _PPC, _PCT).
+ */
+#ifndef PMD_AML_H
+#define PMD_AML_H
+
+#include "util/util.h"
+
+enum pmd_aml_kind {
+	PMD_AML_NAME,          /* Name (X, data) */
+	PMD_AML_METHOD,
+	PMD_AML_SCOPE,
+	PMD_AML_DEVICE,
+	PMD_AML_PROCESSOR,     /* Processor () (deprecated form) */
+	PMD_AML_THERMAL_ZONE,
+	PMD_AML_POWER_RESOURCE,
+	PMD_AML_OTHER,         /* OperationRegion, Field units, Mutex, Event, Alias, External... */
+};
+
+enum pmd_aml_vtype {
+	PMD_AML_V_NONE,
+	PMD_AML_V_INTEGER,
+	PMD_AML_V_STRING,
+	PMD_AML_V_BUFFER,
+	PMD_AML_V_PACKAGE,
+	PMD_AML_V_REFERENCE, /* a NameString inside a package (e.g. _PSL, _ALx entries) */
+};
+
+struct pmd_aml_value {
+	enum pmd_aml_vtype type;
+	uint64_t integer;
+	char *string;                  /* STRING, REFERENCE (the name as written) */
+	uint8_t *buffer;
+	size_t buflen;
+	struct pmd_aml_value *elem;    /* PACKAGE */
+	size_t nelem;
+};
+
+/* How a value was obtained. */
+enum pmd_aml_const {
+	PMD_AML_CONST_NAME,     /* Name (X, constant) */
+	PMD_AML_CONST_METHOD,   /* Method (X) { Return (constant) } */
+	PMD_AML_COMPUTED,       /* anything else: known only when the AML runs */
+};
+
+struct pmd_aml_object {
+	char path[128];        /* absolute, "\_TZ_.TZ00._CRT" written as "\_TZ.TZ00._CRT" (trailing
+				* underscores of each segment dropped, as ACPICA prints paths) */
+	enum pmd_aml_kind kind;
+	char table[16];        /* which table defined it: "DSDT", "SSDT3" */
+	unsigned method_args;  /* METHOD */
+	bool in_conditional;   /* defined inside an If/Else block at load time */
+};
+
+struct pmd_aml_ns;
+
+struct pmd_aml_ns *pmd_aml_new(void);
+void pmd_aml_free(struct pmd_aml_ns *ns);
+/*
+ * Load one definition block (a whole DSDT or SSDT table, header included).
+ * Objects are added to the namespace; parsing problems are kept as warnings
+ * (pmd_aml_warnings) and the rest of the table is still used. Returns 0, or
+ * -1 when the table is not a definition block at all.
+ */
+int pmd_aml_load(struct pmd_aml_ns *ns, const uint8_t *table, size_t len, const char *name);
+
+struct pmd_acpi_table;
+/*
+ * Load the definition blocks of a machine as ACPICA does: the DSDT first
+ * (named "DSDT"), then the SSDTs in table order ("SSDT1", "SSDT2"...); tables
+ * refused by the source (invalid) are left out. Returns how many loaded.
+ */
+size_t pmd_aml_load_tables(struct pmd_aml_ns *ns, const struct pmd_acpi_table *t, size_t n);
+
+size_t pmd_aml_count(const struct pmd_aml_ns *ns);
+const struct pmd_aml_object *pmd_aml_at(const struct pmd_aml_ns *ns, size_t i);
+/* An object by absolute path ("\_TZ.TZ00._CRT"), NULL when absent. */
+const struct pmd_aml_object *pmd_aml_find(const struct pmd_aml_ns *ns, const char *path);
+/* The children of a scope-like object (direct, in definition order), by path prefix. */
+size_t pmd_aml_children(const struct pmd_aml_ns *ns, const char *path,
+			const struct pmd_aml_object **out, size_t max);
+
+/*
+ * The value of a Name, or of a Method that only returns a constant. For
+ * PMD_AML_COMPUTED *v is left empty (type NONE). The value is owned by the
+ * namespace.
+ */
+enum pmd_aml_const pmd_aml_value(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj,
+				 const struct pmd_aml_value **v);
+
+size_t pmd_aml_nwarnings(const struct pmd_aml_ns *ns);
+const char *pmd_aml_warning(const struct pmd_aml_ns *ns, size_t i);
+
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Parsers of procfs text the probes need: /proc/interrupts (and
+ * /proc/softirqs, same layout), kernel command-line options.
+ */
+#ifndef PMD_PROCPARSE_H
+#define PMD_PROCPARSE_H
+
+#include "util/util.h"
+
+struct pmd_irq_line {
+	char name[32];     /* "0", "24", "LOC", "NMI" */
+	uint64_t *count;   /* per CPU column (ncpu entries; missing columns are 0) */
+	unsigned ncount;   /* columns actually present on the line */
+	uint64_t total;
+	char desc[160];    /* the rest: chip, type and device names, blanks collapsed */
+};
+
+struct pmd_irqs {
+	unsigned ncpu;      /* CPU columns in the header */
+	int *cpu;           /* their CPU numbers ("CPU3" -> 3) */
+	struct pmd_irq_line *line;
+	size_t n;
+};
+
+/* Parse /proc/interrupts or /proc/softirqs text; -1 with err when malformed. */
+int pmd_irqs_parse(const char *text, struct pmd_irqs *out, char *err, size_t n);
+void pmd_irqs_free(struct pmd_irqs *irqs);
+const struct pmd_irq_line *pmd_irqs_find(const struct pmd_irqs *irqs, const char *name);
+
+/*
+ * Kernel command line: true when option name appears; *value (may be NULL)
+ * gets what follows '=' (empty when none). The last occurrence wins, as for
+ * most early parameters.
+ */
+bool pmd_cmdline_opt(const char *cmdline, const char *name, char *value, size_t n);
+
+#endif

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pmdiag-hpet's engine: everything about the HPET from four sources (ACPI
+ * tables, MMIO registers, the chipset's enable bits, the kernel's view),
+ * cross-checked, and a verdict that answers the user's questions first.
+ */
+#ifndef PMD_HPET_PROBE_H
+#define PMD_HPET_PROBE_H
+
+#include "probe/hpet/chipset.h"
+#include "probe/hpet/hpet.h"
+#include "out/out.h"
+
+#define PMD_HPET_MAX_TABLES 4
+#define PMD_HPET_MAX_IRQS 16
+
+struct pmd_hpet_inst {
+	const struct pmd_acpi_table *t;
+	struct pmd_res res;           /* the table: OK, or why it cannot be used */
+	struct pmd_hpet_table h;
+	struct pmd_res base_res;      /* OK when the base may be read */
+	bool regs_read;               /* registers were asked for */
+	struct pmd_hpet_regs regs;
+	/* decoded registers, valid when regs_read && regs.res is OK */
+	unsigned rev, ntimers, vendor;
+	bool count64, legacy_cap, enabled, legacy_mode;
+	uint32_t period_fs;
+	bool period_sane;              /* 1e5 <= period <= 1e8 fs, as Linux requires */
+	bool counter_runs;
+	double measured_hz;            /* from the two counter reads, 0 when unknown */
+	unsigned fsb_capable;          /* timers that can deliver FSB (MSI) interrupts */
+	char mismatch[6][160];         /* table and registers disagree */
+	unsigned nmismatch;
+};
+
+struct pmd_hpet_irq {
+	char name[32], desc[160];
+	uint64_t total;
+};
+
+struct pmd_hpet_kernel {
+	struct pmd_res cs_res;
+	char cs_current[64], cs_available[256];
+	bool cs_has_hpet;
+	struct pmd_res bc_res;
+	char broadcast[64];             /* "" when none */
+	struct pmd_res ce_res;          /* listing the clock event devices */
+	unsigned ncpu_dev, nhpet_cpu_dev; /* per-CPU clockevents, and how many are hpetN */
+	char cpu_dev[64];               /* the first CPU's device */
+	struct pmd_res irq_res;
+	struct pmd_hpet_irq irq[PMD_HPET_MAX_IRQS]; /* lines naming hpet, then IRQ 0 */
+	unsigned nirq;
+	struct pmd_res iomem_res;       /* the iomem region at the base (first table) */
+	char iomem_name[80];
+	uint64_t iomem_start, iomem_end;
+	struct pmd_res cmdline_res;
+	bool nohpet, hpet_disable, hpet_force, hpet_verbose;
+	/* Linux's hpet_is_pc10_damaged() */
+	struct pmd_res pc10_cpu_res;    /* CPUID leaf 5 */
+	bool pc10_cpu;                  /* Intel, MWAIT with C10 sub-states */
+	struct pmd_res pc10_msr_res;    /* MSR_PKG_CST_CONFIG_CONTROL on the first CPU */
+	unsigned pkg_limit;             /* its bits 3:0 */
+	bool pc10_damaged;              /* both: Linux force-disables the HPET */
+	enum pmd_tri pc10;              /* the same, or unknown when a half is unreadable */
+};
+
+struct pmd_hpet_verdict {
+	enum pmd_tri present, firmware_enabled, force_helps, in_use, legacy;
+	int fsb_channels;               /* -1 unknown */
+	double max_oneshot_s;           /* 0 unknown */
+	char line[6][256];              /* the answers, in order */
+};
+
+struct pmd_hpet_info {
+	struct pmd_res tables_res;
+	struct pmd_hpet_inst inst[PMD_HPET_MAX_TABLES];
+	unsigned ninst;
+	struct pmd_hpet_chipset chip;
+	struct pmd_hpet_kernel k;
+	struct pmd_hpet_verdict v;
+	char tables_disagree[4][160];   /* between duplicate HPET tables */
+	unsigned ndisagree;
+};
+
+/* Every read, in a fixed order (pmdiag-dump runs it to record the MMIO reads). */
+void pmd_hpet_collect(struct pmd_src *s, struct pmd_hpet_info *info);
+/* Verdict and sections into o. Returns 0, or 2 when nothing could be answered. */
+int pmd_hpet_print(const struct pmd_hpet_info *info, struct pmd_out *o);
+/* Short form for pmdiag-report. */
+void pmd_hpet_report(const struct pmd_hpet_info *info, struct pmd_out *o);
+
+#endif

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The firmware's P-states: every _PSS in the DSDT and SSDTs, with the _PPC
+ * and _PCT of the same processor object, read with pmdiag's AML walker
+ * (lib/aml: constant Names and Methods that only return a constant; anything
+ * else is computed at run time and pmdiag does not execute AML). ACPI 6.5
+ * section 8.4.5 (_PCT, _PSS, _PPC); Linux drivers/acpi/processor_perflib.c.
+ */
+#include "probe/pstate/pstate-int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kind_name(enum pmd_aml_kind k)
+{
+	switch (k) {
+	case PMD_AML_PROCESSOR:
+		return "Processor";
+	case PMD_AML_DEVICE:
+		return "Device";
+	case PMD_AML_SCOPE:
+		return "Scope";
+	case PMD_AML_THERMAL_ZONE:
+		return "ThermalZone";
+	default:
+		return "object";
+	}
+}
+
+static bool is_int(const struct pmd_aml_value *v)
+{
+	return v->type == PMD_AML_V_INTEGER;
+}
+
+/* A constant _PSS: a package of packages of six integers (Linux refuses anything else). */
+static void pss_decode(struct pmd_acpi_pss *p, const struct pmd_aml_value *v)
+{
+	if (v->type != PMD_AML_V_PACKAGE) {
+		p->malformed = true;
+		snprintf(p->problem, sizeof(p->problem), "_PSS is not a package");
+		return;
+	}
+	p->declared = (unsigned)v->nelem;
+	for (size_t i = 0; i < v->nelem; i++) {
+		const struct pmd_aml_value *e = &v->elem[i];
+		if (e->type == PMD_AML_V_REFERENCE) {
+			/* a package naming other objects: known only when the AML runs */
+			p->how = PMD_AML_COMPUTED;
+			p->n = 0;
+			return;
+		}
+		if (e->type != PMD_AML_V_PACKAGE || e->nelem < 6) {
+			p->malformed = true;
+			snprintf(p->problem, sizeof(p->problem),
+				 "entry %zu is not a package of 6 integers", i);
+			return;
+		}
+		for (size_t k = 0; k < 6; k++) {
+			if (e->elem[k].type == PMD_AML_V_REFERENCE) {
+				p->how = PMD_AML_COMPUTED;
+				p->n = 0;
+				return;
+			}
+			if (!is_int(&e->elem[k])) {
+				p->malformed = true;
+				snprintf(p->problem, sizeof(p->problem),
+					 "entry %zu field %zu is not an integer", i, k);
+				return;
+			}
+		}
+		if (p->n < PMD_PSS_MAX) {
+			struct pmd_pss_entry *x = &p->e[p->n++];
+			x->mhz = e->elem[0].integer;
+			x->mw = e->elem[1].integer;
+			x->latency_us = e->elem[2].integer;
+			x->bm_latency_us = e->elem[3].integer;
+			x->control = e->elem[4].integer;
+			x->status = e->elem[5].integer;
+		}
+	}
+	if (!v->nelem) {
+		p->malformed = true;
+		snprintf(p->problem, sizeof(p->problem), "_PSS is an empty package");
+	}
+}
+
+static void pct_decode(struct pmd_acpi_pss *p, const struct pmd_aml_value *v)
+{
+	if (v->type != PMD_AML_V_PACKAGE || v->nelem < 2 ||
+	    v->elem[0].type != PMD_AML_V_BUFFER || v->elem[1].type != PMD_AML_V_BUFFER) {
+		p->pct_how = PMD_AML_COMPUTED;
+		return;
+	}
+	p->pct_ctl = pmd_pst_pct_reg(v->elem[0].buffer, v->elem[0].buflen);
+	p->pct_sts = pmd_pst_pct_reg(v->elem[1].buffer, v->elem[1].buflen);
+}
+
+static void companions(const struct pmd_aml_ns *ns, struct pmd_acpi_pss *p)
+{
+	char path[160];
+	const struct pmd_aml_value *v;
+	snprintf(path, sizeof(path), "%s._PPC", p->path);
+	const struct pmd_aml_object *o = pmd_aml_find(ns, path);
+	if (o && (o->kind == PMD_AML_NAME || o->kind == PMD_AML_METHOD)) {
+		p->has_ppc = true;
+		p->ppc_how = pmd_aml_value(ns, o, &v);
+		if (p->ppc_how != PMD_AML_COMPUTED && is_int(v))
+			p->ppc = v->integer;
+		else
+			p->ppc_how = PMD_AML_COMPUTED;
+	}
+	snprintf(path, sizeof(path), "%s._PCT", p->path);
+	o = pmd_aml_find(ns, path);
+	if (o && (o->kind == PMD_AML_NAME || o->kind == PMD_AML_METHOD)) {
+		p->has_pct = true;
+		p->pct_how = pmd_aml_value(ns, o, &v);
+		if (p->pct_how != PMD_AML_COMPUTED)
+			pct_decode(p, v);
+	}
+}
+
+static bool is_processor_device(const struct pmd_aml_ns *ns, const struct pmd_aml_object *o)
+{
+	if (o->kind == PMD_AML_PROCESSOR)
+		return true;
+	if (o->kind != PMD_AML_DEVICE)
+		return false;
+	char path[160];
+	snprintf(path, sizeof(path), "%s._HID", o->path);
+	const struct pmd_aml_object *h = pmd_aml_find(ns, path);
+	const struct pmd_aml_value *v;
+	return h && pmd_aml_value(ns, h, &v) != PMD_AML_COMPUTED &&
+	       v->type == PMD_AML_V_STRING && v->string && !strcmp(v->string, "ACPI0007");
+}
+
+/* Load order of a definition block: DSDT first, then SSDT1, SSDT2... */
+static unsigned table_rank(const char *name)
+{
+	unsigned n;
+	if (pmd_startswith(name, "SSDT") && pmd_parse_uint(name + 4, 10, &n) == 0)
+		return n;
+	return 0;
+}
+
+static int pss_cmp(const void *x, const void *y)
+{
+	const struct pmd_acpi_pss *a = x, *b = y;
+	return strcmp(a->path, b->path);
+}
+
+void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
+{
+	const struct pmd_acpi_table *t;
+	size_t n;
+	a->res = pmd_acpi_tables(s, &t, &n);
+	if (a->res.st != PMD_OK)
+		return;
+	struct pmd_aml_ns *ns = pmd_aml_new();
+	bool any = pmd_aml_load_tables(ns, t, n) > 0;
+	if (!any)
+		a->res = pmd_res_make(PMD_ABSENT, 0, "no DSDT or SSDT");
+	a->aml_warnings = (unsigned)pmd_aml_nwarnings(ns);
+	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
+		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
+		if (is_processor_device(ns, o))
+			a->processors++;
+		size_t l = strlen(o->path);
+		if (l < 6 || strcmp(o->path + l - 5, "._PSS") ||
+		    (o->kind != PMD_AML_NAME && o->kind != PMD_AML_METHOD))
+			continue;
+		a->p = pmd_xrealloc(a->p, (a->n + 1) * sizeof(*a->p));
+		struct pmd_acpi_pss *p = &a->p[a->n++];
+		memset(p, 0, sizeof(*p));
+		snprintf(p->path, sizeof(p->path), "%.*s", (int)(l - 5), o->path);
+		snprintf(p->table, sizeof(p->table), "%s", o->table);
+		p->in_conditional = o->in_conditional;
+		p->method = o->kind == PMD_AML_METHOD;
+		const struct pmd_aml_object *parent = pmd_aml_find(ns, p->path);
+		p->processor_kind = parent ? kind_name(parent->kind) : "object";
+		if (parent && parent->kind == PMD_AML_DEVICE && is_processor_device(ns, parent))
+			p->processor_kind = "Device (ACPI0007)";
+		p->is_processor = parent && is_processor_device(ns, parent);
+		if (!parent || parent->kind == PMD_AML_SCOPE || parent->kind == PMD_AML_OTHER) {
+			p->orphan = true;
+			snprintf(p->orphan_why, sizeof(p->orphan_why), "%s is never defined%s",
+				 p->path, parent && parent->kind == PMD_AML_OTHER
+						  ? " (only declared External)" : "");
+		} else if (table_rank(parent->table) > table_rank(p->table)) {
+			p->orphan = true;
+			snprintf(p->orphan_why, sizeof(p->orphan_why),
+				 "%s is defined only by %s, loaded after %s", p->path, parent->table,
+				 p->table);
+		}
+		const struct pmd_aml_value *v;
+		p->how = pmd_aml_value(ns, o, &v);
+		if (p->how != PMD_AML_COMPUTED)
+			pss_decode(p, v);
+		companions(ns, p);
+	}
+	pmd_aml_free(ns);
+	/* in path order (NameSegs have four characters), whatever the order of the tables */
+	if (a->n > 1)
+		pmd_sort(a->p, a->n, sizeof(*a->p), pss_cmp);
+}

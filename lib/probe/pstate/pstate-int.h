@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Private to lib/pstate*.c: the parts of pmdiag-pstate talk through these.
+ * pstate.c collects (cpufreq, then the CPU, ACPI, the checks), pstate-cpu.c
+ * decodes CPUID and the MSRs, pstate-acpi.c reads _PSS/_PPC/_PCT,
+ * pstate-check.c judges, pstate-print.c renders.
+ */
+#ifndef PMD_PSTATE_INT_H
+#define PMD_PSTATE_INT_H
+
+#include "probe/pstate/pstate.h"
+
+/* What the first CPU's MSRs say about its frequency range (0 / false: not known). */
+struct pmd_pst_limits {
+	bool intel, amd;
+	/* Intel */
+	unsigned base_x2, min_ratio, eff_ratio;      /* ratios (base in half steps: Core 2) */
+	uint32_t base_mhz, min_mhz, eff_mhz;
+	unsigned turbo_ratio;                         /* 1-core turbo ratio, 0 unknown */
+	uint32_t turbo_mhz;
+	enum pmd_tri turbo_disabled;                  /* IA32_MISC_ENABLE bit 38 */
+	enum pmd_tri eist;                            /* IA32_MISC_ENABLE bit 16 */
+	enum pmd_tri hwp;                             /* IA32_PM_ENABLE bit 0 */
+	bool hwp_cap_ok, hwp_req_ok;
+	unsigned hwp_highest, hwp_guaranteed, hwp_efficient, hwp_lowest;
+	unsigned req_min, req_max, req_desired, req_epp;
+	bool hwp_mhz_ok;                              /* HWP units are bus-clock ratios */
+	/* AMD */
+	uint32_t p0_mhz, plow_mhz;                    /* highest and lowest enabled PStateDef */
+	unsigned p0_index, nenabled;
+	enum pmd_tri cpb_disabled;                    /* HWCR bit 25 */
+	bool cppc_ok;
+	unsigned cppc_highest, cppc_nominal, cppc_lownonlin, cppc_lowest;
+	bool cppc_req_ok;
+	unsigned cppc_max, cppc_min, cppc_des, cppc_epp;
+	/* both: the most the CPU can run at now (turbo when enabled), and its nominal top */
+	uint32_t max_mhz, nominal_mhz;
+};
+
+void pmd_pst_cpufreq_collect(struct pmd_src *s, struct pmd_cpufreq *cf);
+void pmd_pst_cpu_collect(struct pmd_src *s, struct pmd_pstate_info *pi);
+void pmd_pst_eff_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned ms);
+void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a);
+void pmd_pst_checks(struct pmd_pstate_info *pi);
+void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l);
+
+/* The value of slot k on CPU entry c, when it was read. */
+static inline bool pmd_pst_get(const struct pmd_pst_cpu *c, unsigned k, uint64_t *v)
+{
+	if (!c->read[k] || c->res[k].st != PMD_OK)
+		return false;
+	*v = c->val[k];
+	return true;
+}
+
+/* "\_PR_.CPU0" -> "\_PR.CPU0", as lib/aml prints paths. */
+void pmd_pst_norm_path(char *p);
+/* kHz as MHz text: "3400" or "2166.667". */
+void pmd_pst_khz_text(char *buf, size_t n, uint64_t khz);
+/* The _PSS that applies to a CPU (by firmware_node path, else the first constant one). */
+const struct pmd_acpi_pss *pmd_pst_pss_for(const struct pmd_pstate_info *pi, int cpu,
+					   bool *by_path);
+/* The cpufreq policy holding a CPU, NULL when none. */
+const struct pmd_cpufreq_policy *pmd_pst_policy_of(const struct pmd_cpufreq *cf, int cpu);
+/* "acpi-cpufreq", "intel_pstate (active)"... or "" when there is none. */
+void pmd_pst_driver_text(const struct pmd_cpufreq *cf, char *buf, size_t n);
+
+#endif

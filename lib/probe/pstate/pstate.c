@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pmdiag-pstate: collection order and the kernel's view (cpufreq sysfs:
+ * Documentation/admin-guide/pm/cpufreq.rst, intel_pstate.rst, amd-pstate.rst).
+ * The CPU's registers are in pstate-cpu.c, ACPI in pstate-acpi.c, the checks
+ * in pstate-check.c and the output in pstate-print.c.
+ */
+#include "probe/pstate/pstate-int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CPU "sys/devices/system/cpu/"
+#define CF CPU "cpufreq/"
+
+/*
+ * The MSRs pmdiag-pstate reads on every CPU (all are in lib/cpu/msr.c's table).
+ * per_cpu_same: the value describes the part, not the CPU's current request,
+ * so CPUs that disagree are worth a finding.
+ */
+const struct pmd_pst_msrdesc pmd_pst_msrs[PMD_PM_COUNT] = {
+	[PMD_PM_FSB_FREQ] = { 0xcd, "MSR_FSB_FREQ", "fsb_freq", PMD_VENDOR_INTEL, true },
+	[PMD_PM_PLATFORM_INFO] = { 0xce, "MSR_PLATFORM_INFO", "platform_info", PMD_VENDOR_INTEL, true },
+	[PMD_PM_PERF_STATUS] = { 0x198, "IA32_PERF_STATUS", "perf_status", PMD_VENDOR_INTEL, false },
+	[PMD_PM_PERF_CTL] = { 0x199, "IA32_PERF_CTL", "perf_ctl", PMD_VENDOR_INTEL, false },
+	[PMD_PM_MISC_ENABLE] = { 0x1a0, "IA32_MISC_ENABLE", "misc_enable", PMD_VENDOR_INTEL, true },
+	[PMD_PM_TRL] = { 0x1ad, "MSR_TURBO_RATIO_LIMIT", "turbo_ratio_limit", PMD_VENDOR_INTEL, true },
+	[PMD_PM_TRL1] = { 0x1ae, "MSR_TURBO_RATIO_LIMIT1", "turbo_ratio_limit1", PMD_VENDOR_INTEL, true },
+	[PMD_PM_PM_ENABLE] = { 0x770, "IA32_PM_ENABLE", "pm_enable", PMD_VENDOR_INTEL, true },
+	[PMD_PM_HWP_CAP] = { 0x771, "IA32_HWP_CAPABILITIES", "hwp_capabilities", PMD_VENDOR_INTEL, true },
+	[PMD_PM_HWP_REQ] = { 0x774, "IA32_HWP_REQUEST", "hwp_request", PMD_VENDOR_INTEL, true },
+	[PMD_PM_HWP_REQ_PKG] = { 0x772, "IA32_HWP_REQUEST_PKG", "hwp_request_pkg", PMD_VENDOR_INTEL, true },
+	[PMD_PM_EPB] = { 0x1b0, "IA32_ENERGY_PERF_BIAS", "energy_perf_bias", PMD_VENDOR_INTEL, true },
+	[PMD_PM_AMD_HWCR] = { 0xc0010015, "HWCR", "hwcr", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_CURLIM] = { 0xc0010061, "PStateCurLim", "pstate_cur_limit", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_CTL] = { 0xc0010062, "PStateCtl", "pstate_ctl", PMD_VENDOR_AMD, false },
+	[PMD_PM_AMD_STAT] = { 0xc0010063, "PStateStat", "pstate_status", PMD_VENDOR_AMD, false },
+	[PMD_PM_AMD_DEF0 + 0] = { 0xc0010064, "PStateDef0", "pstate_def0", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 1] = { 0xc0010065, "PStateDef1", "pstate_def1", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 2] = { 0xc0010066, "PStateDef2", "pstate_def2", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 3] = { 0xc0010067, "PStateDef3", "pstate_def3", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 4] = { 0xc0010068, "PStateDef4", "pstate_def4", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 5] = { 0xc0010069, "PStateDef5", "pstate_def5", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 6] = { 0xc001006a, "PStateDef6", "pstate_def6", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 7] = { 0xc001006b, "PStateDef7", "pstate_def7", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_CPPC_CAP1] = { 0xc00102b0, "CPPC_CAP1", "cppc_cap1", PMD_VENDOR_AMD, false },
+	[PMD_PM_AMD_CPPC_ENABLE] = { 0xc00102b1, "CPPC_ENABLE", "cppc_enable", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_CPPC_REQ] = { 0xc00102b3, "CPPC_REQ", "cppc_req", PMD_VENDOR_AMD, true },
+};
+
+/* ---- small helpers shared by the pstate files ---- */
+
+void pmd_pst_norm_path(char *p)
+{
+	/* drop the padding underscores of each NameSeg, keep one character ("\_SB") */
+	char *w = p;
+	const char *seg = p;
+	for (const char *r = p;; r++) {
+		if (*r == '.' || !*r) {
+			size_t n = (size_t)(r - seg);
+			while (n > 1 && seg[n - 1] == '_')
+				n--;
+			memmove(w, seg, n);
+			w += n;
+			if (!*r)
+				break;
+			*w++ = '.';
+			seg = r + 1;
+		} else if (*r == '\\' && r == seg) {
+			*w++ = '\\';
+			seg = r + 1;
+		}
+	}
+	*w = 0;
+}
+
+void pmd_pst_khz_text(char *buf, size_t n, uint64_t khz)
+{
+	if (khz % 1000 == 0)
+		snprintf(buf, n, "%llu", (unsigned long long)(khz / 1000));
+	else
+		snprintf(buf, n, "%llu.%03llu", (unsigned long long)(khz / 1000),
+			 (unsigned long long)(khz % 1000));
+}
+
+const struct pmd_cpufreq_policy *pmd_pst_policy_of(const struct pmd_cpufreq *cf, int cpu)
+{
+	for (size_t i = 0; i < cf->npol; i++) {
+		int *cpus;
+		size_t n;
+		if (pmd_parse_cpulist(cf->pol[i].cpus, &cpus, &n) < 0)
+			continue;
+		bool in = false;
+		for (size_t k = 0; k < n && !in; k++)
+			in = cpus[k] == cpu;
+		free(cpus);
+		if (in)
+			return &cf->pol[i];
+	}
+	return NULL;
+}
+
+void pmd_pst_driver_text(const struct pmd_cpufreq *cf, char *buf, size_t n)
+{
+	buf[0] = 0;
+	const char *drv = NULL;
+	for (size_t i = 0; i < cf->npol && !drv; i++)
+		if (cf->pol[i].driver.res.st == PMD_OK)
+			drv = cf->pol[i].driver.s;
+	if (!drv)
+		return;
+	if ((!strcmp(drv, "intel_pstate") || !strcmp(drv, "intel_cpufreq")) &&
+	    cf->intel_pstate.res.st == PMD_OK)
+		snprintf(buf, n, "%s (%s mode)", drv, cf->intel_pstate.s);
+	else if (pmd_startswith(drv, "amd-pstate") && cf->amd_pstate.res.st == PMD_OK)
+		snprintf(buf, n, "%s (%s mode)", drv, cf->amd_pstate.s);
+	else
+		snprintf(buf, n, "%s", drv);
+}
+
+const struct pmd_acpi_pss *pmd_pst_pss_for(const struct pmd_pstate_info *pi, int cpu,
+					   bool *by_path)
+{
+	*by_path = false;
+	const struct pmd_cpufreq_policy *p = pmd_pst_policy_of(&pi->cf, cpu);
+	if (p && p->acpi_path.res.st == PMD_OK) {
+		for (size_t i = 0; i < pi->acpi.n; i++)
+			if (!strcmp(pi->acpi.p[i].path, p->acpi_path.s)) {
+				*by_path = true;
+				return &pi->acpi.p[i];
+			}
+	}
+	/* a processor object first: DPTF participants (a Device such as \_SB.PCI0.B0D4) have
+	 * a _PSS too */
+	for (int any = 0; any < 2; any++)
+		for (size_t i = 0; i < pi->acpi.n; i++) {
+			const struct pmd_acpi_pss *q = &pi->acpi.p[i];
+			if (q->how != PMD_AML_COMPUTED && !q->malformed && !q->orphan && q->n &&
+			    (any || q->is_processor))
+				return q;
+		}
+	return NULL;
+}
+
+/* ---- cpufreq ---- */
+
+static void rd_str(struct pmd_src *s, struct pmd_pst_str *v, const char *path)
+{
+	v->res = pmd_read_line(s, path, v->s, sizeof(v->s));
+	if (v->res.st != PMD_OK)
+		v->s[0] = 0;
+}
+
+static void rd_u64(struct pmd_src *s, struct pmd_pst_val *v, const char *path)
+{
+	v->res = pmd_read_u64(s, path, &v->v);
+}
+
+static void policy_freqs(struct pmd_src *s, struct pmd_cpufreq_policy *p, const char *dir)
+{
+	char *path = pmd_xasprintf("%s/scaling_available_frequencies", dir), *text;
+	size_t len;
+	p->freqs_res = pmd_read_file(s, path, &text, &len);
+	free(path);
+	if (p->freqs_res.st != PMD_OK)
+		return;
+	char *save, *tok = strtok_r(text, " \t\n", &save);
+	for (; tok; tok = strtok_r(NULL, " \t\n", &save)) {
+		uint64_t v;
+		if (pmd_parse_u64(tok, 10, &v) < 0) {
+			p->freqs_res = pmd_res_make(PMD_INVALID, EINVAL, "\"%.40s\" is not a frequency",
+						    tok);
+			p->nfreqs = 0;
+			break;
+		}
+		if (p->nfreqs < PMD_FREQS_MAX)
+			p->freqs[p->nfreqs++] = v;
+	}
+	free(text);
+}
+
+static void policy_read(struct pmd_src *s, struct pmd_cpufreq_policy *p)
+{
+	char path[128];
+	const char *dir = p->dir;
+#define P(f) (snprintf(path, sizeof(path), "%s/" f, dir), path)
+	char cpus[64];
+	if (pmd_read_line(s, P("related_cpus"), cpus, sizeof(cpus)).st == PMD_OK ||
+	    pmd_read_line(s, P("affected_cpus"), cpus, sizeof(cpus)).st == PMD_OK)
+		snprintf(p->cpus, sizeof(p->cpus), "%s", cpus);
+	p->first_cpu = -1;
+	int *list;
+	size_t n;
+	if (p->cpus[0] && pmd_parse_cpulist(p->cpus, &list, &n) == 0) {
+		if (n)
+			p->first_cpu = list[0];
+		free(list);
+	}
+	if (p->first_cpu < 0) {
+		unsigned num;
+		const char *digits = p->name + strspn(p->name, "abcdefghijklmnopqrstuvwxyz");
+		if (pmd_parse_uint(digits, 10, &num) == 0) {
+			p->first_cpu = (int)num;
+			snprintf(p->cpus, sizeof(p->cpus), "%u", num);
+		}
+	}
+	rd_str(s, &p->driver, P("scaling_driver"));
+	rd_str(s, &p->governor, P("scaling_governor"));
+	rd_str(s, &p->epp, P("energy_performance_preference"));
+	rd_u64(s, &p->cpuinfo_min, P("cpuinfo_min_freq"));
+	rd_u64(s, &p->cpuinfo_max, P("cpuinfo_max_freq"));
+	rd_u64(s, &p->cpuinfo_cur, P("cpuinfo_cur_freq"));
+	rd_u64(s, &p->scaling_min, P("scaling_min_freq"));
+	rd_u64(s, &p->scaling_max, P("scaling_max_freq"));
+	rd_u64(s, &p->scaling_cur, P("scaling_cur_freq"));
+	rd_u64(s, &p->bios_limit, P("bios_limit"));
+	rd_u64(s, &p->base_freq, P("base_frequency"));
+	rd_u64(s, &p->latency_ns, P("cpuinfo_transition_latency"));
+	rd_u64(s, &p->boost, P("boost"));
+	policy_freqs(s, p, dir);
+#undef P
+	if (p->first_cpu >= 0) {
+		snprintf(path, sizeof(path), CPU "cpu%d/firmware_node/path", p->first_cpu);
+		rd_str(s, &p->acpi_path, path);
+		if (p->acpi_path.res.st == PMD_OK)
+			pmd_pst_norm_path(p->acpi_path.s);
+	} else {
+		p->acpi_path.res = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	}
+}
+
+void pmd_pst_cpufreq_collect(struct pmd_src *s, struct pmd_cpufreq *cf)
+{
+	char **names;
+	size_t n;
+	cf->res = pmd_list_dir(s, CPU "cpufreq", &names, &n);
+	if (cf->res.st == PMD_OK) {
+		for (size_t i = 0; i < n; i++) {
+			unsigned num;
+			if (!pmd_startswith(names[i], "policy") ||
+			    pmd_parse_uint(names[i] + 6, 10, &num) < 0)
+				continue;
+			cf->pol = pmd_xrealloc(cf->pol, (cf->npol + 1) * sizeof(*cf->pol));
+			struct pmd_cpufreq_policy *p = &cf->pol[cf->npol++];
+			memset(p, 0, sizeof(*p));
+			snprintf(p->name, sizeof(p->name), "%s", names[i]);
+			snprintf(p->dir, sizeof(p->dir), CF "%s", names[i]);
+			policy_read(s, p);
+		}
+		pmd_free_names(names, n);
+	}
+	/* Kernels before 4.3 have no policyN: each CPU's cpufreq directory (the CPUs of a
+	 * shared policy see the same files) */
+	const int *cpus;
+	size_t ncpu;
+	if (!cf->npol && pmd_cpus(s, &cpus, &ncpu).st == PMD_OK) {
+		for (size_t i = 0; i < ncpu; i++) {
+			char drv[64];
+			if (pmd_readf_line(s, drv, sizeof(drv), CPU "cpu%d/cpufreq/scaling_driver",
+					   cpus[i]).st != PMD_OK &&
+			    pmd_readf_line(s, drv, sizeof(drv), CPU "cpu%d/cpufreq/scaling_governor",
+					   cpus[i]).st != PMD_OK)
+				continue;
+			if (pmd_pst_policy_of(cf, cpus[i]))
+				continue; /* in a policy already listed */
+			cf->pol = pmd_xrealloc(cf->pol, (cf->npol + 1) * sizeof(*cf->pol));
+			struct pmd_cpufreq_policy *p = &cf->pol[cf->npol++];
+			memset(p, 0, sizeof(*p));
+			snprintf(p->name, sizeof(p->name), "cpu%d", cpus[i]);
+			snprintf(p->dir, sizeof(p->dir), CPU "cpu%d/cpufreq", cpus[i]);
+			policy_read(s, p);
+		}
+		if (cf->npol)
+			cf->res = pmd_ok();
+	}
+	rd_u64(s, &cf->boost, CF "boost");
+	rd_str(s, &cf->intel_pstate, CPU "intel_pstate/status");
+	rd_u64(s, &cf->no_turbo, CPU "intel_pstate/no_turbo");
+	rd_u64(s, &cf->min_perf_pct, CPU "intel_pstate/min_perf_pct");
+	rd_u64(s, &cf->max_perf_pct, CPU "intel_pstate/max_perf_pct");
+	rd_str(s, &cf->amd_pstate, CPU "amd_pstate/status");
+	/* acpi_cpufreq as a module: its absence from a module list says it was never loaded */
+	char *mods;
+	size_t len;
+	cf->modules.res = pmd_read_file(s, "proc/modules", &mods, &len);
+	if (cf->modules.res.st == PMD_OK) {
+		const char *names_[] = { "acpi_cpufreq ", "amd_pstate ", "intel_pstate " };
+		for (size_t i = 0; i < PMD_ARRAY_SIZE(names_); i++) {
+			const char *m = strstr(mods, names_[i]);
+			if (m && (m == mods || m[-1] == '\n')) {
+				size_t l = strlen(cf->modules.s);
+				snprintf(cf->modules.s + l, sizeof(cf->modules.s) - l, "%s%.*s",
+					 l ? " " : "", (int)strlen(names_[i]) - 1, names_[i]);
+			}
+		}
+		free(mods);
+	}
+}
+
+/* ---- the whole probe ---- */
+
+void pmd_pstate_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned sample_ms)
+{
+	memset(pi, 0, sizeof(*pi));
+	const int *cpus;
+	size_t n;
+	pi->cpus_res = pmd_cpus(s, &cpus, &n);
+	pmd_pst_cpufreq_collect(s, &pi->cf);
+	pmd_pst_cpu_collect(s, pi);
+	/* the counters last, right after the other MSR reads, as pmdiag-dump records them */
+	if (sample_ms)
+		pmd_pst_eff_collect(s, pi, sample_ms);
+	pmd_pst_acpi_collect(s, &pi->acpi);
+	pmd_pst_checks(pi);
+}
+
+void pmd_pstate_free(struct pmd_pstate_info *pi)
+{
+	free(pi->cf.pol);
+	free(pi->msr.cpu);
+	free(pi->msr.eff);
+	free(pi->acpi.p);
+	pmd_checks_free(&pi->checks);
+	memset(pi, 0, sizeof(*pi));
+}

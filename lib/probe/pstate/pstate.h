@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pmdiag-pstate's engine: CPU performance states as the kernel shows them
+ * (cpufreq), as the CPU defines them (Intel ratio and HWP MSRs, AMD PStateDef
+ * and CPPC MSRs) and as the firmware declares them (ACPI _PSS, _PPC, _PCT read
+ * with lib/aml), the effective frequency from APERF/MPERF, and named checks
+ * where the three disagree.
+ */
+#ifndef PMD_PSTATE_H
+#define PMD_PSTATE_H
+
+#include "acpi/aml.h"
+#include "probe/check.h"
+#include "cpu/msr.h"
+#include "out/out.h"
+#include "source/source.h"
+
+#define PMD_PSS_MAX 64      /* _PSS entries kept per object (Linux takes any number) */
+#define PMD_FREQS_MAX 64    /* scaling_available_frequencies kept per policy */
+#define PMD_AMD_NPSTATE 8   /* PStateDef0..7 */
+
+/* One number read from the source, or why not. */
+struct pmd_pst_val {
+	struct pmd_res res;
+	uint64_t v;
+};
+
+/* A short string read from the source, or why not. */
+struct pmd_pst_str {
+	struct pmd_res res;
+	char s[64];
+};
+
+/* ---- cpufreq (sysfs) ---- */
+
+struct pmd_cpufreq_policy {
+	char name[16];                    /* policy0 (cpu0 on kernels before policyN, 4.3) */
+	char dir[64];                     /* where its files are */
+	char cpus[64];                    /* related_cpus ("0-3"), as written */
+	int first_cpu;                    /* lowest CPU of related_cpus, -1 unknown */
+	struct pmd_pst_str driver, governor, epp, acpi_path;
+	struct pmd_pst_val cpuinfo_min, cpuinfo_max, cpuinfo_cur;   /* kHz */
+	struct pmd_pst_val scaling_min, scaling_max, scaling_cur;   /* kHz */
+	struct pmd_pst_val bios_limit, base_freq, latency_ns, boost;
+	struct pmd_res freqs_res;         /* scaling_available_frequencies */
+	uint64_t freqs[PMD_FREQS_MAX];    /* kHz, as listed */
+	unsigned nfreqs;
+};
+
+struct pmd_cpufreq {
+	struct pmd_res res;               /* the cpufreq directory */
+	struct pmd_cpufreq_policy *pol;
+	size_t npol;
+	struct pmd_pst_val boost;         /* cpufreq/boost (acpi-cpufreq, amd-pstate) */
+	struct pmd_pst_str intel_pstate;  /* intel_pstate/status: active, passive, off */
+	struct pmd_pst_val no_turbo, min_perf_pct, max_perf_pct;
+	struct pmd_pst_str amd_pstate;    /* amd_pstate/status: active, passive, guided */
+	struct pmd_pst_str modules;       /* "acpi_cpufreq" when proc/modules lists it */
+};
+
+/* ---- the CPU ---- */
+
+/* How ratios become MHz on this CPU. */
+enum pmd_bclk_kind {
+	PMD_BCLK_UNKNOWN,   /* a CPU pmdiag does not know: ratios only */
+	PMD_BCLK_FIXED,     /* 100 MHz (Sandy Bridge on), 133.33 MHz (Nehalem, Westmere) */
+	PMD_BCLK_FSB,       /* from MSR_FSB_FREQ (Core 2, Atom before Goldmont) */
+};
+
+/* Which layout the P-state MSRs of this CPU follow. */
+enum pmd_pst_family {
+	PMD_PST_NONE,       /* no CPUID, or a vendor pmdiag does not decode */
+	PMD_PST_INTEL_CORE2,/* PERF_CTL ratio 12:8, half ratio bit 14, SLFM bit 15 */
+	PMD_PST_INTEL,      /* PERF_CTL ratio 15:8, PLATFORM_INFO, turbo ratios, HWP */
+	PMD_PST_INTEL_OTHER,/* an Intel family pmdiag does not decode (Pentium 4...) */
+	PMD_PST_AMD_K10,    /* 10h, 15h, 16h: 100 * (FID[5:0] + 0x10) / 2^DID[8:6] */
+	PMD_PST_AMD_ZEN,    /* 17h..19h: 200 * FID[7:0] / DID[13:8] */
+	PMD_PST_AMD_1A,     /* 1Ah: 5 * FID[11:0] */
+	PMD_PST_AMD_OTHER,  /* an AMD family without a known formula */
+};
+
+struct pmd_pst_cpuinfo {
+	struct pmd_res res;               /* CPUID */
+	char vendor[13], brand[49];
+	enum pmd_vendor kind;
+	unsigned family, model, stepping;
+	enum pmd_pst_family layout;
+	char uarch[40];                   /* "Sandy Bridge or later", "Core 2"... */
+	bool est, turbo_flag, hwp_flag, epb_flag, aperfmperf, hybrid, hypervisor;
+	bool amd_hwpstate, amd_cpb, amd_cppc;
+	unsigned cpuid16_base, cpuid16_max, cpuid16_bus; /* CPUID.16H MHz, 0 absent */
+	/* bus clock */
+	enum pmd_bclk_kind bclk_kind;
+	uint32_t bclk_khz;                /* 0 unknown */
+	char bclk_how[120];               /* where the bus clock came from, for people */
+};
+
+/* P-state MSRs read per CPU; the index names a slot of pmd_pst_msrs[]. */
+enum {
+	PMD_PM_FSB_FREQ, PMD_PM_PLATFORM_INFO, PMD_PM_PERF_STATUS, PMD_PM_PERF_CTL,
+	PMD_PM_MISC_ENABLE, PMD_PM_TRL, PMD_PM_TRL1, PMD_PM_PM_ENABLE, PMD_PM_HWP_CAP,
+	PMD_PM_HWP_REQ, PMD_PM_HWP_REQ_PKG, PMD_PM_EPB,
+	PMD_PM_AMD_HWCR, PMD_PM_AMD_CURLIM, PMD_PM_AMD_CTL, PMD_PM_AMD_STAT,
+	PMD_PM_AMD_DEF0, /* .. DEF7 */
+	PMD_PM_AMD_CPPC_CAP1 = PMD_PM_AMD_DEF0 + PMD_AMD_NPSTATE, PMD_PM_AMD_CPPC_ENABLE,
+	PMD_PM_AMD_CPPC_REQ,
+	PMD_PM_COUNT
+};
+
+struct pmd_pst_msrdesc {
+	uint32_t addr;
+	const char *name;
+	const char *key;   /* JSON key of the raw value */
+	enum pmd_vendor vendor;
+	bool per_cpu_same; /* expected equal on every CPU (checked by pstate.cpus-disagree) */
+};
+extern const struct pmd_pst_msrdesc pmd_pst_msrs[PMD_PM_COUNT];
+
+struct pmd_pst_cpu {
+	int cpu;
+	struct pmd_res res[PMD_PM_COUNT];
+	uint64_t val[PMD_PM_COUNT];
+	bool read[PMD_PM_COUNT];          /* slot applies to this vendor and was read */
+};
+
+/* A decoded AMD PStateDef. */
+struct pmd_amd_pstate {
+	struct pmd_res res;
+	uint64_t raw;
+	bool enabled;
+	unsigned fid, did;
+	uint32_t mhz;                     /* 0 when the formula is unknown or gives nothing */
+};
+
+/* Effective frequency of one CPU over the sampling interval. */
+struct pmd_pst_eff {
+	int cpu;
+	struct pmd_res res;               /* why there is no value */
+	uint64_t dt_ns, daperf, dmperf, dtsc;
+	double avg_mhz, busy_pct, bzy_mhz, tsc_mhz;
+};
+
+struct pmd_pst_msr {
+	struct pmd_res res;               /* the first read on the first CPU: driver, permission */
+	struct pmd_pst_cpu *cpu;
+	size_t ncpu;
+	struct pmd_amd_pstate amd[PMD_AMD_NPSTATE]; /* of the first CPU */
+	struct pmd_pst_eff *eff;
+	size_t neff;
+	unsigned eff_interval_ms;
+};
+
+/* ---- ACPI ---- */
+
+struct pmd_pss_entry {
+	uint64_t mhz, mw, latency_us, bm_latency_us, control, status;
+};
+
+/* A Generic Register descriptor of _PCT. */
+struct pmd_pct_reg {
+	bool valid;
+	uint8_t space, width, offset, access;
+	uint64_t address;
+};
+
+struct pmd_acpi_pss {
+	char path[128];                   /* the processor object: "\_PR.CPU0" */
+	char table[16];                   /* where _PSS is defined: "SSDT3" */
+	const char *processor_kind;       /* "Processor", "Device (ACPI0007)", "Device"... */
+	bool is_processor;                /* a Processor object or an ACPI0007 Device */
+	bool in_conditional;              /* defined inside an If/Else block */
+	/* The processor object is not there when this table loads: only declared External,
+	 * never defined, or defined by a later table. ACPICA then refuses the enclosing
+	 * Scope, so Linux never sees this _PSS. orphan_why says which. */
+	bool orphan;
+	char orphan_why[200];
+	enum pmd_aml_const how;           /* Name, Method returning a constant, computed */
+	bool method;                      /* _PSS is a Method */
+	bool malformed;                   /* constant, but not a package of 6-integer packages */
+	char problem[120];
+	struct pmd_pss_entry e[PMD_PSS_MAX];
+	unsigned n;                       /* entries kept */
+	unsigned declared;                /* entries in the package */
+	/* _PPC */
+	bool has_ppc;
+	enum pmd_aml_const ppc_how;
+	uint64_t ppc;
+	/* _PCT */
+	bool has_pct;
+	enum pmd_aml_const pct_how;
+	struct pmd_pct_reg pct_ctl, pct_sts;
+};
+
+struct pmd_pst_acpi {
+	struct pmd_res res;               /* the ACPI tables */
+	struct pmd_acpi_pss *p;
+	size_t n;
+	unsigned aml_warnings;
+	unsigned processors;              /* Processor objects and ACPI0007 devices seen */
+};
+
+/* ---- everything ---- */
+
+struct pmd_pstate_info {
+	struct pmd_res cpus_res;
+	struct pmd_cpufreq cf;
+	struct pmd_pst_cpuinfo ci;
+	struct pmd_pst_msr msr;
+	struct pmd_pst_acpi acpi;
+	struct pmd_checks checks;
+};
+
+/*
+ * Read everything. The effective frequency reads APERF, MPERF and the TSC of
+ * every CPU, waits sample_ms (live; a dump replays its two recorded samples)
+ * and reads them again; 0 skips it.
+ */
+void pmd_pstate_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned sample_ms);
+/* Returns 0, or 2 when no P-state data of any kind could be read. */
+int pmd_pstate_print(const struct pmd_pstate_info *pi, struct pmd_out *o);
+/* A short section for pmdiag-report: the summary line and the checks. */
+void pmd_pstate_report(const struct pmd_pstate_info *pi, struct pmd_out *o);
+void pmd_pstate_free(struct pmd_pstate_info *pi);
+
+/* ---- decoders, exposed for the unit tests ---- */
+
+/* Bus clock of an Intel CPU in kHz from family/model and, where needed, MSR_FSB_FREQ
+ * (fsb_ok false when it could not be read). 0 when unknown; *kind and how say why. */
+uint32_t pmd_pst_intel_bclk(unsigned family, unsigned model, bool fsb_ok, uint64_t fsb_freq,
+			    enum pmd_bclk_kind *kind, char *how, size_t howlen);
+/* The MSR layout family of a CPU. */
+enum pmd_pst_family pmd_pst_layout(enum pmd_vendor v, unsigned family, unsigned model);
+/* An AMD PStateDef decoded for a layout; mhz 0 when the formula gives nothing. */
+struct pmd_amd_pstate pmd_pst_amd_decode(enum pmd_pst_family layout, uint64_t v);
+/* Ratio of a PERF_CTL/PERF_STATUS value in half steps (Core 2 half ratios); *slfm set when
+ * the Core 2 Super-LFM bit halves the bus clock. */
+unsigned pmd_pst_ratio_x2(enum pmd_pst_family layout, uint64_t v, bool *slfm);
+/* MHz (rounded) of a ratio in half steps at bclk_khz. */
+uint32_t pmd_pst_ratio_mhz(unsigned ratio_x2, uint32_t bclk_khz, bool slfm);
+/* MSR_TURBO_RATIO_LIMIT decoding: out[i] = ratio for cores[i] active cores; returns count. */
+unsigned pmd_pst_trl(unsigned family, unsigned model, uint64_t trl, bool trl1_ok, uint64_t trl1,
+		     unsigned ratio[8], unsigned cores[8]);
+/* _PCT buffer (a resource template with one Generic Register descriptor). */
+struct pmd_pct_reg pmd_pst_pct_reg(const uint8_t *buf, size_t len);
+
+#endif

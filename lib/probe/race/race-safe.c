@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Do no harm: pmdiag-race records every knob it will change before the first
+ * change, in memory and in a restore file; one instance runs at a time (a
+ * lock); a guardian process restores the knobs if the tool dies without doing
+ * it (SIGKILL, a crash), and the restore file covers the case where both die
+ * (pmdiag-race --restore, or the next start, applies it). Signals only set a
+ * flag: the run stops at the next check, restores, then dies of the signal.
+ */
+#include "probe/race/race-int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define RESTORE_FILE "restore"
+#define LOCK_FILE "lock"
+#define RESTORE_MAGIC "pmdiag-race restore 1"
+
+/* ---- signals ---- */
+
+static volatile sig_atomic_t stop_sig;
+
+static void on_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+const volatile sig_atomic_t *pmd_race_catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal; /* no SA_RESTART: sleeps end at once */
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(sigs); i++)
+		sigaction(sigs[i], &sa, NULL);
+	/* A closed stdout must give a write error, not kill us before restoring. */
+	signal(SIGPIPE, SIG_IGN);
+	return &stop_sig;
+}
+
+void pmd_race_reraise(int sig)
+{
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* ---- the state directory and the lock ---- */
+
+static int mkdirs(const char *dir)
+{
+	char p[512];
+	snprintf(p, sizeof(p), "%s", dir);
+	for (char *q = p + 1; *q; q++) {
+		if (*q != '/')
+			continue;
+		*q = 0;
+		if (mkdir(p, 0755) < 0 && errno != EEXIST)
+			return -1;
+		*q = '/';
+	}
+	if (mkdir(p, 0700) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+int race_lock(struct race_guard *g, const char *dir, char *err, size_t n)
+{
+	char path[600];
+	memset(g, 0, sizeof(*g));
+	g->lock_fd = -1;
+	g->pipe_w = -1;
+	snprintf(g->dir, sizeof(g->dir), "%s", dir);
+	if (mkdirs(dir) < 0) {
+		snprintf(err, n, "%s: %s%s", dir, strerror(errno),
+			 errno == EACCES ? " (run as root)" : "");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/" LOCK_FILE, dir);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0) {
+		snprintf(err, n, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		char buf[32] = "";
+		ssize_t got = pread(fd, buf, sizeof(buf) - 1, 0);
+		buf[got > 0 ? got : 0] = 0;
+		snprintf(err, n, "another pmdiag-race or its guardian is running (pid %s; lock %s)",
+			 buf[0] ? pmd_trim(buf) : "unknown", path);
+		close(fd);
+		return -1;
+	}
+	char pid[32];
+	int l = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, pid, (size_t)l, 0) != l) {
+		/* the lock holds without the pid */
+	}
+	g->lock_fd = fd;
+	return 0;
+}
+
+void race_unlock(struct race_guard *g)
+{
+	if (g->lock_fd >= 0)
+		close(g->lock_fd);
+	g->lock_fd = -1;
+}
+
+/* ---- the restore file ---- */
+
+void race_source_id(struct pmd_src *s, char *buf, size_t n)
+{
+	switch (pmd_src_kind(s)) {
+	case PMD_SRC_LIVE:
+		snprintf(buf, n, "live");
+		break;
+	case PMD_SRC_SIM:
+		snprintf(buf, n, "sim %s", pmd_src_name(s));
+		break;
+	default:
+		snprintf(buf, n, "dump %s", pmd_src_name(s));
+		break;
+	}
+}
+
+int race_restore_write(struct race_guard *g, struct pmd_src *s, const struct race_knob *k,
+		       size_t n, pid_t guardian, char *err, size_t errn)
+{
+	char path[600], tmp[640], id[600];
+	struct pmd_buf b = { 0 };
+	race_source_id(s, id, sizeof(id));
+	pmd_buf_printf(&b, RESTORE_MAGIC "\npid %ld\n", (long)getpid());
+	if (guardian > 0)
+		pmd_buf_printf(&b, "guardian %ld\n", (long)guardian);
+	pmd_buf_printf(&b, "source %s\n", id);
+	for (size_t i = 0; i < n; i++) {
+		if (k[i].kind == KNOB_FILE)
+			pmd_buf_printf(&b, "file %s %s\n", k[i].path, k[i].orig);
+		else
+			pmd_buf_printf(&b, "msr %d 0x%" PRIx32 " 0x%" PRIx64 "\n", k[i].cpu, k[i].msr,
+				       k[i].orig_v);
+	}
+	snprintf(path, sizeof(path), "%s/" RESTORE_FILE, g->dir);
+	snprintf(tmp, sizeof(tmp), "%s.new", path);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	bool ok = fd >= 0 && write(fd, b.s, b.len) == (ssize_t)b.len && fsync(fd) == 0;
+	int e = errno;
+	if (fd >= 0)
+		close(fd);
+	pmd_buf_free(&b);
+	if (!ok || rename(tmp, path) < 0) {
+		snprintf(err, errn, "%s: %s", path, strerror(ok ? errno : e));
+		unlink(tmp);
+		return -1;
+	}
+	int dfd = open(g->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	g->restore_file = true;
+	return 0;
+}
+
+void race_restore_remove(struct race_guard *g)
+{
+	char path[600];
+	snprintf(path, sizeof(path), "%s/" RESTORE_FILE, g->dir);
+	unlink(path);
+	g->restore_file = false;
+}
+
+static void knob_label(struct race_knob *k)
+{
+	if (k->kind == KNOB_MSR) {
+		const struct pmd_msr_def *d = pmd_msr_def(k->msr);
+		snprintf(k->label, sizeof(k->label), "CPU %d %s", k->cpu, d ? d->name : "MSR");
+		return;
+	}
+	/* policyN/file */
+	const char *p = strstr(k->path, "/policy");
+	snprintf(k->label, sizeof(k->label), "%.79s", p ? p + 1 : k->path);
+}
+
+int race_restore_parse(const char *text, struct race_knob *k, size_t max, size_t *n,
+		       char *source, size_t sn, long *pid, char *err, size_t errn)
+{
+	char *copy = pmd_xstrdup(text), *save = NULL;
+	unsigned lineno = 0;
+	int rc = -1;
+	*n = 0;
+	*pid = 0;
+	source[0] = 0;
+	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		lineno++;
+		if (lineno == 1) {
+			if (strcmp(line, RESTORE_MAGIC)) {
+				snprintf(err, errn, "not a pmdiag-race restore file");
+				goto out;
+			}
+			continue;
+		}
+		if (pmd_startswith(line, "pid ")) {
+			*pid = strtol(line + 4, NULL, 10);
+		} else if (pmd_startswith(line, "guardian ")) {
+			continue;
+		} else if (pmd_startswith(line, "source ")) {
+			snprintf(source, sn, "%s", line + 7);
+		} else if (pmd_startswith(line, "file ") || pmd_startswith(line, "msr ")) {
+			if (*n == max) {
+				snprintf(err, errn, "line %u: too many settings", lineno);
+				goto out;
+			}
+			struct race_knob *kk = &k[*n];
+			memset(kk, 0, sizeof(*kk));
+			kk->restored = -1;
+			char a[200], b[72], c[80];
+			if (line[0] == 'f') {
+				kk->kind = KNOB_FILE;
+				if (sscanf(line + 5, "%199s %71s", a, b) != 2 || !pmd_knob_write_allowed(a)) {
+					snprintf(err, errn, "line %u: not a setting pmdiag-race changes",
+						 lineno);
+					goto out;
+				}
+				snprintf(kk->path, sizeof(kk->path), "%s", a);
+				snprintf(kk->orig, sizeof(kk->orig), "%s", b);
+			} else {
+				unsigned cpu;
+				uint64_t msr;
+				kk->kind = KNOB_MSR;
+				if (sscanf(line + 4, "%199s %71s %79s", a, b, c) != 3 ||
+				    pmd_parse_uint(a, 10, &cpu) < 0 || cpu > 65535 ||
+				    pmd_parse_u64(b, 0, &msr) < 0 || msr > UINT32_MAX ||
+				    !pmd_msr_write_allowed((uint32_t)msr) ||
+				    pmd_parse_u64(c, 0, &kk->orig_v) < 0) {
+					snprintf(err, errn, "line %u: not an MSR pmdiag-race changes",
+						 lineno);
+					goto out;
+				}
+				kk->cpu = (int)cpu;
+				kk->msr = (uint32_t)msr;
+				snprintf(kk->orig, sizeof(kk->orig), "0x%" PRIx64, kk->orig_v);
+			}
+			knob_label(kk);
+			snprintf(kk->cur, sizeof(kk->cur), "?");
+			kk->changed = true;
+			(*n)++;
+		} else {
+			snprintf(err, errn, "line %u: unknown", lineno);
+			goto out;
+		}
+	}
+	if (lineno == 0) {
+		snprintf(err, errn, "empty");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(copy);
+	return rc;
+}
+
+static bool same(const char *a, const char *b)
+{
+	uint64_t x, y;
+	if (pmd_parse_u64(a, 0, &x) == 0 && pmd_parse_u64(b, 0, &y) == 0)
+		return x == y;
+	return !strcmp(a, b);
+}
+
+unsigned race_restore_knobs(struct pmd_src *s, struct race_knob *k, size_t n)
+{
+	unsigned failed = 0;
+	/* Reverse order of the plan, and a second pass for what the kernel refused in
+	 * this order (a minimum above the maximum still in place). */
+	for (int pass = 0; pass < 2; pass++) {
+		failed = 0;
+		for (size_t j = n; j-- > 0;) {
+			struct race_knob *kk = &k[j];
+			char now[72];
+			if (kk->restored == 1)
+				continue;
+			/* scaling_setspeed reads "<unsupported>" unless the governor is
+			 * userspace: it follows the governor, nothing to write. */
+			uint64_t dummy;
+			if (kk->kind == KNOB_FILE && pmd_parse_u64(kk->orig, 10, &dummy) < 0 &&
+			    strstr(kk->path, "scaling_setspeed")) {
+				kk->restored = 1;
+				continue;
+			}
+			struct pmd_res res = race_knob_read(s, kk, now, sizeof(now));
+			if (res.st == PMD_OK && same(now, kk->orig)) {
+				kk->restored = 1;
+				snprintf(kk->cur, sizeof(kk->cur), "%s", now);
+				continue;
+			}
+			res = race_knob_write(s, kk, kk->orig);
+			if (res.st == PMD_OK) {
+				kk->restored = 1;
+				kk->restore_why[0] = 0;
+				snprintf(kk->cur, sizeof(kk->cur), "%s", kk->orig);
+			} else {
+				kk->restored = 0;
+				snprintf(kk->restore_why, sizeof(kk->restore_why), "%s", res.why);
+				failed++;
+			}
+		}
+		if (!failed)
+			break;
+	}
+	return failed;
+}
+
+/* A restore file is small: read it whole (0, or errno). */
+static int read_small(const char *path, char **text)
+{
+	*text = NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return errno;
+	struct pmd_buf b = { 0 };
+	char chunk[4096];
+	ssize_t got;
+	while ((got = read(fd, chunk, sizeof(chunk))) > 0 && b.len < 65536)
+		pmd_buf_add(&b, chunk, (size_t)got);
+	int e = got < 0 ? errno : 0;
+	close(fd);
+	if (e) {
+		pmd_buf_free(&b);
+		return e;
+	}
+	*text = pmd_buf_steal(&b);
+	return 0;
+}
+
+int race_apply_leftover(struct race_guard *g, struct pmd_src *s, char *msg, size_t n)
+{
+	char path[600], source[600], id[600], err[200];
+	char *text;
+	struct race_knob k[RACE_MAX_KNOBS];
+	size_t nk;
+	long pid;
+	msg[0] = 0;
+	snprintf(path, sizeof(path), "%s/" RESTORE_FILE, g->dir);
+	int e = read_small(path, &text);
+	if (e == ENOENT)
+		return 0;
+	if (e) {
+		snprintf(msg, n, "%s: %s", path, strerror(e));
+		return -1;
+	}
+	int rc = race_restore_parse(text, k, RACE_MAX_KNOBS, &nk, source, sizeof(source), &pid, err,
+				    sizeof(err));
+	free(text);
+	if (rc < 0) {
+		snprintf(msg, n, "%s: %s", path, err);
+		return -1;
+	}
+	race_source_id(s, id, sizeof(id));
+	if (strcmp(source, id)) {
+		snprintf(msg, n, "%s is for another data source (%s), not %s", path, source, id);
+		return -1;
+	}
+	unsigned failed = race_restore_knobs(s, k, nk);
+	struct pmd_buf b = { 0 };
+	int changed = 0;
+	for (size_t i = 0; i < nk; i++)
+		if (k[i].restored == 0)
+			pmd_buf_printf(&b, "; %s not restored: %s", k[i].label, k[i].restore_why);
+	for (size_t i = 0; i < nk; i++)
+		changed += k[i].restored == 1;
+	if (failed) {
+		snprintf(msg, n, "%s: %u of %zu settings could not be restored%s", path, failed, nk,
+			 b.s ? b.s : "");
+		pmd_buf_free(&b);
+		return -1;
+	}
+	pmd_buf_free(&b);
+	race_restore_remove(g);
+	snprintf(msg, n, "restored the settings left by pmdiag-race (pid %ld), which did not finish: %s",
+		 pid, path);
+	return changed;
+}
+
+/* ---- the guardian ---- */
+
+int race_guardian_start(struct race_guard *g, struct pmd_src *s, struct race_knob *k, size_t n,
+			char *err, size_t errn)
+{
+	int p[2];
+	if (pipe2(p, O_CLOEXEC) < 0) {
+		snprintf(err, errn, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, errn, "fork: %s", strerror(errno));
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		/* The guardian: its own process group (Ctrl-C is for the tool), no stdout. */
+		close(p[1]);
+		setpgid(0, 0);
+		signal(SIGINT, SIG_IGN);
+		signal(SIGHUP, SIG_IGN);
+		signal(SIGQUIT, SIG_IGN);
+		signal(SIGTSTP, SIG_IGN);
+		signal(SIGPIPE, SIG_IGN);
+		signal(SIGTERM, SIG_DFL);
+		int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 1);
+			close(null);
+		}
+		pid_t parent = getppid();
+		char c = 0;
+		ssize_t got;
+		do
+			got = read(p[0], &c, 1);
+		while (got < 0 && errno == EINTR);
+		if (got == 1 && c == 'D')
+			_exit(0);
+		/* The tool is gone without restoring. */
+		unsigned failed = race_restore_knobs(s, k, n);
+		if (!failed)
+			race_restore_remove(g);
+		char line[600];
+		int l = snprintf(line, sizeof(line),
+				 "pmdiag-race: guardian: pmdiag-race (pid %ld) ended without restoring "
+				 "its settings: %s\n",
+				 (long)parent,
+				 failed ? "some could not be restored; the restore file is kept"
+					: "restored");
+		if (write(2, line, (size_t)(l < (int)sizeof(line) ? l : (int)sizeof(line) - 1)) < 0) {
+			/* nothing more to do */
+		}
+		_exit(failed ? 1 : 0);
+	}
+	close(p[0]);
+	g->pipe_w = p[1];
+	g->guardian = pid;
+	return 0;
+}
+
+void race_guardian_done(struct race_guard *g)
+{
+	if (g->pipe_w >= 0) {
+		ssize_t w;
+		do
+			w = write(g->pipe_w, "D", 1);
+		while (w < 0 && errno == EINTR);
+		close(g->pipe_w);
+		g->pipe_w = -1;
+	}
+	if (g->guardian > 0) {
+		while (waitpid(g->guardian, NULL, 0) < 0 && errno == EINTR)
+			;
+		g->guardian = 0;
+	}
+}
+
+/* ---- pmdiag-race --restore ---- */
+
+int pmd_race_restore_file(struct pmd_src *s, const char *state_dir, FILE *msg)
+{
+	struct race_guard g;
+	char err[1000];
+	if (race_lock(&g, state_dir, err, sizeof(err)) < 0) {
+		fprintf(msg, "%s: %s\n", pmd_prog, err);
+		return 1;
+	}
+	int rc = race_apply_leftover(&g, s, err, sizeof(err));
+	race_unlock(&g);
+	if (rc < 0) {
+		fprintf(msg, "%s: %s\n", pmd_prog, err);
+		return 1;
+	}
+	if (rc == 0 && !err[0])
+		fprintf(msg, "%s: nothing to restore (no %s/" RESTORE_FILE ")\n", pmd_prog, state_dir);
+	else
+		fprintf(msg, "%s: %s\n", pmd_prog, err);
+	return 0;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pmdiag-thermal's engine: thermal zones and trip points as the kernel shows
+ * them (sysfs), as the firmware declares them (ACPI ThermalZone objects, read
+ * with lib/aml), and what the CPU itself enforces (Intel thermal MSRs, AMD
+ * k10temp), with named checks.
+ */
+#ifndef PMD_THERMAL_H
+#define PMD_THERMAL_H
+
+#include "acpi/aml.h"
+#include "probe/check.h"
+#include "out/out.h"
+#include "source/source.h"
+
+#define PMD_TZ_MAX_TRIPS 16
+#define PMD_TZ_MAX_CDEV 16
+
+struct pmd_trip {
+	char type[16];           /* critical, hot, passive, active */
+	struct pmd_res temp_res;
+	int64_t temp_mc;
+	bool has_hyst;
+	int64_t hyst_mc;
+};
+
+struct pmd_tz_cdev {
+	char link[16];           /* cdev0 */
+	char device[32];         /* cooling_device3 */
+	char type[32];           /* Processor, Fan, intel_powerclamp */
+	int trip;                /* cdevN_trip_point, -1 unknown */
+	bool has_state;
+	uint64_t cur, max;
+};
+
+struct pmd_zone {
+	char name[32];           /* thermal_zone0 */
+	char type[32];           /* acpitz, x86_pkg_temp... */
+	struct pmd_res temp_res;
+	int64_t temp_mc;
+	char mode[16], policy[32];
+	char acpi_path[128];     /* "\_TZ.TZ00" for ACPI zones, normalised */
+	struct pmd_trip trip[PMD_TZ_MAX_TRIPS];
+	unsigned ntrip;
+	struct pmd_tz_cdev cdev[PMD_TZ_MAX_CDEV];
+	unsigned ncdev;
+};
+
+struct pmd_hwmon_temp {
+	char chip[32], label[48], file[24];
+	int64_t input_mc;
+	bool has_crit, has_max;
+	int64_t crit_mc, max_mc;
+};
+
+struct pmd_acpi_trip {
+	char object[8];          /* _CRT, _HOT, _PSV, _AC0.._AC9 */
+	char type[16];           /* critical, hot, passive, active */
+	int index;               /* active trip number, -1 otherwise */
+	enum pmd_aml_const how;
+	uint64_t dk;
+	int64_t temp_mc;         /* Linux's conversion: (dK - 2732) * 100 */
+};
+
+struct pmd_acpi_zone {
+	char path[128];
+	char table[16];
+	bool in_conditional;
+	struct pmd_acpi_trip trip[PMD_TZ_MAX_TRIPS];
+	unsigned ntrip;
+	/* other objects: name and a text value ("0x2", "computed at run time", "\_PR.CPU0 ...") */
+	char other[17][8];   /* every object of other_objs in lib/thermal.c */
+	char other_val[17][96];
+	unsigned nother;
+};
+
+struct pmd_cpu_temp {
+	int cpu;                 /* CPU the MSR was read on */
+	int package;
+	struct pmd_res res;
+	uint64_t status;
+	bool valid;
+	unsigned readout;        /* degrees below TjMax */
+	bool prochot, prochot_log, critical, critical_log;
+};
+
+struct pmd_cpu_thermal {
+	char vendor[13];
+	unsigned family, model;
+	/* Intel */
+	struct pmd_res tjmax_res;
+	unsigned tjmax, tcc_offset;
+	struct pmd_cpu_temp *core;
+	size_t ncore;
+	struct pmd_cpu_temp *pkg;
+	size_t npkg;
+	struct pmd_res thr_res;  /* IA32_THERM_INTERRUPT of the first CPU */
+	unsigned thr1, thr2;
+	bool thr1_en, thr2_en;
+	/* AMD family 10h..16h: D18F3x0A4 through libpci */
+	struct pmd_res amd_res;
+	uint32_t amd_reg;
+	int64_t amd_temp_mc;
+	bool amd_applies;
+};
+
+struct pmd_thermal_info {
+	struct pmd_res zones_res;
+	struct pmd_zone *zone;
+	size_t nzone;
+	struct pmd_res hwmon_res;
+	struct pmd_hwmon_temp *hw;
+	size_t nhw;
+	struct pmd_res acpi_res; /* tables available for AML */
+	struct pmd_acpi_zone *az;
+	size_t naz;
+	unsigned aml_warnings;
+	char aml_warning[4][160];  /* the first ones, as the AML walker words them */
+	/* _CRT/_HOT/_PSV objects anywhere (DPTF participants have them outside ThermalZones) */
+	unsigned ncrt, nhot, npsv;
+	struct pmd_acpi_trip *ot; /* those outside ThermalZones; ot_path[i] is each one's parent */
+	char (*ot_path)[128];
+	size_t nout;
+	struct pmd_cpu_thermal cpu;
+	struct pmd_res cpuid_res;
+	struct pmd_checks checks;
+};
+
+void pmd_thermal_collect(struct pmd_src *s, struct pmd_thermal_info *ti);
+/* Returns 0, or 2 when no thermal data of any kind could be read. */
+int pmd_thermal_print(const struct pmd_thermal_info *ti, struct pmd_out *o);
+void pmd_thermal_report(const struct pmd_thermal_info *ti, struct pmd_out *o);
+void pmd_thermal_free(struct pmd_thermal_info *ti);
+
+/* Convert ACPI deci-Kelvin to milli-Celsius as Linux does. */
+int64_t pmd_dk_to_mc(uint64_t dk);
+
+/*
+ * Follow trip crossings and temperatures live until SIGINT/SIGTERM: the
+ * kernel's thermal generic netlink family (groups "event" and "sampling"),
+ * else polling every interval_ms. Prints one line per event on f.
+ * Returns an exit code.
+ */
+int pmd_thermal_watch(struct pmd_src *s, FILE *f, unsigned interval_ms, bool force_poll);
+
+#endif

@@ -1,0 +1,584 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The dump writer behind pmdiag-dump. It reads everything through a data
+ * source (so a dump can be re-recorded from a dump) and writes into a
+ * temporary directory renamed into place at the end: an interrupted or
+ * failed recording leaves nothing half-written under the requested name.
+ */
+#include "report/dump-write.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <inttypes.h>
+#include <libcpuid/libcpuid.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "format/acpitable.h"
+#include "source/source-int.h"
+#include "cpu/cpuid.h"
+#include "format/dumpfmt.h"
+#include "probe/hpet/hpet-probe.h"
+#include "cpu/msr.h"
+#include "source/pcicfg.h"
+#include "source/snapshot.h"
+#include "source/walk.h"
+
+struct writer {
+	struct pmd_src *s;
+	const struct pmd_dump_opts *o;
+	int dirfd;     /* the temporary dump directory */
+	char *dir;
+	const char *sub; /* "" or "snapshots/N/" while writing a snapshot */
+	FILE *man;     /* manifest body, appended to the header at the end */
+	char **linkv; /* "path -> target" lines */
+	size_t nlinks;
+	struct pmd_res err; /* first write error */
+	unsigned nfiles, nerrors;
+};
+
+static void fail(struct writer *w, int e, const char *what)
+{
+	if (w->err.st == PMD_OK)
+		w->err = pmd_res_make(PMD_UNREADABLE, e, "%s: %s", what, strerror(e));
+}
+
+/* mkdir -p beneath dirfd. */
+static int mkdirs(int dirfd, const char *path)
+{
+	char buf[1024];
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (char *p = buf; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdirat(dirfd, buf, 0755) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdirat(dirfd, buf, 0755) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+static void write_file(struct writer *w, const char *path, const char *data, size_t len)
+{
+	char full[1100];
+	snprintf(full, sizeof(full), "%s%s", w->sub, path);
+	char *slash = strrchr(full, '/');
+	if (slash) {
+		*slash = 0;
+		if (mkdirs(w->dirfd, full) < 0) {
+			fail(w, errno, full);
+			return;
+		}
+		*slash = '/';
+	}
+	int fd = openat(w->dirfd, full, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+			0644);
+	if (fd < 0 && errno == EEXIST)
+		return; /* two patterns reach the same file: it is the same file */
+	if (fd < 0) {
+		fail(w, errno, full);
+		return;
+	}
+	size_t off = 0;
+	while (off < len) {
+		ssize_t n = write(fd, data + off, len - off);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			fail(w, errno, full);
+			break;
+		}
+		off += (size_t)n;
+	}
+	if (close(fd) < 0)
+		fail(w, errno, full);
+}
+
+static FILE *open_out(struct writer *w, const char *name)
+{
+	int fd = openat(w->dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		fail(w, errno, name);
+		if (fd >= 0)
+			close(fd);
+	}
+	return f;
+}
+
+static void close_out(struct writer *w, FILE *f, const char *name)
+{
+	if (!f)
+		return;
+	if (ferror(f) | fclose(f))
+		fail(w, errno ? errno : EIO, name);
+}
+
+static int strp_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Links are kept once each, sorted: several patterns pass through the same link. */
+static void add_link(struct writer *w, const char *path, const char *target)
+{
+	w->linkv = pmd_xrealloc(w->linkv, (w->nlinks + 1) * sizeof(char *));
+	w->linkv[w->nlinks++] = pmd_xasprintf("%s -> %s", path, target);
+}
+
+static void write_links(struct writer *w)
+{
+	if (!w->nlinks)
+		return;
+	pmd_sort(w->linkv, w->nlinks, sizeof(char *), strp_cmp);
+	FILE *f = open_out(w, PMD_DUMP_LINKS);
+	if (f) {
+		fputs("# sysfs symbolic links: path -> target\n", f);
+		for (size_t i = 0; i < w->nlinks; i++)
+			if (!i || strcmp(w->linkv[i], w->linkv[i - 1]))
+				fprintf(f, "%s\n", w->linkv[i]);
+	}
+	close_out(w, f, PMD_DUMP_LINKS);
+	for (size_t i = 0; i < w->nlinks; i++)
+		free(w->linkv[i]);
+	free(w->linkv);
+}
+
+static void on_entry(void *ctx, enum pmd_walk_kind kind, const char *path, const char *data,
+		     size_t len, const struct pmd_res *r)
+{
+	struct writer *w = ctx;
+	char full[1100];
+	switch (kind) {
+	case PMD_WALK_DIR:
+		snprintf(full, sizeof(full), "%s%s", w->sub, path);
+		if (mkdirs(w->dirfd, full) < 0)
+			fail(w, errno, full);
+		break;
+	case PMD_WALK_FILE:
+		write_file(w, path, data, len);
+		w->nfiles++;
+		break;
+	case PMD_WALK_LINK:
+		if (!*w->sub)
+			add_link(w, path, data);
+		break;
+	case PMD_WALK_ERROR:
+		if (r->st == PMD_NOT_RECORDED)
+			break;
+		if (*w->sub) {
+			char p[1100];
+			snprintf(p, sizeof(p), "%s%s", w->sub, path);
+			pmd_manifest_write_error(w->man, p, r);
+		} else {
+			pmd_manifest_write_error(w->man, path, r);
+		}
+		w->nerrors++;
+		break;
+	}
+}
+
+static void record_files(struct writer *w)
+{
+	/* Claim to have looked for a pattern only when the source answers for it. */
+	for (size_t i = 0; pmd_dump_patterns[i]; i++) {
+		if (pmd_src_covers(w->s, pmd_dump_patterns[i], false))
+			fprintf(w->man, "pattern: %s\n", pmd_dump_patterns[i]);
+		pmd_walk(w->s, "", pmd_dump_patterns[i], on_entry, w);
+	}
+	for (size_t i = 0; pmd_rate_patterns[i]; i++)
+		if (pmd_src_covers(w->s, pmd_rate_patterns[i], true))
+			fprintf(w->man, "rate-pattern: %s\n", pmd_rate_patterns[i]);
+}
+
+static void status_line(struct writer *w, const char *kind, const struct pmd_res *r)
+{
+	if (r->st != PMD_OK)
+		pmd_manifest_write_status(w->man, kind, r);
+}
+
+static void record_acpi(struct writer *w)
+{
+	const struct pmd_acpi_table *t;
+	size_t n;
+	struct pmd_res r = pmd_acpi_tables(w->s, &t, &n);
+	status_line(w, "acpi", &r);
+	if (r.st != PMD_OK)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (t[i].redacted)
+			fprintf(w->man, "redacted: ACPI %s table (%zu bytes): holds a product key\n",
+				t[i].sig, t[i].len);
+	FILE *f = open_out(w, PMD_DUMP_ACPI);
+	if (f && pmd_acpidump_write(f, t, n) < 0)
+		fail(w, errno, PMD_DUMP_ACPI);
+	close_out(w, f, PMD_DUMP_ACPI);
+}
+
+static void record_cpuid(struct writer *w)
+{
+	const struct cpu_raw_data_array_t *raw;
+	struct pmd_res r = pmd_cpuid_raw(w->s, &raw);
+	status_line(w, "cpuid", &r);
+	if (r.st != PMD_OK)
+		return;
+	char path[64];
+	int fd = openat(w->dirfd, PMD_DUMP_CPUID, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		fail(w, errno, PMD_DUMP_CPUID);
+		return;
+	}
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	/* libcpuid writes the file; the array is ours only to read. */
+	if (cpuid_serialize_all_raw_data((struct cpu_raw_data_array_t *)raw, path) != 0)
+		fail(w, EIO, PMD_DUMP_CPUID);
+	close(fd);
+	if (!w->s->opts.no_redact)
+		fprintf(w->man, "redacted: CPUID leaf 3 (processor serial number) zeroed\n");
+}
+
+static void record_pci(struct writer *w)
+{
+	struct pci_access *pacc;
+	struct pmd_res r = pmd_pci(w->s, &pacc);
+	status_line(w, "pci", &r);
+	if (r.st != PMD_OK)
+		return;
+	FILE *f = open_out(w, PMD_DUMP_PCI);
+	if (f && pmd_pcicfg_write_all(f, pacc, w->s->kind != PMD_SRC_LIVE, w->o->all_pci) < 0)
+		fail(w, EIO, PMD_DUMP_PCI);
+	close_out(w, f, PMD_DUMP_PCI);
+}
+
+static void record_msr(struct writer *w)
+{
+	const int *cpus;
+	size_t ncpus;
+	struct pmd_res r = pmd_cpus(w->s, &cpus, &ncpus);
+	if (r.st != PMD_OK || !ncpus) {
+		struct pmd_res nr = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+		status_line(w, "msr", r.st != PMD_OK ? &r : &nr);
+		return;
+	}
+	/* A missing driver or permission is the same for every read: one status line. */
+	uint64_t v;
+	/* with a register that is not a counter: re-recording a dump must not use up
+	 * one of its recorded counter samples */
+	size_t probe = 0;
+	while (probe + 1 < pmd_nmsrs && pmd_msrs[probe].rate)
+		probe++;
+	r = pmd_msr_read(w->s, cpus[0], pmd_msrs[probe].addr, &v);
+	if (r.st != PMD_OK && r.st != PMD_NOT_RECORDED &&
+	    (r.err == ENOENT || r.err == EACCES || r.err == EPERM)) {
+		status_line(w, "msr", &r);
+		return;
+	}
+	/*
+	 * Every MSR of the table on every CPU, whatever the vendor: a probe replayed
+	 * on the dump must get the answer it got live (an Intel MSR on an AMD CPU
+	 * faults: EIO), and pmd_msr_read() refuses MSRs outside the table.
+	 */
+	FILE *f = open_out(w, PMD_DUMP_MSR);
+	if (!f)
+		return;
+	fprintf(f, "# cpu msr value (or: error ERRNO)\n");
+	uint64_t t;
+	for (size_t c = 0; c < ncpus; c++) {
+		for (size_t i = 0; i < pmd_nmsrs; i++) {
+			r = pmd_msr_read_t(w->s, cpus[c], pmd_msrs[i].addr, &v, &t);
+			if (r.st == PMD_NOT_RECORDED)
+				continue;
+			pmd_dumpfmt_write_msr(f, cpus[c], pmd_msrs[i].addr, &r, v,
+					      pmd_msrs[i].rate ? t : 0);
+		}
+	}
+	/* Counters get a second sample, so rates (APERF/MPERF) replay. */
+	pmd_src_wait(w->s, PMD_MSR_SAMPLE_MS);
+	for (size_t c = 0; c < ncpus; c++) {
+		for (size_t i = 0; i < pmd_nmsrs; i++) {
+			if (!pmd_msrs[i].rate)
+				continue;
+			r = pmd_msr_read_t(w->s, cpus[c], pmd_msrs[i].addr, &v, &t);
+			if (r.st == PMD_OK)
+				pmd_dumpfmt_write_msr(f, cpus[c], pmd_msrs[i].addr, &r, v, t);
+		}
+	}
+	/* Nothing recorded (a dump without MSRs): no file, the replay says "not recorded". */
+	bool empty = ftell(f) <= (long)strlen("# cpu msr value (or: error ERRNO)\n");
+	close_out(w, f, PMD_DUMP_MSR);
+	if (empty)
+		unlinkat(w->dirfd, PMD_DUMP_MSR, 0);
+}
+
+static void record_mmio(struct writer *w)
+{
+	struct pmd_src *s = w->s;
+	/* Run the HPET probe's collection: the reads it makes are the ones recorded. */
+	struct pmd_hpet_info *info = pmd_xcalloc(1, sizeof(*info));
+	s->mmio_logging = true;
+	s->nmmio_log = 0;
+	pmd_hpet_collect(s, info);
+	free(info);
+	s->mmio_logging = false;
+	if (!s->nmmio_log)
+		return;
+	FILE *f = open_out(w, PMD_DUMP_MMIO);
+	if (!f)
+		return;
+	fprintf(f, "# address width value monotonic_ns (or: error ERRNO why)\n");
+	for (size_t i = 0; i < s->nmmio_log; i++)
+		pmd_dumpfmt_write_mmio(f, &s->mmio_log[i]);
+	close_out(w, f, PMD_DUMP_MMIO);
+}
+
+static void record_snapshots(struct writer *w)
+{
+	unsigned interval = w->o->interval_ms;
+	for (unsigned i = 0; i < 2; i++) {
+		struct pmd_snap *snap;
+		if (i)
+			pmd_src_wait(w->s, interval);
+		struct pmd_res r = pmd_snap_take(w->s, i, &snap);
+		if (r.st != PMD_OK) {
+			char kind[16];
+			snprintf(kind, sizeof(kind), "snapshot%u", i);
+			status_line(w, kind, &r);
+			continue;
+		}
+		char sub[32];
+		snprintf(sub, sizeof(sub), "snapshots/%u/", i);
+		w->sub = sub;
+		if (mkdirs(w->dirfd, sub) < 0)
+			fail(w, errno, sub);
+		for (size_t k = 0; k < pmd_snap_count(snap); k++) {
+			const struct pmd_snap_file *f = pmd_snap_at(snap, k);
+			if (f->res.st == PMD_OK)
+				write_file(w, f->path, f->data, f->len);
+			else if (f->res.st != PMD_NOT_RECORDED)
+				on_entry(w, PMD_WALK_ERROR, f->path, NULL, 0, &f->res);
+		}
+		char t[64];
+		int l = snprintf(t, sizeof(t), "monotonic_ns %" PRIu64 "\n", pmd_snap_time_ns(snap));
+		write_file(w, PMD_DUMP_SNAP_TIME, t, (size_t)l);
+		w->sub = "";
+		pmd_snap_free(snap);
+	}
+}
+
+static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st, (void)flag, (void)f;
+	remove(p);
+	return 0;
+}
+
+static void rm_rf(const char *dir) { nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+static void write_manifest(struct writer *w, const char *body, size_t len)
+{
+	FILE *f = open_out(w, PMD_DUMP_MANIFEST);
+	if (!f)
+		return;
+	char buf[256];
+	fprintf(f, "pmdiag-dump %u\n", PMD_DUMP_FORMAT);
+	fprintf(f, "# A pmdiag dump: see pmdiag(7). Replay with any pmdiag tool: --dump DIR\n");
+	fprintf(f, "pmdiag-version: %s\n", PMD_VERSION);
+	if (pmd_src_fact(w->s, "recorded-by", buf, sizeof(buf)).st == PMD_OK)
+		fprintf(f, "recorded-by: %s\n", buf);
+	else
+		fprintf(f, "recorded-by: pmdiag %s\n", PMD_VERSION);
+	if (w->s->kind == PMD_SRC_LIVE || pmd_src_fact(w->s, "date", buf, sizeof(buf)).st != PMD_OK) {
+		time_t now = time(NULL);
+		struct tm tm;
+		gmtime_r(&now, &tm);
+		strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	}
+	fprintf(f, "date: %s\n", buf);
+	if (pmd_read_line(w->s, "proc/sys/kernel/osrelease", buf, sizeof(buf)).st == PMD_OK ||
+	    pmd_src_fact(w->s, "kernel", buf, sizeof(buf)).st == PMD_OK)
+		fprintf(f, "kernel: %s\n", buf);
+	if (pmd_src_fact(w->s, "arch", buf, sizeof(buf)).st == PMD_OK)
+		fprintf(f, "arch: %s\n", buf);
+	unsigned iv = w->s->kind == PMD_SRC_LIVE ? w->o->interval_ms
+						 : pmd_src_recorded_interval_ms(w->s);
+	if (iv)
+		fprintf(f, "interval-ms: %u\n", iv);
+	fprintf(f, "redaction: %s\n", w->s->opts.no_redact ? "off (--no-redact)" : "on");
+	fprintf(f, "license-tables: %s\n",
+		w->s->opts.include_license_tables ? "included" : "left out");
+	fwrite(body, 1, len, f);
+	close_out(w, f, PMD_DUMP_MANIFEST);
+}
+
+static char *tar_dump(const char *dir, const char *target, struct pmd_res *r)
+{
+	const char *z = "-a"; /* GNU tar picks the compressor from the name's suffix */
+	const char *tslash = strrchr(target, '/');
+	char *tmp = tslash ? pmd_xasprintf("%.*s/.partial-%s", (int)(tslash - target), target,
+					   tslash + 1)
+			   : pmd_xasprintf(".partial-%s", target);
+	char *parent = pmd_xstrdup(dir), *base = strrchr(parent, '/');
+	*base = 0;
+	base++;
+	char *argv[] = { "tar", "-c", (char *)z, "--owner=0", "--group=0", "--numeric-owner",
+			 "-f", tmp, "-C", parent, base, NULL };
+	char err[200];
+	if (pmd_run(argv, err, sizeof(err)) != 0) {
+		*r = pmd_res_make(PMD_UNREADABLE, EIO, "tar: %s", err);
+		unlink(tmp);
+		free(tmp);
+		tmp = NULL;
+	}
+	free(parent);
+	return tmp;
+}
+
+/* Length of the archive suffix of p (".tar.xz"...), 0 when it has none. */
+static size_t archive_ext(const char *p)
+{
+	static const char *const ext[] = { ".tar.xz", ".tar.gz", ".tgz", ".txz", ".tar" };
+	size_t l = strlen(p);
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(ext); i++)
+		if (l > strlen(ext[i]) && !strcmp(p + l - strlen(ext[i]), ext[i]))
+			return strlen(ext[i]);
+	return 0;
+}
+
+/*
+ * Empty directories (no thermal zone, no cpufreq policy) say "there was none" where a
+ * missing one would say "absent" or "not recorded"; git and some archivers drop them,
+ * so the manifest names them too.
+ */
+static void record_empty_dirs(struct writer *w, int dfd, const char *rel, int depth)
+{
+	int fd = openat(dfd, rel[0] ? rel : ".", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || depth > 32) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return;
+	}
+	struct dirent *e;
+	bool any = false;
+	char **subs = NULL;
+	size_t nsub = 0;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		any = true;
+		if (e->d_type == DT_DIR) {
+			subs = pmd_xrealloc(subs, (nsub + 1) * sizeof(*subs));
+			subs[nsub++] = rel[0] ? pmd_xasprintf("%s/%s", rel, e->d_name)
+					      : pmd_xstrdup(e->d_name);
+		}
+	}
+	closedir(d);
+	if (!any && rel[0])
+		fprintf(w->man, "empty-dir: %s\n", rel);
+	if (nsub)
+		pmd_sort(subs, nsub, sizeof(*subs), pmd_namecmp);
+	for (size_t i = 0; i < nsub; i++) {
+		record_empty_dirs(w, dfd, subs[i], depth + 1);
+		free(subs[i]);
+	}
+	free(subs);
+}
+
+
+struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct pmd_dump_opts *o)
+{
+	struct writer w = { .s = s, .o = o, .sub = "", .dirfd = -1 };
+	struct stat st;
+	if (!out || !*out)
+		return pmd_res_make(PMD_INVALID, EINVAL, "no output given");
+	if (lstat(out, &st) == 0)
+		return pmd_res_make(PMD_INVALID, EEXIST, "%s already exists (pmdiag-dump never "
+				    "overwrites; pick a new name)", out);
+	if (o->tar && !archive_ext(out))
+		return pmd_res_make(PMD_INVALID, EINVAL,
+				    "%s: an archive name ends in .tar.xz, .tar.gz or .tar", out);
+
+	/* The temporary directory sits next to the output, so rename() is atomic. */
+	char *parent = pmd_xstrdup(out), *slash = strrchr(parent, '/');
+	const char *pdir = ".";
+	if (slash) {
+		*slash = 0;
+		pdir = *parent ? parent : "/";
+	}
+	char *name = pmd_xstrdup(slash ? slash + 1 : out);
+	if (o->tar)
+		name[strlen(name) - archive_ext(name)] = 0;
+	w.dir = pmd_xasprintf("%s/.%s.partial-XXXXXX", pdir, name);
+	if (!mkdtemp(w.dir)) {
+		struct pmd_res r = pmd_res_make(PMD_UNREADABLE, errno, "%s: %s", pdir,
+						strerror(errno));
+		free(w.dir);
+		free(parent);
+		free(name);
+		return r;
+	}
+	w.dirfd = open(w.dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *man_body = NULL;
+	size_t man_len = 0;
+	w.man = open_memstream(&man_body, &man_len);
+
+	record_files(&w);
+	record_acpi(&w);
+	record_cpuid(&w);
+	record_pci(&w);
+	record_msr(&w);
+	record_mmio(&w);
+	record_snapshots(&w);
+	record_empty_dirs(&w, w.dirfd, "", 0);
+
+	fclose(w.man);
+	write_links(&w);
+	write_manifest(&w, man_body, man_len);
+	free(man_body);
+	close(w.dirfd);
+
+	struct pmd_res r = w.err;
+	if (r.st == PMD_OK) {
+		/* The final name of the directory inside an archive, or of the dump. */
+		char *final_dir = o->tar ? pmd_xasprintf("%s/%s", pdir, name) : pmd_xstrdup(out);
+		if (o->tar && lstat(final_dir, &st) == 0) {
+			free(final_dir);
+			final_dir = pmd_xasprintf("%s/.%s-%ld", pdir, name, (long)getpid());
+		}
+		if (rename(w.dir, final_dir) < 0) {
+			r = pmd_res_make(PMD_UNREADABLE, errno, "rename to %s: %s", final_dir,
+					 strerror(errno));
+		} else if (o->tar) {
+			char *tmp = tar_dump(final_dir, out, &r);
+			if (tmp && rename(tmp, out) < 0)
+				r = pmd_res_make(PMD_UNREADABLE, errno, "rename to %s: %s", out,
+						 strerror(errno));
+			if (tmp)
+				unlink(tmp);
+			free(tmp);
+			rm_rf(final_dir);
+		}
+		free(final_dir);
+	}
+	if (r.st != PMD_OK)
+		rm_rf(w.dir);
+	free(w.dir);
+	free(parent);
+	free(name);
+	return r;
+}

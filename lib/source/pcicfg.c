@@ -1,0 +1,415 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The libpci layer of the data source. libpci reports fatal errors through
+ * a->error(), which must not return (libpci would exit): ours siglongjmps
+ * back to the call that entered libpci, so a malformed dump or a failing
+ * sysfs becomes a struct pmd_res. Config bytes are only read with
+ * pci_read_block() and its result checked (pci_read_byte gives 0xff silently).
+ */
+#include "source/pcicfg.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <pci/pci.h>
+
+#define CFG_MAX 4096
+#define CFG_UNPRIV 64 /* what the kernel gives to a reader without CAP_SYS_ADMIN */
+
+/*
+ * A stack of recovery points, one per active call into libpci (per thread).
+ * on_error() pops the innermost one and jumps to it.
+ */
+struct guard {
+	sigjmp_buf jb;
+	struct guard *prev;
+};
+
+static __thread struct guard *cur_guard;
+static __thread char err_msg[160];  /* the last a->error() message */
+static __thread int err_errno;      /* errno when a->error() was called */
+static __thread char warn_msg[160]; /* the last a->warning() message */
+
+static void guard_push(struct guard *g)
+{
+	g->prev = cur_guard;
+	cur_guard = g;
+}
+
+/* Also called after the jump back, where on_error already did it: the same value again. */
+static void guard_pop(struct guard *g) { cur_guard = g->prev; }
+
+static void vformat(char *dst, size_t n, const char *fmt, va_list ap)
+{
+	vsnprintf(dst, n, fmt, ap);
+	dst[strcspn(dst, "\n")] = 0; /* libpci's debug texts carry newlines */
+}
+
+PMD_NORETURN PMD_PRINTF(1, 2) static void on_error(char *msg, ...)
+{
+	va_list ap;
+	struct guard *g = cur_guard;
+	err_errno = errno;
+	va_start(ap, msg);
+	vformat(err_msg, sizeof(err_msg), msg, ap);
+	va_end(ap);
+	if (!g) {
+		/* Every libpci call here is guarded; reaching this is a bug in this file. */
+		fprintf(stderr, "%s: libpci: %s (unguarded)\n", pmd_prog, err_msg);
+		abort();
+	}
+	cur_guard = g->prev;
+	siglongjmp(g->jb, 1);
+}
+
+PMD_PRINTF(1, 2) static void on_warning(char *msg, ...)
+{
+	va_list ap;
+	va_start(ap, msg);
+	vformat(warn_msg, sizeof(warn_msg), msg, ap);
+	va_end(ap);
+}
+
+PMD_PRINTF(1, 2) static void on_debug(char *msg, ...) { (void)msg; }
+
+/* libpci's own messages start with "dump: "; ours already say which dump. */
+static const char *strip_dump_prefix(const char *m)
+{
+	return pmd_startswith(m, "dump: ") ? m + 6 : m;
+}
+
+/*
+ * Checks libpci's dump reader does not do. libpci 3.9 parses an offset line
+ * "XXXXXXXX: .." with sscanf("%x") into an int and only refuses i >= 4096, so
+ * 0x80000000 and up become negative indexes and it writes before its buffer
+ * (lspci -F crashes). Refuse every offset of 0x1000 or more before libpci
+ * sees the file; libpci itself refuses 0x1000..0x7fffffff the same way.
+ */
+static struct pmd_res precheck_dump(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return pmd_res_make(PMD_UNREADABLE, errno, "lspci dump %s: %s", path,
+				    strerror(errno));
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t got;
+	unsigned long lineno = 0;
+	struct pmd_res r = pmd_ok();
+	while ((got = getline(&line, &cap, f)) > 0) {
+		lineno++;
+		size_t n = 0;
+		while (n < 9 && n < (size_t)got && isxdigit((unsigned char)line[n]))
+			n++;
+		/* libpci's offset lines: 2 to 8 hex digits, ':', ' ' */
+		if (n < 2 || n > 8 || (size_t)got < n + 2 || line[n] != ':' || line[n + 1] != ' ')
+			continue;
+		unsigned long off = strtoul(line, NULL, 16);
+		if (off >= CFG_MAX) {
+			r = pmd_res_make(PMD_INVALID, 0,
+					 "lspci dump %s: line %lu: offset 0x%lx: at most 4096 "
+					 "bytes of config space are supported",
+					 path, lineno, off);
+			break;
+		}
+	}
+	if (r.st == PMD_OK && ferror(f))
+		r = pmd_res_make(PMD_UNREADABLE, errno ? errno : EIO, "lspci dump %s: read error",
+				 path);
+	free(line);
+	fclose(f);
+	return r;
+}
+
+struct sort_ent {
+	struct pci_dev *d;
+	size_t i;
+};
+
+static int dev_cmp(const void *x, const void *y)
+{
+	const struct sort_ent *p = x, *q = y;
+	const struct pci_dev *a = p->d, *b = q->d;
+	if (a->domain != b->domain)
+		return a->domain < b->domain ? -1 : 1;
+	if (a->bus != b->bus)
+		return a->bus < b->bus ? -1 : 1;
+	if (a->dev != b->dev)
+		return a->dev < b->dev ? -1 : 1;
+	if (a->func != b->func)
+		return a->func < b->func ? -1 : 1;
+	/* libpci links each new device at the head: a larger index came first */
+	return p->i < q->i ? 1 : p->i > q->i ? -1 : 0;
+}
+
+/* Sort a->devices by domain, bus, device, function (duplicates stay in file order). */
+static void sort_devices(struct pci_access *a)
+{
+	size_t n = 0, i = 0;
+	for (struct pci_dev *d = a->devices; d; d = d->next)
+		n++;
+	if (n < 2)
+		return;
+	struct sort_ent *v = pmd_xcalloc(n, sizeof(*v));
+	for (struct pci_dev *d = a->devices; d; d = d->next, i++)
+		v[i] = (struct sort_ent){ d, i };
+	pmd_sort(v, n, sizeof(*v), dev_cmp);
+	for (i = 0; i + 1 < n; i++)
+		v[i].d->next = v[i + 1].d;
+	v[n - 1].d->next = NULL;
+	a->devices = v[0].d;
+	free(v);
+}
+
+/*
+ * pci_read_block() under a guard: 1 read, 0 not available (*err = errno, 0 if
+ * libpci gave none), -1 libpci raised an error (err_msg).
+ */
+static int lib_read(struct pci_dev *d, int pos, void *buf, int len, int *err)
+{
+	struct guard g;
+	*err = 0;
+	guard_push(&g);
+	if (sigsetjmp(g.jb, 0)) {
+		guard_pop(&g);
+		return -1;
+	}
+	errno = 0;
+	int ok = pci_read_block(d, pos, buf, len);
+	*err = errno;
+	guard_pop(&g);
+	return ok ? 1 : 0;
+}
+
+static bool is_dump_dev(struct pci_dev *d, bool dump)
+{
+	return dump || d->access->method == PCI_ACCESS_DUMP;
+}
+
+struct pmd_res pmd_pcicfg_open(const char *dump_file, struct pci_access **out)
+{
+	struct pci_access *volatile a = NULL;
+	struct pmd_res r;
+	struct guard g;
+
+	*out = NULL;
+	if (dump_file) {
+		r = precheck_dump(dump_file);
+		if (r.st != PMD_OK)
+			return r;
+	} else if (access("/sys/bus/pci", R_OK) != 0) {
+		return pmd_res_make(PMD_UNREADABLE, errno, "cannot open /sys/bus/pci: %s",
+				    strerror(errno));
+	}
+
+	warn_msg[0] = 0;
+	guard_push(&g);
+	if (sigsetjmp(g.jb, 0)) {
+		guard_pop(&g);
+		if (dump_file)
+			r = pmd_res_make(PMD_INVALID, 0, "lspci dump %s: %s", dump_file,
+					 strip_dump_prefix(err_msg));
+		else
+			r = pmd_res_make(PMD_UNREADABLE, err_errno ? err_errno : EIO,
+					 "libpci: %s", err_msg);
+		pmd_pcicfg_close(a);
+		return r;
+	}
+	a = pci_alloc();
+	a->error = on_error;
+	a->warning = on_warning;
+	a->debug = on_debug;
+	if (dump_file) {
+		a->method = PCI_ACCESS_DUMP;
+		pci_set_param(a, "dump.name", (char *)dump_file);
+	} else {
+		/* Not the probe sequence: as root it could fall back to raw port I/O. */
+		a->method = PCI_ACCESS_SYS_BUS_PCI;
+	}
+	pci_init(a);
+	pci_scan_bus(a);
+	for (struct pci_dev *d = a->devices; d; d = d->next)
+		pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT);
+	guard_pop(&g);
+	sort_devices(a);
+
+	if (dump_file) {
+		/* libpci skips lines it does not know: an empty or foreign file "works". */
+		bool any_cfg = false;
+		int err;
+		uint8_t b[4];
+		for (struct pci_dev *d = a->devices; d && !any_cfg; d = d->next)
+			any_cfg = lib_read(d, 0, b, sizeof(b), &err) == 1;
+		if (!a->devices || !any_cfg) {
+			r = pmd_res_make(PMD_INVALID, 0, "lspci dump %s: %s", dump_file,
+					 !a->devices ? "no devices (not `lspci -x` output?)"
+						     : "no config bytes (made without lspci -x?)");
+			pmd_pcicfg_close(a);
+			return r;
+		}
+	}
+	*out = a;
+	return pmd_ok();
+}
+
+void pmd_pcicfg_close(struct pci_access *a)
+{
+	struct guard g;
+	if (!a)
+		return;
+	guard_push(&g);
+	if (sigsetjmp(g.jb, 0)) {
+		guard_pop(&g);
+		return; /* cleanup raised an error: what is left is leaked */
+	}
+	pci_cleanup(a);
+	guard_pop(&g);
+}
+
+int pmd_pcicfg_size(struct pci_dev *d)
+{
+	static const int sizes[] = { CFG_MAX, 256, 64 };
+	uint8_t b;
+	int err;
+	if (!d)
+		return 0;
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(sizes); i++)
+		if (lib_read(d, sizes[i] - 1, &b, 1, &err) == 1)
+			return sizes[i];
+	return 0;
+}
+
+struct pmd_res pmd_pcicfg_read(struct pci_dev *d, bool dump, int pos, void *buf, int len)
+{
+	char warn[sizeof(warn_msg)];
+	int err, size;
+
+	if (!d || !buf || pos < 0 || len <= 0 || pos > CFG_MAX - len)
+		return pmd_res_make(PMD_INVALID, EINVAL,
+				    "config read of %d bytes at 0x%x: outside 0..0xfff", len, pos);
+	warn_msg[0] = 0;
+	int rc = lib_read(d, pos, buf, len, &err);
+	if (rc == 1)
+		return pmd_ok();
+	if (rc < 0)
+		return pmd_res_make(PMD_UNREADABLE, err_errno ? err_errno : EIO, "libpci: %s",
+				    err_msg);
+	memcpy(warn, warn_msg, sizeof(warn));
+	size = pmd_pcicfg_size(d);
+	if (is_dump_dev(d, dump)) {
+		if (!size)
+			return pmd_res_make(PMD_NOT_RECORDED, 0, "config space not recorded");
+		return pmd_res_make(PMD_NOT_RECORDED, 0, "config space beyond 0x%x not recorded",
+				    size);
+	}
+	/* The kernel silently shortens config reads beyond 64 bytes without CAP_SYS_ADMIN. */
+	if (geteuid() != 0 && pos + len > CFG_UNPRIV)
+		return pmd_res_make(PMD_UNREADABLE, EACCES, "config space beyond 0x%x needs root",
+				    CFG_UNPRIV);
+	if (warn[0])
+		return pmd_res_make(PMD_UNREADABLE, err ? err : EIO, "libpci: %s", warn);
+	if (size && pos + len > size)
+		return pmd_res_make(PMD_UNREADABLE, ERANGE,
+				    "config space beyond 0x%x does not exist on this device", size);
+	return pmd_res_make(PMD_UNREADABLE, err ? err : EIO, "config read of %d bytes at 0x%x: %s",
+			    len, pos, strerror(err ? err : EIO));
+}
+
+struct pci_dev *pmd_pcicfg_find_class(struct pci_access *a, unsigned cls, struct pci_dev *after)
+{
+	struct pci_dev *d = after ? after->next : a ? a->devices : NULL;
+	for (; d; d = d->next)
+		if (d->device_class == cls)
+			return d;
+	return NULL;
+}
+
+/*
+ * What pmd-dump records by default. cls 0 = any class; dev_hi 0 = any device;
+ * vendor 0 = any vendor.
+ */
+static const struct record_rule {
+	unsigned cls;
+	bool bus0;
+	unsigned dev_lo, dev_hi;
+	unsigned vendor[2];
+} record_rules[] = {
+	{ 0x0600, false, 0, 0, { 0 } },	   /* host bridge */
+	{ 0x0601, false, 0, 0, { 0 } },	   /* ISA/LPC bridge: PMBASE, RCBA, GPIOBASE */
+	{ 0x0580, true, 0, 0, { 0 } },	   /* Intel P2SB-like "other bridge" */
+	{ 0x0c05, true, 0, 0, { 0 } },	   /* SMBus: AMD/ATI SB keep HPET/ACPI bits here */
+	{ 0, true, 0x18, 0x1f, { 0x1022, 0x1d94 } }, /* AMD/Hygon northbridge functions */
+};
+
+bool pmd_pcicfg_default_record(struct pci_dev *d)
+{
+	if (!d)
+		return false;
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(record_rules); i++) {
+		const struct record_rule *r = &record_rules[i];
+		if (r->cls && d->device_class != r->cls)
+			continue;
+		if (r->bus0 && d->bus != 0)
+			continue;
+		if (r->dev_hi && (d->dev < r->dev_lo || d->dev > r->dev_hi))
+			continue;
+		if (r->vendor[0] && d->vendor_id != r->vendor[0] && d->vendor_id != r->vendor[1])
+			continue;
+		return true;
+	}
+	return false;
+}
+
+void pmd_pcicfg_name(struct pci_dev *d, char *buf, size_t n)
+{
+	if (!n)
+		return;
+	if (!d) {
+		buf[0] = 0;
+		return;
+	}
+	snprintf(buf, n, "%04x:%02x:%02x.%u", (unsigned)d->domain, d->bus, d->dev, d->func);
+}
+
+int pmd_pcicfg_write_dev(FILE *f, struct pci_dev *d, bool dump)
+{
+	uint8_t cfg[CFG_MAX];
+	char name[32];
+	int size = pmd_pcicfg_size(d);
+
+	if (size && pmd_pcicfg_read(d, dump, 0, cfg, size).st != PMD_OK)
+		size = 0;
+	pmd_pcicfg_name(d, name, sizeof(name));
+	/* libpci's dump reader wants a space after the address. */
+	fprintf(f, "%s %04x: %04x:%04x", name, d->device_class, d->vendor_id, d->device_id);
+	if ((d->known_fields & PCI_FILL_CLASS_EXT) && d->rev_id)
+		fprintf(f, " (rev %02x)", d->rev_id);
+	fputc('\n', f);
+	for (int i = 0; i < size; i += 16) {
+		fprintf(f, i < 0x100 ? "%02x:" : "%03x:", i);
+		for (int j = 0; j < 16; j++)
+			fprintf(f, " %02x", cfg[i + j]);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+	return ferror(f) ? -1 : size;
+}
+
+int pmd_pcicfg_write_all(FILE *f, struct pci_access *a, bool dump, bool all)
+{
+	int n = 0;
+	for (struct pci_dev *d = a ? a->devices : NULL; d; d = d->next) {
+		if (!all && !pmd_pcicfg_default_record(d))
+			continue;
+		if (pmd_pcicfg_write_dev(f, d, dump) < 0)
+			return -1;
+		n++;
+	}
+	return ferror(f) ? -1 : n;
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Private to lib/source*.c: the back-end method table (as libpci's struct
+ * pci_methods) and the handle. Only these files open hardware or dump files.
+ */
+#ifndef PMD_SOURCE_INT_H
+#define PMD_SOURCE_INT_H
+
+#include "format/acpitable.h"
+#include "format/dumpfmt.h"
+#include "source/source.h"
+
+struct pmd_src;
+
+struct pmd_backend {
+	const char *name;
+	/* path is relative ("sys/...", "snapshots/0/proc/..."); never absolute, never "..". */
+	struct pmd_res (*read_file)(struct pmd_src *s, const char *path, char **data, size_t *len);
+	struct pmd_res (*list_dir)(struct pmd_src *s, const char *path, char ***names, size_t *n);
+	struct pmd_res (*read_link)(struct pmd_src *s, const char *path, char *buf, size_t n);
+	struct pmd_res (*load_acpi)(struct pmd_src *s, struct pmd_acpi_raw **raw, size_t *n);
+	struct pmd_res (*msr_read)(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+				   uint64_t *t_ns);
+	struct pmd_res (*cpuid_raw)(struct pmd_src *s, struct cpu_raw_data_array_t *raw);
+	struct pmd_res (*pci_open)(struct pmd_src *s, struct pci_access **pacc);
+	struct pmd_res (*mmio_read)(struct pmd_src *s, uint64_t addr, unsigned width, uint64_t *v,
+				    uint64_t *t_ns);
+	/* Where snapshot idx lives ("" live) and its time; NOT_RECORDED when missing. */
+	struct pmd_res (*snap_locate)(struct pmd_src *s, unsigned idx, char *prefix, size_t n,
+				      uint64_t *t_ns);
+	void (*wait)(struct pmd_src *s, unsigned ms);
+	struct pmd_res (*fact)(struct pmd_src *s, const char *key, char *buf, size_t n);
+	void (*close)(struct pmd_src *s);
+
+	/*
+	 * The write side, the clock and work (pmdiag-race). The common layer has
+	 * checked opts.writable and the allow-lists before a write reaches these.
+	 * NULL: writes, pinning, work and perf are refused; time and sleep are real.
+	 */
+	struct pmd_res (*knob_write)(struct pmd_src *s, const char *path, const char *value);
+	struct pmd_res (*msr_write)(struct pmd_src *s, int cpu, uint32_t msr, uint64_t value);
+	uint64_t (*now_ns)(struct pmd_src *s);
+	uint64_t (*sleep_ns)(struct pmd_src *s, uint64_t ns);
+	struct pmd_res (*pin)(struct pmd_src *s, int cpu);
+	struct pmd_res (*run)(struct pmd_src *s, struct pmd_work *w);
+	struct pmd_res (*perf_open)(struct pmd_src *s, uint32_t type, uint64_t config, int cpu,
+				    int *id);
+	struct pmd_res (*perf_read)(struct pmd_src *s, int id, uint64_t *count);
+	void (*perf_close)(struct pmd_src *s, int id);
+};
+
+/* One recorded MMIO access, for the dump writer's log. */
+
+struct pmd_src {
+	const struct pmd_backend *be;
+	enum pmd_src_kind kind;
+	struct pmd_src_opts opts;
+	char *name;
+	void *priv; /* back-end state */
+
+	char **warnings;
+	size_t nwarnings;
+
+	/* ACPI tables: loaded once, from the back-end or from opts.acpidump. */
+	bool acpi_loaded;
+	struct pmd_res acpi_res;
+	struct pmd_acpi_table *acpi;
+	size_t nacpi;
+
+	bool cpus_loaded;
+	struct pmd_res cpus_res;
+	int *cpus;
+	size_t ncpus;
+
+	bool cpuid_loaded;
+	struct pmd_res cpuid_res;
+	struct cpu_raw_data_array_t *cpuid;
+
+	bool pci_loaded;
+	struct pmd_res pci_res;
+	struct pci_access *pacc;
+
+	bool iomem_loaded;
+	struct pmd_res iomem_res;
+	struct pmd_iomem *iomem;
+	size_t niomem;
+
+	/*
+	 * The file patterns this source answers for (NULL-terminated lists): a
+	 * file they cover and the source lacks is absent. Live: every pattern
+	 * (set at open); a dump: its manifest's; others: none.
+	 */
+	const char *const *patterns;
+	const char *const *rate_patterns;
+
+	/* When set, every MMIO access is appended here (pmdiag-dump). */
+	struct pmd_mmio_rec *mmio_log;
+	size_t nmmio_log;
+	bool mmio_logging;
+};
+
+struct pmd_iomem {
+	uint64_t start, end; /* inclusive */
+	int depth;
+	char name[80];
+};
+
+/* Back-ends. */
+extern const struct pmd_backend pmd_backend_live;
+extern const struct pmd_backend pmd_backend_dump;
+extern const struct pmd_backend pmd_backend_none; /* --acpidump only: all else not recorded */
+extern const struct pmd_backend pmd_backend_sim;  /* simulated platform (source-sim.c) */
+
+struct pmd_src *pmd_src_alloc(const struct pmd_backend *be, enum pmd_src_kind kind,
+			      const struct pmd_src_opts *o, const char *name);
+void pmd_src_free(struct pmd_src *s);
+
+/* True when the source answers for this exact pattern (see struct pmd_src). */
+bool pmd_src_covers(struct pmd_src *s, const char *pattern, bool rate);
+
+/* The one wording of MSR errors, so a dump prints what live printed. */
+struct pmd_res pmd_msr_error(int err, int cpu, uint32_t msr);
+/* The one wording of file errors. */
+struct pmd_res pmd_file_error(int err, const char *path);
+
+/* Parse /proc/iomem text (shared with the tests and the fuzzers). */
+int pmd_iomem_parse(const char *text, struct pmd_iomem **out, size_t *n);
+
+/* Read a whole file (decompressing .xz and .gz through xz/gzip) for --acpidump. */
+struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len);
+/* Read and parse a CPUID dump file of any format, and a dump's cpuid.txt (cpuid-file.c). */
+struct pmd_res pmd_dumpfmt_load_cpuid(const char *path, struct cpu_raw_data_array_t *raw);
+struct pmd_res pmd_cpuid_load_file(const char *path, struct cpu_raw_data_array_t *raw);
+
+/* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */
+uint64_t pmd_real_sleep_ns(uint64_t ns);
+
+/* Sub-process helper: run argv (no shell), stdin from /dev/null; 0 on exit status 0. */
+int pmd_run(char *const argv[], char *errbuf, size_t n);
+
+#endif

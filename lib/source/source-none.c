@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The source of an acpidump file alone (--acpidump without --dump): it has
+ * ACPI tables and nothing else, and says so ("not recorded") for every other
+ * read instead of looking at the machine it happens to run on. Also the
+ * helpers the back-ends share: whole-file reads with decompression,
+ * sub-processes without a shell, and the /proc/iomem parser.
+ */
+#include "source/source-int.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static struct pmd_res not_recorded(void) { return pmd_res_make(PMD_NOT_RECORDED, 0, NULL); }
+
+static struct pmd_res none_read_file(struct pmd_src *s, const char *p, char **d, size_t *l)
+{
+	return not_recorded();
+}
+
+static struct pmd_res none_list_dir(struct pmd_src *s, const char *p, char ***n, size_t *c)
+{
+	return not_recorded();
+}
+
+static struct pmd_res none_read_link(struct pmd_src *s, const char *p, char *b, size_t n)
+{
+	return not_recorded();
+}
+
+static struct pmd_res none_load_acpi(struct pmd_src *s, struct pmd_acpi_raw **r, size_t *n)
+{
+	return not_recorded(); /* never called: opts.acpidump is always set */
+}
+
+static struct pmd_res none_msr(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+			       uint64_t *t)
+{
+	return not_recorded();
+}
+
+static struct pmd_res none_cpuid(struct pmd_src *s, struct cpu_raw_data_array_t *raw)
+{
+	return not_recorded();
+}
+
+static struct pmd_res none_pci(struct pmd_src *s, struct pci_access **pacc)
+{
+	*pacc = NULL;
+	return not_recorded();
+}
+
+static struct pmd_res none_mmio(struct pmd_src *s, uint64_t a, unsigned w, uint64_t *v,
+				uint64_t *t)
+{
+	return not_recorded();
+}
+
+static struct pmd_res none_snap(struct pmd_src *s, unsigned idx, char *p, size_t n, uint64_t *t)
+{
+	return not_recorded();
+}
+
+const struct pmd_backend pmd_backend_none = {
+	.name = "acpidump",
+	.read_file = none_read_file,
+	.list_dir = none_list_dir,
+	.read_link = none_read_link,
+	.load_acpi = none_load_acpi,
+	.msr_read = none_msr,
+	.cpuid_raw = none_cpuid,
+	.pci_open = none_pci,
+	.mmio_read = none_mmio,
+	.snap_locate = none_snap,
+};
+
+struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_res *why)
+{
+	if (!o || (!o->acpidump && !o->cpuid)) {
+		*why = pmd_res_make(PMD_INVALID, EINVAL, "no acpidump or CPUID file given");
+		return NULL;
+	}
+	struct pmd_src_opts oo = *o;
+	if (!oo.acpidump)
+		oo.acpidump = ""; /* no tables: every ACPI read is "not recorded" */
+	struct pmd_src *s = pmd_src_alloc(&pmd_backend_none, PMD_SRC_ACPIDUMP, &oo,
+					  o->acpidump ? o->acpidump : o->cpuid);
+	/* Load now so that an unreadable file is an error at open, like a bad dump. */
+	struct pmd_res r = pmd_ok();
+	if (o->acpidump) {
+		const struct pmd_acpi_table *t;
+		size_t n;
+		r = pmd_acpi_tables(s, &t, &n);
+	}
+	if (r.st == PMD_OK && o->cpuid) {
+		const struct cpu_raw_data_array_t *raw;
+		r = pmd_cpuid_raw(s, &raw);
+	}
+	if (r.st != PMD_OK) {
+		*why = r;
+		pmd_src_close(s);
+		return NULL;
+	}
+	*why = pmd_ok();
+	return s;
+}
+
+/* ---- shared helpers ---- */
+
+int pmd_run(char *const argv[], char *errbuf, size_t n)
+{
+	posix_spawn_file_actions_t fa;
+	int errpipe[2];
+	pid_t pid;
+	if (n)
+		errbuf[0] = 0;
+	if (pipe2(errpipe, O_CLOEXEC) < 0) {
+		snprintf(errbuf, n, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, errpipe[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, errpipe[1], 2);
+	int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(errpipe[1]);
+	if (rc != 0) {
+		close(errpipe[0]);
+		snprintf(errbuf, n, "%s: %s", argv[0], strerror(rc));
+		return -1;
+	}
+	/* Keep the first line of what it printed, drain the rest. */
+	char buf[512];
+	size_t used = 0;
+	ssize_t got;
+	while ((got = read(errpipe[0], buf + used, sizeof(buf) - 1 - used)) > 0 ||
+	       (got < 0 && errno == EINTR)) {
+		if (got > 0)
+			used += (size_t)got;
+		if (used == sizeof(buf) - 1) {
+			char drain[4096];
+			while (read(errpipe[0], drain, sizeof(drain)) > 0)
+				;
+			break;
+		}
+	}
+	close(errpipe[0]);
+	buf[used] = 0;
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	char *nl = strchr(buf, '\n');
+	if (nl)
+		*nl = 0;
+	if (buf[0])
+		snprintf(errbuf, n, "%s", buf);
+	else if (WIFEXITED(status))
+		snprintf(errbuf, n, "%s exited with status %d", argv[0], WEXITSTATUS(status));
+	else
+		snprintf(errbuf, n, "%s was killed by signal %d", argv[0], WTERMSIG(status));
+	return -1;
+}
+
+/* Decompress through xz or gzip into memory. */
+static struct pmd_res decompress(const char *prog, const char *path, char **data, size_t *len)
+{
+	int out[2];
+	if (pipe2(out, O_CLOEXEC) < 0)
+		return pmd_res_make(PMD_UNREADABLE, errno, "pipe: %s", strerror(errno));
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	char *argv[] = { (char *)prog, "-dc", "--", (char *)path, NULL };
+	pid_t pid;
+	int rc = posix_spawnp(&pid, prog, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(out[1]);
+	if (rc) {
+		close(out[0]);
+		return pmd_res_make(PMD_UNREADABLE, rc, "cannot run %s: %s", prog, strerror(rc));
+	}
+	struct pmd_buf b = { 0 };
+	char chunk[65536];
+	ssize_t got;
+	bool big = false;
+	while ((got = read(out[0], chunk, sizeof(chunk))) > 0 || (got < 0 && errno == EINTR)) {
+		if (got <= 0)
+			continue;
+		if (b.len + (size_t)got > PMD_FILE_MAX * 4u) {
+			big = true;
+			break;
+		}
+		pmd_buf_add(&b, chunk, (size_t)got);
+	}
+	close(out[0]);
+	if (big)
+		kill(pid, SIGTERM);
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (big) {
+		pmd_buf_free(&b);
+		return pmd_res_make(PMD_INVALID, EFBIG, "decompresses to more than %u bytes",
+				    PMD_FILE_MAX * 4u);
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		pmd_buf_free(&b);
+		return pmd_res_make(PMD_INVALID, EINVAL, "%s could not decompress it", prog);
+	}
+	*len = b.len;
+	*data = pmd_buf_steal(&b);
+	return pmd_ok();
+}
+
+struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len)
+{
+	*data = NULL;
+	*len = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return pmd_res_make(PMD_UNREADABLE, errno, "%s", strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return pmd_res_make(PMD_INVALID, EINVAL, "not a regular file");
+	}
+	unsigned char magic[6] = { 0 };
+	ssize_t m = read(fd, magic, sizeof(magic));
+	if (m == 6 && !memcmp(magic, "\xfd" "7zXZ\0", 6)) {
+		close(fd);
+		return decompress("xz", path, data, len);
+	}
+	if (m >= 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+		close(fd);
+		return decompress("gzip", path, data, len);
+	}
+	if (st.st_size > (off_t)PMD_FILE_MAX * 4) {
+		close(fd);
+		return pmd_res_make(PMD_INVALID, EFBIG, "larger than %u bytes", PMD_FILE_MAX * 4u);
+	}
+	struct pmd_buf b = { 0 };
+	if (m > 0)
+		pmd_buf_add(&b, (const char *)magic, (size_t)m);
+	char chunk[65536];
+	ssize_t got;
+	while ((got = read(fd, chunk, sizeof(chunk))) > 0 && b.len <= PMD_FILE_MAX * 4u)
+		pmd_buf_add(&b, chunk, (size_t)got);
+	int e = errno;
+	close(fd);
+	if (got < 0) {
+		pmd_buf_free(&b);
+		return pmd_res_make(PMD_UNREADABLE, e, "%s", strerror(e));
+	}
+	*len = b.len;
+	*data = pmd_buf_steal(&b);
+	return pmd_ok();
+}
+
+/* /proc/iomem: "  start-end : name", two spaces of indent per nesting level. */
+int pmd_iomem_parse(const char *text, struct pmd_iomem **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	size_t cap = 0;
+	const char *p = text;
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char line[256];
+		if (len >= sizeof(line))
+			goto bad;
+		memcpy(line, p, len);
+		line[len] = 0;
+		p += len + (e ? 1 : 0);
+		if (!len)
+			continue;
+		size_t indent = strspn(line, " ");
+		char *dash = strchr(line + indent, '-');
+		char *colon = strstr(line + indent, " : ");
+		if (!dash || !colon || dash > colon)
+			goto bad;
+		*dash = 0;
+		*colon = 0;
+		struct pmd_iomem m = { .depth = (int)(indent / 2) };
+		if (pmd_parse_u64(line + indent, 16, &m.start) < 0 ||
+		    pmd_parse_u64(dash + 1, 16, &m.end) < 0 || m.end < m.start)
+			goto bad;
+		snprintf(m.name, sizeof(m.name), "%s", colon + 3);
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			*out = pmd_xrealloc(*out, cap * sizeof(**out));
+		}
+		(*out)[(*n)++] = m;
+	}
+	return 0;
+bad:
+	free(*out);
+	*out = NULL;
+	*n = 0;
+	return -1;
+}

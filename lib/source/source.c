@@ -1,0 +1,823 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The data source's common layer: everything that must behave the same on
+ * the live machine and on a dump (path checks, redaction, the PPIN ban, the
+ * MMIO region rule, caching, snapshots) is done here, once, above the
+ * back-ends.
+ */
+#include "source/source-int.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <libcpuid/libcpuid.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format/cpuidfmt.h"
+#include "cpu/msr.h"
+#include "source/pcicfg.h"
+#include "source/snapshot.h"
+#include "source/walk.h"
+
+struct pmd_src *pmd_src_alloc(const struct pmd_backend *be, enum pmd_src_kind kind,
+			      const struct pmd_src_opts *o, const char *name)
+{
+	struct pmd_src *s = pmd_xcalloc(1, sizeof(*s));
+	s->be = be;
+	s->kind = kind;
+	if (o)
+		s->opts = *o;
+	s->name = pmd_xstrdup(name);
+	return s;
+}
+
+void pmd_src_free(struct pmd_src *s)
+{
+	for (size_t i = 0; i < s->nwarnings; i++)
+		free(s->warnings[i]);
+	free(s->warnings);
+	pmd_acpi_tables_free(s->acpi, s->nacpi);
+	free(s->cpus);
+	if (s->cpuid) {
+		cpuid_free_raw_data_array(s->cpuid);
+		free(s->cpuid);
+	}
+	if (s->pacc)
+		pmd_pcicfg_close(s->pacc);
+	free(s->iomem);
+	free(s->mmio_log);
+	free(s->name);
+	free(s);
+}
+
+void pmd_src_close(struct pmd_src *s)
+{
+	if (!s)
+		return;
+	if (s->be->close)
+		s->be->close(s);
+	pmd_src_free(s);
+}
+
+enum pmd_src_kind pmd_src_kind(const struct pmd_src *s) { return s->kind; }
+const char *pmd_src_name(const struct pmd_src *s) { return s->name; }
+const struct pmd_src_opts *pmd_src_opts(const struct pmd_src *s) { return &s->opts; }
+size_t pmd_src_nwarnings(const struct pmd_src *s) { return s->nwarnings; }
+
+const char *pmd_src_warning(const struct pmd_src *s, size_t i)
+{
+	return i < s->nwarnings ? s->warnings[i] : NULL;
+}
+
+void pmd_src_warnf(struct pmd_src *s, const char *fmt, ...)
+{
+	struct pmd_buf b = { 0 };
+	va_list ap;
+	va_start(ap, fmt);
+	pmd_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	s->warnings = pmd_xrealloc(s->warnings, (s->nwarnings + 1) * sizeof(char *));
+	s->warnings[s->nwarnings++] = pmd_buf_steal(&b);
+}
+
+/* ---- wording shared by every back-end ---- */
+
+struct pmd_res pmd_file_error(int err, const char *path)
+{
+	switch (err) {
+	case ENOENT:
+	case ENOTDIR:
+		return pmd_res_make(PMD_ABSENT, ENOENT, "no such file");
+	case EACCES:
+	case EPERM:
+		return pmd_res_make(PMD_UNREADABLE, err, "permission denied (run as root)");
+	default:
+		return pmd_res_make(PMD_UNREADABLE, err, "%s (%s)", strerror(err),
+				    pmd_errno_name(err));
+	}
+	(void)path;
+}
+
+struct pmd_res pmd_msr_error(int err, int cpu, uint32_t msr)
+{
+	switch (err) {
+	case ENOENT:
+		return pmd_res_make(PMD_UNREADABLE, err, "no msr driver (modprobe msr)");
+	case ENXIO:
+		return pmd_res_make(PMD_UNREADABLE, err, "CPU %d is offline or absent", cpu);
+	case EACCES:
+	case EPERM:
+		return pmd_res_make(PMD_UNREADABLE, err,
+				    "permission denied (needs root or CAP_SYS_RAWIO)");
+	case EIO:
+		return pmd_res_make(PMD_UNREADABLE, err,
+				    "MSR 0x%x not implemented on this CPU (the read faulted)", msr);
+	default:
+		return pmd_res_make(PMD_UNREADABLE, err, "%s (%s)", strerror(err),
+				    pmd_errno_name(err));
+	}
+}
+
+/* ---- paths and privacy ---- */
+
+static bool path_ok(const char *path)
+{
+	if (!path || !*path || path[0] == '/')
+		return false;
+	for (const char *p = path; *p;) {
+		const char *e = strchr(p, '/');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		if (l == 0 || (l == 1 && p[0] == '.') || (l == 2 && p[0] == '.' && p[1] == '.'))
+			return false;
+		p += l;
+		if (*p == '/')
+			p++;
+	}
+	return true;
+}
+
+/* DMI files holding serial numbers, UUIDs and asset tags: never read unless asked. */
+static bool path_private(const char *path)
+{
+	static const char *const pats[] = {
+		"sys/class/dmi/id/*serial*",  "sys/class/dmi/id/*uuid*",
+		"sys/class/dmi/id/*asset*",   "sys/devices/virtual/dmi/id/*serial*",
+		"sys/devices/virtual/dmi/id/*uuid*", "sys/devices/virtual/dmi/id/*asset*",
+		"sys/firmware/dmi/*",         "sys/class/net/*/address",
+	};
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(pats); i++)
+		if (!fnmatch(pats[i], path, FNM_PATHNAME))
+			return true;
+	return false;
+}
+
+static bool is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Replace every UUID (8-4-4-4-12 hex) and every "UUID=" / "PARTUUID=" value. */
+static void redact_uuids(char *s, size_t len, bool *changed)
+{
+	static const int groups[] = { 8, 4, 4, 4, 12 };
+	for (size_t i = 0; i + 36 <= len; i++) {
+		size_t p = i;
+		bool ok = true;
+		for (int g = 0; g < 5 && ok; g++) {
+			for (int k = 0; k < groups[g]; k++, p++)
+				if (!is_hex(s[p]))
+					ok = false;
+			if (ok && g < 4) {
+				if (s[p] != '-')
+					ok = false;
+				p++;
+			}
+		}
+		if (ok && (i == 0 || !is_hex(s[i - 1])) && (p >= len || !is_hex(s[p]))) {
+			for (size_t k = i; k < p; k++)
+				if (s[k] != '-')
+					s[k] = 'x';
+			*changed = true;
+			i = p - 1;
+		}
+	}
+	/* UUID=, PARTUUID=, LABEL= values that are not in UUID form (FAT serials...). */
+	static const char *const keys[] = { "UUID=", "PARTUUID=", "PARTLABEL=", "LABEL=" };
+	for (size_t k = 0; k < PMD_ARRAY_SIZE(keys); k++) {
+		for (char *p = strstr(s, keys[k]); p; p = strstr(p, keys[k])) {
+			p += strlen(keys[k]);
+			for (; *p && *p != ' ' && *p != '\n'; p++)
+				if (*p != '-' && *p != 'x') {
+					*p = 'x';
+					*changed = true;
+				}
+		}
+	}
+}
+
+struct pmd_res pmd_read_file(struct pmd_src *s, const char *path, char **data, size_t *len)
+{
+	*data = NULL;
+	if (len)
+		*len = 0;
+	if (!path_ok(path))
+		return pmd_res_make(PMD_INVALID, EINVAL, "bad path \"%s\"", path ? path : "");
+	if (!s->opts.no_redact && path_private(path))
+		return pmd_res_make(PMD_UNREADABLE, EPERM,
+				    "not read: serial numbers and UUIDs are private (--no-redact)");
+	size_t l = 0;
+	struct pmd_res r = s->be->read_file(s, path, data, &l);
+	if (r.st != PMD_OK)
+		return r;
+	if (!*data) /* every back-end returns a NUL-terminated buffer with OK */
+		return pmd_res_make(PMD_UNREADABLE, EIO, "%s: no data from the %s back-end", path,
+				    s->be->name);
+	if (!s->opts.no_redact && !strcmp(path, "proc/cmdline")) {
+		bool changed = false;
+		redact_uuids(*data, l, &changed);
+	}
+	if (len)
+		*len = l;
+	return r;
+}
+
+struct pmd_res pmd_read_line(struct pmd_src *s, const char *path, char *buf, size_t n)
+{
+	char *d;
+	size_t l;
+	if (n)
+		buf[0] = 0;
+	struct pmd_res r = pmd_read_file(s, path, &d, &l);
+	if (r.st != PMD_OK)
+		return r;
+	char *nl = strchr(d, '\n');
+	if (nl)
+		*nl = 0;
+	char *t = pmd_trim(d);
+	if (strlen(t) >= n) {
+		free(d);
+		return pmd_res_make(PMD_INVALID, ERANGE, "line too long in %s", path);
+	}
+	memcpy(buf, t, strlen(t) + 1);
+	free(d);
+	return r;
+}
+
+static struct pmd_res read_num(struct pmd_src *s, const char *path, uint64_t *u, int64_t *i)
+{
+	char buf[128];
+	struct pmd_res r = pmd_read_line(s, path, buf, sizeof(buf));
+	if (r.st != PMD_OK)
+		return r;
+	int rc = u ? pmd_parse_u64(buf, 0, u) : pmd_parse_s64(buf, 0, i);
+	if (rc < 0) {
+		/* Quote at most 40 characters of what was there, made printable. */
+		char q[41];
+		size_t k = 0;
+		for (; k < 40 && buf[k]; k++)
+			q[k] = (buf[k] >= 0x20 && buf[k] < 0x7f) ? buf[k] : '?';
+		q[k] = 0;
+		return pmd_res_make(PMD_INVALID, errno, "%s: \"%s\" is not %s", path, q,
+				    errno == ERANGE ? "in range" : "a number");
+	}
+	return r;
+}
+
+struct pmd_res pmd_read_u64(struct pmd_src *s, const char *path, uint64_t *v)
+{
+	return read_num(s, path, v, NULL);
+}
+
+struct pmd_res pmd_read_s64(struct pmd_src *s, const char *path, int64_t *v)
+{
+	return read_num(s, path, NULL, v);
+}
+
+struct pmd_res pmd_list_dir(struct pmd_src *s, const char *path, char ***names, size_t *n)
+{
+	*names = NULL;
+	*n = 0;
+	if (!path_ok(path))
+		return pmd_res_make(PMD_INVALID, EINVAL, "bad path \"%s\"", path ? path : "");
+	struct pmd_res r = s->be->list_dir(s, path, names, n);
+	if (r.st == PMD_OK && *n)
+		pmd_sort(*names, *n, sizeof(char *), pmd_namecmp);
+	return r;
+}
+
+void pmd_free_names(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+struct pmd_res pmd_read_link(struct pmd_src *s, const char *path, char *buf, size_t n)
+{
+	if (n)
+		buf[0] = 0;
+	if (!path_ok(path))
+		return pmd_res_make(PMD_INVALID, EINVAL, "bad path \"%s\"", path ? path : "");
+	return s->be->read_link(s, path, buf, n);
+}
+
+#define VPATH(fmt)                                                                     \
+	char path[512];                                                                \
+	va_list ap;                                                                    \
+	va_start(ap, fmt);                                                             \
+	int pl = vsnprintf(path, sizeof(path), fmt, ap);                               \
+	va_end(ap);                                                                    \
+	if (pl < 0 || (size_t)pl >= sizeof(path))                                      \
+		return pmd_res_make(PMD_INVALID, ENAMETOOLONG, "path too long");
+
+struct pmd_res pmd_readf_line(struct pmd_src *s, char *buf, size_t n, const char *fmt, ...)
+{
+	VPATH(fmt);
+	return pmd_read_line(s, path, buf, n);
+}
+
+struct pmd_res pmd_readf_u64(struct pmd_src *s, uint64_t *v, const char *fmt, ...)
+{
+	VPATH(fmt);
+	return pmd_read_u64(s, path, v);
+}
+
+struct pmd_res pmd_readf_s64(struct pmd_src *s, int64_t *v, const char *fmt, ...)
+{
+	VPATH(fmt);
+	return pmd_read_s64(s, path, v);
+}
+
+/* ---- CPUs ---- */
+
+struct pmd_res pmd_cpus(struct pmd_src *s, const int **cpus, size_t *n)
+{
+	if (!s->cpus_loaded) {
+		char *d;
+		s->cpus_loaded = true;
+		struct pmd_res r = pmd_read_file(s, "sys/devices/system/cpu/online", &d, NULL);
+		if (r.st == PMD_OK) {
+			if (pmd_parse_cpulist(d, &s->cpus, &s->ncpus) < 0)
+				r = pmd_res_make(PMD_INVALID, EINVAL,
+						 "sys/devices/system/cpu/online: not a CPU list");
+			free(d);
+		}
+		if (r.st == PMD_ABSENT || r.st == PMD_NOT_RECORDED) {
+			/* Fall back on the cpuN directories (old kernels, partial dumps). */
+			char **names;
+			size_t nn;
+			struct pmd_res r2 = pmd_list_dir(s, "sys/devices/system/cpu", &names, &nn);
+			if (r2.st == PMD_OK) {
+				for (size_t i = 0; i < nn; i++) {
+					unsigned c;
+					if (pmd_startswith(names[i], "cpu") &&
+					    pmd_parse_uint(names[i] + 3, 10, &c) == 0 && c < 65536) {
+						s->cpus = pmd_xrealloc(s->cpus,
+								       (s->ncpus + 1) * sizeof(int));
+						s->cpus[s->ncpus++] = (int)c;
+					}
+				}
+				pmd_free_names(names, nn);
+				if (s->ncpus)
+					r = pmd_ok();
+			}
+		}
+		s->cpus_res = r;
+	}
+	*cpus = s->cpus;
+	*n = s->ncpus;
+	return s->cpus_res;
+}
+
+/* ---- ACPI ---- */
+
+static void load_acpi(struct pmd_src *s)
+{
+	struct pmd_acpi_raw *raw = NULL;
+	size_t n = 0;
+	struct pmd_res r;
+	s->acpi_loaded = true;
+	if (s->opts.acpidump && pmd_src_kind(s) == PMD_SRC_ACPIDUMP && !*s->opts.acpidump) {
+		r = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	} else if (s->opts.acpidump) {
+		char *text;
+		size_t len;
+		r = pmd_slurp_path(s->opts.acpidump, &text, &len);
+		if (r.st == PMD_OK) {
+			char err[200];
+			if (pmd_acpidump_parse(text, len, &raw, &n, err, sizeof(err)) < 0)
+				r = pmd_res_make(PMD_INVALID, EINVAL, "%s: %s", s->opts.acpidump, err);
+			free(text);
+		} else {
+			r = pmd_res_make(r.st, r.err, "%.80s: %.110s", s->opts.acpidump, r.why);
+		}
+	} else {
+		r = s->be->load_acpi(s, &raw, &n);
+	}
+	if (r.st == PMD_OK) {
+		pmd_acpi_validate(raw, n, s->opts.include_license_tables, &s->acpi, &s->nacpi);
+		for (size_t i = 0; i < s->nacpi; i++) {
+			const struct pmd_acpi_table *t = &s->acpi[i];
+			if (t->problem[0] && !t->redacted)
+				pmd_src_warnf(s, "ACPI table %s%s%u: %s", t->sig,
+					      " #", t->instance, t->problem);
+		}
+	} else {
+		pmd_acpi_raw_free(raw, n);
+	}
+	s->acpi_res = r;
+}
+
+struct pmd_res pmd_acpi_tables(struct pmd_src *s, const struct pmd_acpi_table **t, size_t *n)
+{
+	if (!s->acpi_loaded)
+		load_acpi(s);
+	*t = s->acpi;
+	*n = s->nacpi;
+	return s->acpi_res;
+}
+
+struct pmd_res pmd_acpi_get(struct pmd_src *s, const char *sig, unsigned instance,
+			    const struct pmd_acpi_table **t)
+{
+	const struct pmd_acpi_table *all;
+	size_t n;
+	*t = NULL;
+	struct pmd_res r = pmd_acpi_tables(s, &all, &n);
+	if (r.st != PMD_OK)
+		return r;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(all[i].sig, sig) || all[i].instance != instance)
+			continue;
+		*t = &all[i];
+		if (all[i].invalid)
+			return pmd_res_make(PMD_INVALID, EINVAL, "%s", all[i].problem);
+		if (all[i].redacted)
+			return pmd_res_make(PMD_UNREADABLE, EPERM, "%s", all[i].problem);
+		return pmd_ok();
+	}
+	return pmd_res_make(PMD_ABSENT, ENOENT, "no %s table", sig);
+}
+
+unsigned pmd_acpi_count(struct pmd_src *s, const char *sig)
+{
+	const struct pmd_acpi_table *all;
+	size_t n;
+	unsigned c = 0;
+	if (pmd_acpi_tables(s, &all, &n).st != PMD_OK)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(all[i].sig, sig))
+			c++;
+	return c;
+}
+
+/* ---- MSRs ---- */
+
+bool pmd_msr_forbidden(uint32_t msr)
+{
+	/* MSR_PPIN_CTL and MSR_PPIN: a unique, per-package serial number. */
+	return msr == 0x4e || msr == 0x4f;
+}
+
+struct pmd_res pmd_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v)
+{
+	uint64_t t;
+	return pmd_msr_read_t(s, cpu, msr, v, &t);
+}
+
+struct pmd_res pmd_msr_read_t(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+			      uint64_t *t_ns)
+{
+	*v = 0;
+	*t_ns = 0;
+	if (pmd_msr_forbidden(msr))
+		return pmd_res_make(PMD_UNREADABLE, EPERM,
+				    "MSR 0x%x not read: it holds the unique processor ID (PPIN)",
+				    msr);
+	if (cpu < 0)
+		return pmd_res_make(PMD_INVALID, EINVAL, "no CPU %d", cpu);
+	/* Only MSRs that pmdiag-dump records may be read: live and replay then agree. */
+	if (!pmd_msr_def(msr))
+		return pmd_res_make(PMD_INVALID, EINVAL,
+				    "MSR 0x%x is not in pmdiag's MSR table (lib/cpu/msr.c)", msr);
+	return s->be->msr_read(s, cpu, msr, v, t_ns);
+}
+
+/* ---- CPUID ---- */
+
+struct pmd_res pmd_cpuid_raw(struct pmd_src *s, const struct cpu_raw_data_array_t **raw)
+{
+	if (!s->cpuid_loaded) {
+		s->cpuid_loaded = true;
+		s->cpuid = pmd_xcalloc(1, sizeof(*s->cpuid));
+		if (s->opts.cpuid)
+			s->cpuid_res = pmd_cpuid_load_file(s->opts.cpuid, s->cpuid);
+		else
+			s->cpuid_res = s->be->cpuid_raw(s, s->cpuid);
+		if (s->cpuid_res.st == PMD_OK && s->cpuid->num_raw == 0)
+			s->cpuid_res = pmd_res_make(PMD_INVALID, EINVAL, "no CPU in the CPUID data");
+		if (s->cpuid_res.st != PMD_OK) {
+			cpuid_free_raw_data_array(s->cpuid);
+			free(s->cpuid);
+			s->cpuid = NULL;
+		} else if (!s->opts.no_redact) {
+			/* Leaf 3 is the Pentium III processor serial number. */
+			for (unsigned i = 0; i < s->cpuid->num_raw; i++)
+				memset(s->cpuid->raw[i].basic_cpuid[3], 0,
+				       sizeof(s->cpuid->raw[i].basic_cpuid[3]));
+		}
+	}
+	*raw = s->cpuid;
+	return s->cpuid_res;
+}
+
+/* ---- PCI ---- */
+
+struct pmd_res pmd_pci(struct pmd_src *s, struct pci_access **pacc)
+{
+	if (!s->pci_loaded) {
+		s->pci_loaded = true;
+		s->pci_res = s->be->pci_open(s, &s->pacc);
+	}
+	*pacc = s->pacc;
+	return s->pci_res;
+}
+
+struct pmd_res pmd_pci_read(struct pmd_src *s, struct pci_dev *d, int pos, void *buf, int len)
+{
+	return pmd_pcicfg_read(d, s->kind != PMD_SRC_LIVE, pos, buf, len);
+}
+
+struct pmd_res pmd_pci_read32(struct pmd_src *s, struct pci_dev *d, int pos, uint32_t *v)
+{
+	uint8_t b[4];
+	struct pmd_res r = pmd_pci_read(s, d, pos, b, 4);
+	*v = r.st == PMD_OK ? pmd_le32(b) : 0;
+	return r;
+}
+
+/* ---- MMIO ---- */
+
+static void load_iomem(struct pmd_src *s)
+{
+	char *text;
+	s->iomem_loaded = true;
+	s->iomem_res = pmd_read_file(s, "proc/iomem", &text, NULL);
+	if (s->iomem_res.st != PMD_OK)
+		return;
+	if (pmd_iomem_parse(text, &s->iomem, &s->niomem) < 0)
+		s->iomem_res = pmd_res_make(PMD_INVALID, EINVAL, "proc/iomem: malformed");
+	free(text);
+	bool all_zero = s->niomem > 0;
+	for (size_t i = 0; i < s->niomem; i++)
+		if (s->iomem[i].start || s->iomem[i].end)
+			all_zero = false;
+	if (all_zero)
+		s->iomem_res = pmd_res_make(PMD_UNREADABLE, EACCES,
+					    "/proc/iomem hides addresses from non-root users "
+					    "(run as root)");
+}
+
+struct pmd_res pmd_iomem_lookup(struct pmd_src *s, uint64_t addr, uint64_t len, char *name,
+				size_t n, uint64_t *start, uint64_t *end)
+{
+	if (!s->iomem_loaded)
+		load_iomem(s);
+	if (s->iomem_res.st != PMD_OK)
+		return s->iomem_res;
+	if (!len || addr + len - 1 < addr)
+		return pmd_res_make(PMD_INVALID, EINVAL, "bad range");
+	uint64_t last = addr + len - 1;
+	const struct pmd_iomem *best = NULL;
+	for (size_t i = 0; i < s->niomem; i++) {
+		const struct pmd_iomem *m = &s->iomem[i];
+		if (m->start <= addr && last <= m->end && (!best || m->depth > best->depth))
+			best = m;
+	}
+	if (!best)
+		return pmd_res_make(PMD_ABSENT, ENOENT,
+				    "0x%llx-0x%llx is in no /proc/iomem region",
+				    (unsigned long long)addr, (unsigned long long)last);
+	if (name)
+		snprintf(name, n, "%s", best->name);
+	if (start)
+		*start = best->start;
+	if (end)
+		*end = best->end;
+	return pmd_ok();
+}
+
+static bool range_touches_ram(struct pmd_src *s, uint64_t addr, uint64_t last)
+{
+	for (size_t i = 0; i < s->niomem; i++) {
+		const struct pmd_iomem *m = &s->iomem[i];
+		if (strcmp(m->name, "System RAM") && !pmd_startswith(m->name, "Kernel "))
+			continue;
+		if (m->start <= last && addr <= m->end)
+			return true;
+	}
+	return false;
+}
+
+static void mmio_log(struct pmd_src *s, uint64_t addr, unsigned width, uint64_t v, uint64_t t,
+		     const struct pmd_res *r)
+{
+	if (!s->mmio_logging)
+		return;
+	s->mmio_log = pmd_xrealloc(s->mmio_log, (s->nmmio_log + 1) * sizeof(*s->mmio_log));
+	struct pmd_mmio_rec *m = &s->mmio_log[s->nmmio_log++];
+	memset(m, 0, sizeof(*m));
+	m->addr = addr;
+	m->width = width;
+	m->value = v;
+	m->t_ns = t;
+	if (r->st != PMD_OK) {
+		m->err = r->err ? r->err : EIO;
+		snprintf(m->why, sizeof(m->why), "%s", r->why);
+	}
+}
+
+struct pmd_res pmd_mmio_read(struct pmd_src *s, uint64_t addr, unsigned width, uint64_t *v,
+			     uint64_t *t_ns)
+{
+	uint64_t t = 0, val = 0;
+	struct pmd_res r;
+	char name[80];
+	*v = 0;
+	if (t_ns)
+		*t_ns = 0;
+	if (width != 32 && width != 64)
+		return pmd_res_make(PMD_INVALID, EINVAL, "MMIO width %u (32 or 64 only)", width);
+	if (addr % (width / 8))
+		return pmd_res_make(PMD_INVALID, EINVAL, "MMIO address 0x%llx not aligned",
+				    (unsigned long long)addr);
+	r = pmd_iomem_lookup(s, addr, width / 8, name, sizeof(name), NULL, NULL);
+	if (r.st == PMD_ABSENT) {
+		r = pmd_res_make(PMD_UNREADABLE, EPERM,
+				 "not read: 0x%llx is in no region that /proc/iomem names",
+				 (unsigned long long)addr);
+	} else if (r.st == PMD_OK && range_touches_ram(s, addr, addr + width / 8 - 1)) {
+		r = pmd_res_make(PMD_UNREADABLE, EPERM, "not read: 0x%llx is System RAM",
+				 (unsigned long long)addr);
+	} else if (r.st == PMD_OK) {
+		/* Only back-end reads are logged: refusals above replay by themselves. */
+		r = s->be->mmio_read(s, addr, width, &val, &t);
+		if (r.st == PMD_OK || r.st == PMD_UNREADABLE)
+			mmio_log(s, addr, width, val, t, &r);
+	}
+	if (r.st == PMD_OK) {
+		*v = val;
+		if (t_ns)
+			*t_ns = t;
+	}
+	return r;
+}
+
+/* ---- snapshots ---- */
+
+struct pmd_res pmd_snap_take(struct pmd_src *s, unsigned idx, struct pmd_snap **snap)
+{
+	char prefix[64];
+	uint64_t t = 0;
+	*snap = NULL;
+	struct pmd_res r = s->be->snap_locate(s, idx, prefix, sizeof(prefix), &t);
+	if (r.st != PMD_OK)
+		return r;
+	*snap = pmd_snap_collect(s, prefix, t, s->rate_patterns);
+	return pmd_ok();
+}
+
+bool pmd_src_covers(struct pmd_src *s, const char *pattern, bool rate)
+{
+	const char *const *l = rate ? s->rate_patterns : s->patterns;
+	for (size_t i = 0; l && l[i]; i++)
+		if (!strcmp(l[i], pattern))
+			return true;
+	return false;
+}
+
+void pmd_src_wait(struct pmd_src *s, unsigned ms)
+{
+	if (s->be->wait)
+		s->be->wait(s, ms);
+}
+
+unsigned pmd_src_recorded_interval_ms(struct pmd_src *s)
+{
+	char buf[32];
+	unsigned v;
+	if (pmd_src_fact(s, "interval-ms", buf, sizeof(buf)).st == PMD_OK &&
+	    pmd_parse_uint(buf, 10, &v) == 0)
+		return v;
+	return 0;
+}
+
+struct pmd_res pmd_src_fact(struct pmd_src *s, const char *key, char *buf, size_t n)
+{
+	if (n)
+		buf[0] = 0;
+	if (!s->be->fact)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	return s->be->fact(s, key, buf, n);
+}
+
+/* ---- the write side, time and work (pmdiag-race) ---- */
+
+bool pmd_knob_write_allowed(const char *path)
+{
+	static const char *const pats[] = {
+		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_max_freq",
+		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_min_freq",
+		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_governor",
+		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_setspeed",
+	};
+	if (!path_ok(path))
+		return false;
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(pats); i++)
+		if (!fnmatch(pats[i], path, FNM_PATHNAME | FNM_PERIOD))
+			return true;
+	return false;
+}
+
+bool pmd_msr_write_allowed(uint32_t msr)
+{
+	/* IA32_CLOCK_MODULATION (T-state duty cycle) and IA32_HWP_REQUEST. */
+	return msr == 0x19a || msr == 0x774;
+}
+
+/* Why a write is refused before it reaches a back-end, or ok. */
+static struct pmd_res write_gate(struct pmd_src *s, bool has_method)
+{
+	if (s->kind == PMD_SRC_DUMP || s->kind == PMD_SRC_ACPIDUMP)
+		return pmd_res_make(PMD_UNREADABLE, EROFS,
+				    "not changed: a dump cannot be changed, only the machine can");
+	if (!s->opts.writable)
+		return pmd_res_make(PMD_UNREADABLE, EPERM,
+				    "not changed: this data source was opened read-only");
+	if (!has_method)
+		return pmd_res_make(PMD_UNREADABLE, EROFS, "not changed: the %s back-end cannot write",
+				    s->be->name);
+	return pmd_ok();
+}
+
+struct pmd_res pmd_knob_write(struct pmd_src *s, const char *path, const char *value)
+{
+	struct pmd_res r = write_gate(s, s->be->knob_write != NULL);
+	if (r.st != PMD_OK || !s->be->knob_write)
+		return r.st != PMD_OK ? r : write_gate(s, false);
+	if (!pmd_knob_write_allowed(path))
+		return pmd_res_make(PMD_INVALID, EPERM,
+				    "not changed: %s is not a setting pmdiag may change",
+				    path ? path : "(null)");
+	if (!value || !*value || strlen(value) > 64 || strpbrk(value, "\n\r"))
+		return pmd_res_make(PMD_INVALID, EINVAL, "not changed: bad value for %s", path);
+	return s->be->knob_write(s, path, value);
+}
+
+struct pmd_res pmd_msr_write(struct pmd_src *s, int cpu, uint32_t msr, uint64_t value)
+{
+	struct pmd_res r = write_gate(s, s->be->msr_write != NULL);
+	if (r.st != PMD_OK || !s->be->msr_write)
+		return r.st != PMD_OK ? r : write_gate(s, false);
+	if (!pmd_msr_write_allowed(msr))
+		return pmd_res_make(PMD_INVALID, EPERM,
+				    "not changed: MSR 0x%x is not one pmdiag may write", msr);
+	if (cpu < 0)
+		return pmd_res_make(PMD_INVALID, EINVAL, "no CPU %d", cpu);
+	return s->be->msr_write(s, cpu, msr, value);
+}
+
+uint64_t pmd_src_now_ns(struct pmd_src *s)
+{
+	return s->be->now_ns ? s->be->now_ns(s) : pmd_now_ns();
+}
+
+uint64_t pmd_src_sleep_ns(struct pmd_src *s, uint64_t ns)
+{
+	return s->be->sleep_ns ? s->be->sleep_ns(s, ns) : pmd_real_sleep_ns(ns);
+}
+
+struct pmd_res pmd_src_pin(struct pmd_src *s, int cpu)
+{
+	if (!s->be->pin)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, "a dump cannot run work");
+	if (cpu < 0)
+		return pmd_res_make(PMD_INVALID, EINVAL, "no CPU %d", cpu);
+	return s->be->pin(s, cpu);
+}
+
+struct pmd_res pmd_src_run(struct pmd_src *s, struct pmd_work *w)
+{
+	w->done = 0;
+	w->checksum = 0;
+	if (!s->be->run)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, "a dump cannot run work");
+	if (!w->fn || !w->kind)
+		return pmd_res_make(PMD_INVALID, EINVAL, "no work");
+	return s->be->run(s, w);
+}
+
+struct pmd_res pmd_perf_open(struct pmd_src *s, uint32_t type, uint64_t config, int cpu, int *id)
+{
+	*id = -1;
+	if (!s->be->perf_open)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	if (cpu < 0)
+		return pmd_res_make(PMD_INVALID, EINVAL, "no CPU %d", cpu);
+	return s->be->perf_open(s, type, config, cpu, id);
+}
+
+struct pmd_res pmd_perf_read(struct pmd_src *s, int id, uint64_t *count)
+{
+	*count = 0;
+	if (!s->be->perf_read || id < 0)
+		return pmd_res_make(PMD_INVALID, EBADF, "no such perf event");
+	return s->be->perf_read(s, id, count);
+}
+
+void pmd_perf_close(struct pmd_src *s, int id)
+{
+	if (s->be->perf_close && id >= 0)
+		s->be->perf_close(s, id);
+}

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The data source: the only way a probe reads hardware. One handle, opened
+ * on the live machine or on a recorded dump; every read returns a struct
+ * pmd_res that says whether the value is there, absent, unreadable (and why)
+ * or not recorded. Probes never know which back-end they run on.
+ */
+#ifndef PMD_SOURCE_H
+#define PMD_SOURCE_H
+
+#include "util/util.h"
+#include "format/acpitable.h"
+
+struct pmd_src;
+struct pci_access;
+struct pci_dev;
+struct cpu_raw_data_array_t;
+
+enum pmd_src_kind {
+	PMD_SRC_LIVE,
+	PMD_SRC_DUMP,
+	PMD_SRC_ACPIDUMP,
+	PMD_SRC_SIM, /* a simulated platform for tests (pmd_src_open_sim) */
+};
+
+struct pmd_src_opts {
+	/* Live machine root: "/" normally; a test may point it elsewhere for files
+	 * (sysfs/procfs/ACPI tables only; devices are never opened under a fake root). */
+	const char *root;
+	/* Replace the ACPI tables of the source by this acpidump text file (.xz/.gz too). */
+	const char *acpidump;
+	/* Replace the CPUID data by this dump (libcpuid raw, AIDA64 or hwloc text). */
+	const char *cpuid;
+	/* Keep the MSDM and SLIC tables (product keys) instead of redacting them. */
+	bool include_license_tables;
+	/* Do not redact UUIDs and serial numbers (the user asked for it). */
+	bool no_redact;
+	/* Print which back-end serves each kind of read on stderr. */
+	int debug;
+	/*
+	 * Allow the write side (pmd_knob_write, pmd_msr_write). Only pmdiag-race
+	 * sets it; a source opened without it refuses every write, so a tool that
+	 * does not ask for it cannot change the machine even by mistake.
+	 */
+	bool writable;
+};
+
+/*
+ * Open a source. pmd_src_open_live() reads this machine; pmd_src_open_dump()
+ * reads a dump directory or a .tar, .tar.gz, .tar.xz archive of one;
+ * pmd_src_open_acpidump() gives a source that holds only what opts->acpidump
+ * and opts->cpuid name (every other read: not recorded).
+ * On failure they return NULL and fill *why.
+ */
+struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *why);
+struct pmd_src *pmd_src_open_dump(const char *path, const struct pmd_src_opts *o, struct pmd_res *why);
+struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_res *why);
+void pmd_src_close(struct pmd_src *s);
+
+enum pmd_src_kind pmd_src_kind(const struct pmd_src *s);
+/* "live", or the dump path: for --debug and the manifest, never for probe output. */
+const char *pmd_src_name(const struct pmd_src *s);
+const struct pmd_src_opts *pmd_src_opts(const struct pmd_src *s);
+
+/* Warnings gathered while loading (bad checksums, redactions...): n and the i-th text. */
+size_t pmd_src_nwarnings(const struct pmd_src *s);
+const char *pmd_src_warning(const struct pmd_src *s, size_t i);
+void pmd_src_warnf(struct pmd_src *s, const char *fmt, ...) PMD_PRINTF(2, 3);
+
+/* ---- sysfs and procfs files, by path relative to the root ("sys/...", "proc/...") ---- */
+
+#define PMD_FILE_MAX (16u << 20) /* larger files are refused as hostile */
+
+/* Whole file, NUL-terminated; *len excludes the NUL. Caller frees *data. */
+struct pmd_res pmd_read_file(struct pmd_src *s, const char *path, char **data, size_t *len);
+/* First line, trimmed, into buf. */
+struct pmd_res pmd_read_line(struct pmd_src *s, const char *path, char *buf, size_t n);
+/* A file holding exactly one number (base 0: decimal or 0x hex). */
+struct pmd_res pmd_read_u64(struct pmd_src *s, const char *path, uint64_t *v);
+struct pmd_res pmd_read_s64(struct pmd_src *s, const char *path, int64_t *v);
+/* Entries of a directory, naturally sorted (cpu2 before cpu10), without . and .. */
+struct pmd_res pmd_list_dir(struct pmd_src *s, const char *path, char ***names, size_t *n);
+void pmd_free_names(char **names, size_t n);
+/* Target of a symbolic link (sysfs driver links, cooling devices...). */
+struct pmd_res pmd_read_link(struct pmd_src *s, const char *path, char *buf, size_t n);
+
+/* printf-style path variants. */
+struct pmd_res pmd_readf_line(struct pmd_src *s, char *buf, size_t n, const char *fmt, ...) PMD_PRINTF(4, 5);
+struct pmd_res pmd_readf_u64(struct pmd_src *s, uint64_t *v, const char *fmt, ...) PMD_PRINTF(3, 4);
+struct pmd_res pmd_readf_s64(struct pmd_src *s, int64_t *v, const char *fmt, ...) PMD_PRINTF(3, 4);
+
+/* The online CPUs (sys/devices/system/cpu/online, else the cpuN directories). */
+struct pmd_res pmd_cpus(struct pmd_src *s, const int **cpus, size_t *n);
+
+/* ---- ACPI tables ---- */
+
+
+/* All tables of the source, in source order. */
+struct pmd_res pmd_acpi_tables(struct pmd_src *s, const struct pmd_acpi_table **t, size_t *n);
+/* The instance-th (1-based) table with signature sig. ABSENT when there is none. */
+struct pmd_res pmd_acpi_get(struct pmd_src *s, const char *sig, unsigned instance,
+			    const struct pmd_acpi_table **t);
+/* Number of tables with signature sig (0 also when the tables are unreadable). */
+unsigned pmd_acpi_count(struct pmd_src *s, const char *sig);
+
+/* ---- MSRs ---- */
+
+/*
+ * Read MSR msr on CPU cpu. Live: /dev/cpu/N/msr opened read-only. Errors are
+ * distinct: no msr driver (ENOENT/ENXIO, "modprobe msr"), permission denied
+ * (EACCES/EPERM, root or CAP_SYS_RAWIO), not implemented (EIO: the read
+ * faulted). The unique-ID MSRs (PPIN) are never read, live or not.
+ */
+struct pmd_res pmd_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v);
+/*
+ * The same with the monotonic time of the read (a dump's recorded time). On a
+ * dump, reading a counter again returns its next recorded sample (the last
+ * one repeats): read, pmd_src_wait(), read gives a rate on both back-ends.
+ */
+struct pmd_res pmd_msr_read_t(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
+			      uint64_t *t_ns);
+/* True for MSRs that pmdiag refuses to read (PPIN_CTL 0x4E, PPIN 0x4F). */
+bool pmd_msr_forbidden(uint32_t msr);
+
+/* ---- CPUID (libcpuid raw data, one entry per online CPU, same order as pmd_cpus) ---- */
+
+struct pmd_res pmd_cpuid_raw(struct pmd_src *s, const struct cpu_raw_data_array_t **raw);
+
+/* ---- PCI config space through libpci ---- */
+
+/* The scanned libpci access handle (live: the usual methods; dump: lspci -xxxx text). */
+struct pmd_res pmd_pci(struct pmd_src *s, struct pci_access **pacc);
+/* Config bytes [pos, pos+len) of a device: NOT_RECORDED/UNREADABLE when not available. */
+struct pmd_res pmd_pci_read(struct pmd_src *s, struct pci_dev *d, int pos, void *buf, int len);
+struct pmd_res pmd_pci_read32(struct pmd_src *s, struct pci_dev *d, int pos, uint32_t *v);
+
+/* ---- MMIO, read-only ---- */
+
+/*
+ * Read an aligned 32- or 64-bit register at physical address addr. Refused
+ * unless /proc/iomem names a region holding [addr, addr+width/8) that is not
+ * System RAM. *t_ns (may be NULL) gets the monotonic time of the read; on a
+ * dump the recorded one. Reading the same address again on a dump returns the
+ * next recorded value (the last one repeats), so "read twice" works on both.
+ */
+struct pmd_res pmd_mmio_read(struct pmd_src *s, uint64_t addr, unsigned width, uint64_t *v,
+			     uint64_t *t_ns);
+
+/* The /proc/iomem region (innermost) holding addr: name and bounds. */
+struct pmd_res pmd_iomem_lookup(struct pmd_src *s, uint64_t addr, uint64_t len, char *name,
+				size_t n, uint64_t *start, uint64_t *end);
+/* Whether a /proc/iomem region at any depth holds [addr, addr + len) and has a
+ * name that starts with prefix; its full name in name (lib/source-iomem.c). */
+bool pmd_iomem_within(struct pmd_src *s, uint64_t addr, uint64_t len, const char *prefix,
+		      char *name, size_t n);
+
+/* ---- Rate counters: two snapshots of interrupts, softirqs, cpuidle... ---- */
+
+struct pmd_snap;
+/*
+ * Take snapshot idx (0 or 1). Live: reads every rate file now. Dump: the
+ * recorded one. Use pmd_src_wait() between the two: it sleeps only live.
+ */
+struct pmd_res pmd_snap_take(struct pmd_src *s, unsigned idx, struct pmd_snap **snap);
+uint64_t pmd_snap_time_ns(const struct pmd_snap *snap);
+/* A file of the snapshot (e.g. "proc/interrupts"), NUL-terminated, owned by snap. */
+struct pmd_res pmd_snap_file(const struct pmd_snap *snap, const char *path, const char **data,
+			     size_t *len);
+void pmd_snap_free(struct pmd_snap *snap);
+/* Wait between snapshots: sleeps ms live; on a dump returns at once. */
+void pmd_src_wait(struct pmd_src *s, unsigned ms);
+/* Interval between the recorded snapshots of a dump (0 live). */
+unsigned pmd_src_recorded_interval_ms(struct pmd_src *s);
+
+/* ---- Manifest facts: kernel release, pmdiag version of the recorder... ---- */
+
+/* Value of a manifest key on a dump; live: computed (kernel = uname -r...). */
+struct pmd_res pmd_src_fact(struct pmd_src *s, const char *key, char *buf, size_t n);
+
+/* ---- Changing settings: pmdiag-race only ---- */
+
+/*
+ * The write side of the data source. Every write is refused unless the source
+ * was opened with opts.writable, and refused on a dump or an acpidump ("a dump
+ * cannot be changed"). Live and on the simulated platform only these may
+ * change:
+ *   files: sys/devices/system/cpu/cpufreq/policyN/{scaling_max_freq,
+ *          scaling_min_freq, scaling_governor, scaling_setspeed}
+ *   MSRs:  IA32_CLOCK_MODULATION 0x19A, IA32_HWP_REQUEST 0x774
+ * Live, the file is opened write-only for this call and the MSR device
+ * /dev/cpu/N/msr read-write for this call only; reads keep their read-only
+ * descriptors. Errors name the fix (run as root, modprobe msr, lockdown).
+ */
+bool pmd_knob_write_allowed(const char *path);
+bool pmd_msr_write_allowed(uint32_t msr);
+struct pmd_res pmd_knob_write(struct pmd_src *s, const char *path, const char *value);
+struct pmd_res pmd_msr_write(struct pmd_src *s, int cpu, uint32_t msr, uint64_t value);
+
+/* ---- Time, sleep and work: real live, virtual on the simulated platform ---- */
+
+/* Monotonic time in ns (live: CLOCK_MONOTONIC; simulated: the virtual clock). */
+uint64_t pmd_src_now_ns(struct pmd_src *s);
+/*
+ * Sleep ns; live it returns early when a signal arrives (the caller checks its
+ * flag and sleeps again); simulated, it moves the virtual clock (idle). Returns
+ * the ns slept. A dump sleeps for real, as live.
+ */
+uint64_t pmd_src_sleep_ns(struct pmd_src *s, uint64_t ns);
+/* Run the calling process on this CPU only (live: sched_setaffinity). */
+struct pmd_res pmd_src_pin(struct pmd_src *s, int cpu);
+
+/*
+ * A piece of deterministic work. fn does up to units units of kind, stops
+ * early when *stop becomes non-zero, stores the units done in *done and
+ * returns a checksum of its result. Live, pmd_src_run() calls it on the pinned
+ * CPU; the simulated platform calls it too (the checksum is real) and moves
+ * its virtual clock by the time its power model gives the units done at the
+ * current settings. Refused on a dump.
+ */
+struct pmd_work {
+	const char *kind; /* "cpu" or "memory": the simulated platform's cost model */
+	uint64_t units;
+	uint64_t (*fn)(void *ctx, uint64_t units, const volatile int *stop, uint64_t *done);
+	void *ctx;
+	const volatile int *stop;
+	uint64_t done;     /* out: units done */
+	uint64_t checksum; /* out */
+};
+struct pmd_res pmd_src_run(struct pmd_src *s, struct pmd_work *w);
+
+/* ---- perf events: counting only (the power PMU's energy events) ---- */
+
+/*
+ * Open a system-wide counting event (perf_event_open type, config) on cpu.
+ * *id identifies it for pmd_perf_read/close. Errors name the fix (root or
+ * CAP_PERFMON, kernel.perf_event_paranoid). Not recorded on a dump.
+ */
+struct pmd_res pmd_perf_open(struct pmd_src *s, uint32_t type, uint64_t config, int cpu, int *id);
+struct pmd_res pmd_perf_read(struct pmd_src *s, int id, uint64_t *count);
+void pmd_perf_close(struct pmd_src *s, int id);
+
+/* ---- The simulated platform ---- */
+
+/*
+ * A fake root (sys/, proc/, cpuid.txt, msr.txt) plus a power model (file
+ * sim.model, described in tests/race/README.md) with a virtual clock: files
+ * are read from and written to the root, energy counters (powercap, RAPL
+ * MSRs, the power PMU) and the work's duration come from the model. Used by
+ * pmdiag-race --sim and the tests; never touches the machine it runs on.
+ */
+struct pmd_src *pmd_src_open_sim(const char *root, const struct pmd_src_opts *o,
+				 struct pmd_res *why);
+
+#endif
