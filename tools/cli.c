@@ -156,3 +156,22 @@ int pmd_cli_print(struct pmd_cli *c, struct pmd_out *o)
 	}
 	return PMD_EXIT_OK;
 }
+
+int pmd_cli_run_probe(struct pmd_cli *c, struct pmd_src *s, const struct pmd_probe *p,
+		      const struct pmd_probe_opts *po)
+{
+	void *st = p->collect(s, po);
+	struct pmd_out *o = pmd_out_new();
+	int rc = p->output(st, o, po);
+	pmd_cli_warnings(s);
+	int prc = pmd_cli_print(c, o);
+	if (rc == PMD_EXIT_NOTSUPP) {
+		char why[512];
+		p->why(st, why, sizeof(why));
+		fprintf(stderr, "%s: %s\n", c->prog, why);
+	}
+	pmd_out_free(o);
+	p->free(st);
+	pmd_src_close(s);
+	return prc ? prc : rc;
+}

@@ -11,6 +11,7 @@
 #include <limits.h>
 
 #include "out/out.h"
+#include "probe/probe.h"
 #include "source/source.h"
 
 /* Exit codes, documented in pmdiag(7). */
@@ -67,5 +68,12 @@ struct pmd_src *pmd_cli_open(struct pmd_cli *c);
 void pmd_cli_warnings(struct pmd_src *s);
 /* Render o in the chosen format to stdout; returns an exit code. */
 int pmd_cli_print(struct pmd_cli *c, struct pmd_out *o);
+/*
+ * A probe's tool after its options: collect from s, print the probe's whole
+ * output, the source's warnings, and the reason when there is nothing to show;
+ * close s. Returns the exit code (0, 1 write error, 2 nothing to show).
+ */
+int pmd_cli_run_probe(struct pmd_cli *c, struct pmd_src *s, const struct pmd_probe *p,
+		      const struct pmd_probe_opts *po);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "probe/hpet/hpet-probe.h"
+#include "probe/probe.h"
 
 int main(int argc, char **argv)
 {
@@ -29,17 +29,7 @@ int main(int argc, char **argv)
 	if (optind != argc)
 		pmd_cli_usage_error(&c, "unexpected argument \"%s\"", argv[optind]);
 
-	struct pmd_src *s = pmd_cli_open(&c);
-	struct pmd_hpet_info *info = pmd_xcalloc(1, sizeof(*info));
-	struct pmd_out *o = pmd_out_new();
-	pmd_hpet_collect(s, info);
-	int rc = pmd_hpet_print(info, o);
-	pmd_cli_warnings(s);
-	int prc = pmd_cli_print(&c, o);
-	if (rc == 2)
-		fprintf(stderr, "%s: cannot tell: %s\n", c.prog, info->v.line[0]);
-	pmd_out_free(o);
-	free(info);
-	pmd_src_close(s);
-	return prc ? prc : rc;
+	struct pmd_probe_opts po;
+	pmd_probe_opts_tool(&po);
+	return pmd_cli_run_probe(&c, pmd_cli_open(&c), &pmd_probe_hpet, &po);
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "probe/idle/idle.h"
+#include "probe/probe.h"
 
 enum { OPT_TOP = PMD_OPT_FIRST_TOOL };
 
@@ -70,8 +70,8 @@ int main(int argc, char **argv)
 		     "  -i, --interval SECONDS    sample this long (default 10; fractions such as\n"
 		     "                            0.5 allowed; a dump has its recorded interval)\n"
 		     "      --top N               list the N busiest wake-up sources (default 10)\n");
-	struct pmd_idle_opts opts = { .interval_ms = 10000, .progress = true };
-	unsigned top = 10;
+	struct pmd_probe_opts po;
+	pmd_probe_opts_tool(&po);
 	bool interval_set = false;
 	int opt;
 	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS "i:", longopts, NULL)) != -1) {
@@ -79,13 +79,13 @@ int main(int argc, char **argv)
 			continue;
 		switch (opt) {
 		case 'i':
-			if (parse_seconds(optarg, &opts.interval_ms) < 0)
+			if (parse_seconds(optarg, &po.idle_ms) < 0)
 				pmd_cli_usage_error(&c, "--interval: \"%s\" is not a number of seconds "
 						    "between 0.001 and 86400", optarg);
 			interval_set = true;
 			break;
 		case OPT_TOP:
-			if (pmd_parse_uint(optarg, 10, &top) < 0 || top > 10000)
+			if (pmd_parse_uint(optarg, 10, &po.top) < 0 || po.top > 10000)
 				pmd_cli_usage_error(&c, "--top: \"%s\" is not a number from 0 to 10000",
 						    optarg);
 			break;
@@ -100,22 +100,5 @@ int main(int argc, char **argv)
 	if (interval_set && pmd_src_kind(s) != PMD_SRC_LIVE)
 		fprintf(stderr, "%s: --interval is ignored: a dump has its recorded snapshots\n",
 			c.prog);
-	struct pmd_idle *d = pmd_idle_collect(s, &opts);
-	struct pmd_out *o = pmd_out_new();
-	int rc = pmd_idle_print(d, o, top);
-	pmd_cli_warnings(s);
-	int prc = pmd_cli_print(&c, o);
-	if (rc == 2) {
-		char buf[256];
-		if (d->res.st != PMD_OK)
-			fprintf(stderr, "%s: cannot measure: rate snapshots: %s\n", c.prog,
-				pmd_res_str(&d->res, buf, sizeof(buf)));
-		else
-			fprintf(stderr, "%s: cannot measure: the snapshots hold no interrupt, softirq, "
-				"cpuidle or tick-sched counters\n", c.prog);
-	}
-	pmd_out_free(o);
-	pmd_idle_free(d);
-	pmd_src_close(s);
-	return prc ? prc : rc;
+	return pmd_cli_run_probe(&c, s, &pmd_probe_idle, &po);
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "probe/lapic/lapic.h"
+#include "probe/probe.h"
 
 enum { OPT_INTERVAL = PMD_OPT_FIRST_TOOL };
 
@@ -18,7 +18,8 @@ static const char tool_help[] =
 int main(int argc, char **argv)
 {
 	struct pmd_cli c;
-	unsigned interval_ms = 1000;
+	struct pmd_probe_opts po;
+	pmd_probe_opts_tool(&po);
 	static const struct option longopts[] = {
 		PMD_CLI_LONGOPTS,
 		{ "interval", required_argument, NULL, 'i' },
@@ -39,7 +40,7 @@ int main(int argc, char **argv)
 			if (*end || !(sec >= 0.01 && sec <= 600))
 				pmd_cli_usage_error(&c, "--interval: \"%s\" is not 0.01..600 seconds",
 						    optarg);
-			interval_ms = (unsigned)(sec * 1000 + 0.5);
+			po.lapic_ms = (unsigned)(sec * 1000 + 0.5);
 		} else {
 			pmd_cli_usage_error(&c, "unknown option");
 		}
@@ -47,18 +48,5 @@ int main(int argc, char **argv)
 	if (optind != argc)
 		pmd_cli_usage_error(&c, "unexpected argument \"%s\"", argv[optind]);
 
-	struct pmd_src *s = pmd_cli_open(&c);
-	struct pmd_lapic_info *li = pmd_xcalloc(1, sizeof(*li));
-	struct pmd_out *o = pmd_out_new();
-	pmd_lapic_collect(s, li, interval_ms);
-	int rc = pmd_lapic_print(li, o);
-	pmd_cli_warnings(s);
-	int prc = pmd_cli_print(&c, o);
-	if (rc == 2)
-		fprintf(stderr, "%s: cannot tell: %s\n", c.prog, li->verdict);
-	pmd_lapic_free(li);
-	free(li);
-	pmd_out_free(o);
-	pmd_src_close(s);
-	return prc ? prc : rc;
+	return pmd_cli_run_probe(&c, pmd_cli_open(&c), &pmd_probe_lapic, &po);
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "probe/pstate/pstate.h"
+#include "probe/probe.h"
 
 enum { OPT_NO_SAMPLE = PMD_OPT_FIRST_TOOL };
 
@@ -44,18 +44,9 @@ int main(int argc, char **argv)
 	if (optind != argc)
 		pmd_cli_usage_error(&c, "unexpected argument \"%s\"", argv[optind]);
 
-	struct pmd_src *s = pmd_cli_open(&c);
-	struct pmd_pstate_info *pi = pmd_xcalloc(1, sizeof(*pi));
-	struct pmd_out *o = pmd_out_new();
-	pmd_pstate_collect(s, pi, sample ? PMD_MSR_SAMPLE_MS : 0);
-	int rc = pmd_pstate_print(pi, o);
-	pmd_cli_warnings(s);
-	int prc = pmd_cli_print(&c, o);
-	if (rc == 2)
-		fprintf(stderr, "%s: nothing to show: no cpufreq, ACPI tables or CPUID\n", c.prog);
-	pmd_pstate_free(pi);
-	free(pi);
-	pmd_out_free(o);
-	pmd_src_close(s);
-	return prc ? prc : rc;
+	struct pmd_probe_opts po;
+	pmd_probe_opts_tool(&po);
+	if (!sample)
+		po.pstate_ms = 0;
+	return pmd_cli_run_probe(&c, pmd_cli_open(&c), &pmd_probe_pstate, &po);
 }

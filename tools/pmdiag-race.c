@@ -105,15 +105,125 @@ static int parse_num(const char *s, double lo, double hi, double *v)
 	return (end == s || *end || !(*v >= lo && *v <= hi)) ? -1 : 0;
 }
 
-int main(int argc, char **argv)
+/* What the command line asks beyond the measurement options. */
+struct args {
+	const char *plot, *sim;
+	bool dry, restore;
+};
+
+/* One tool option into ro or a; exits on a bad value. */
+static void race_option(struct pmd_cli *c, int opt, const char *arg, struct pmd_race_opts *ro,
+			struct args *a)
 {
-	struct pmd_cli c;
-	struct pmd_race_opts ro;
-	const char *plot = NULL, *sim = NULL;
-	bool dry = false, restore = false;
 	char items[16][32];
 	size_t ni;
 	double d;
+	switch (opt) {
+	case 'm':
+		if (parse_list(arg, items, 16, &ni) < 0)
+			pmd_cli_usage_error(c, "--method: \"%s\" is not a list", arg);
+		for (size_t i = 0; i < ni; i++) {
+			if (!strcmp(items[i], "full"))
+				ro->methods |= 1u << PMD_RACE_FULL;
+			else if (!strcmp(items[i], "tstate"))
+				ro->methods |= 1u << PMD_RACE_TSTATE;
+			else if (!strcmp(items[i], "cpufreq") || !strcmp(items[i], "pstate"))
+				ro->methods |= 1u << PMD_RACE_CPUFREQ;
+			else if (!strcmp(items[i], "hwp"))
+				ro->methods |= 1u << PMD_RACE_HWP;
+			else
+				pmd_cli_usage_error(c,
+						    "--method: \"%s\" is not tstate, cpufreq or hwp",
+						    items[i]);
+		}
+		break;
+	case OPT_DUTY:
+		if (parse_list(arg, items, PMD_RACE_MAX_DUTY, &ni) < 0)
+			pmd_cli_usage_error(c, "--duty: \"%s\" is not a list", arg);
+		for (size_t i = 0; i < ni; i++)
+			if (parse_duty(items[i], &ro->duty_bp[i]) < 0)
+				pmd_cli_usage_error(c, "--duty: \"%s\" is not a percentage",
+						    items[i]);
+		ro->nduty = ni;
+		break;
+	case 'f':
+		if (parse_list(arg, items, PMD_RACE_MAX_FREQ, &ni) < 0)
+			pmd_cli_usage_error(c, "--freq: \"%s\" is not a list", arg);
+		for (size_t i = 0; i < ni; i++)
+			if (parse_freq(items[i], &ro->freq_khz[i]) < 0)
+				pmd_cli_usage_error(c, "--freq: \"%s\" is not a frequency",
+						    items[i]);
+		ro->nfreq = ni;
+		break;
+	case 'c': {
+		unsigned v;
+		if (pmd_parse_uint(arg, 10, &v) < 0 || v > 65535)
+			pmd_cli_usage_error(c, "--cpu: \"%s\" is not a CPU number", arg);
+		ro->cpu = (int)v;
+		break;
+	}
+	case 'w':
+		if (pmd_parse_u64(arg, 10, &ro->units) < 0 || !ro->units ||
+		    ro->units > (UINT64_C(1) << 40))
+			pmd_cli_usage_error(c, "--work: \"%s\" is not a number of units", arg);
+		break;
+	case OPT_SECONDS:
+		if (parse_num(arg, 0.01, 600, &ro->target_s) < 0)
+			pmd_cli_usage_error(c, "--seconds: \"%s\" is not 0.01..600", arg);
+		break;
+	case OPT_WORKLOAD:
+		if (strcmp(arg, "cpu") && strcmp(arg, "memory"))
+			pmd_cli_usage_error(c, "--workload: \"%s\" is not cpu or memory", arg);
+		ro->workload = arg;
+		break;
+	case OPT_BUFFER:
+		if (parse_num(arg, 1, 65536, &d) < 0 || d != floor(d))
+			pmd_cli_usage_error(c, "--buffer-mib: \"%s\" is not 1..65536", arg);
+		ro->buffer_mib = (unsigned)d;
+		break;
+	case 'n':
+		if (parse_num(arg, 1, 1000, &d) < 0 || d != floor(d))
+			pmd_cli_usage_error(c, "--trials: \"%s\" is not 1..1000", arg);
+		ro->trials = (unsigned)d;
+		break;
+	case OPT_IDLE:
+		if (parse_num(arg, 0.01, 600, &ro->idle_s) < 0)
+			pmd_cli_usage_error(c, "--idle: \"%s\" is not 0.01..600 seconds", arg);
+		break;
+	case OPT_METER:
+		if (!strcmp(arg, "powercap"))
+			ro->meter = PMD_METER_POWERCAP;
+		else if (!strcmp(arg, "perf"))
+			ro->meter = PMD_METER_PERF;
+		else if (!strcmp(arg, "msr"))
+			ro->meter = PMD_METER_MSR;
+		else
+			pmd_cli_usage_error(c, "--meter: \"%s\" is not powercap, perf or msr",
+					    arg);
+		break;
+	case OPT_PLOT:
+		a->plot = arg;
+		break;
+	case OPT_DRY_RUN:
+		a->dry = true;
+		break;
+	case OPT_RESTORE:
+		a->restore = true;
+		break;
+	case OPT_SIM:
+		a->sim = arg;
+		break;
+	case OPT_STATE_DIR:
+		ro->state_dir = arg;
+		break;
+	default:
+		pmd_cli_usage_error(c, "unknown option");
+	}
+}
+
+static void parse_options(int argc, char **argv, struct pmd_cli *c, struct pmd_race_opts *ro,
+			  struct args *a)
+{
 	static const struct option longopts[] = {
 		PMD_CLI_LONGOPTS,
 		{ "method", required_argument, NULL, 'm' },
@@ -134,6 +244,107 @@ int main(int argc, char **argv)
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
 		{ NULL, 0, NULL, 0 },
 	};
+	int opt;
+	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS "m:f:c:w:n:", longopts, NULL)) != -1)
+		if (!pmd_cli_generic(c, opt, optarg))
+			race_option(c, opt, optarg, ro, a);
+	if (optind != argc)
+		pmd_cli_usage_error(c, "unexpected argument \"%s\"", argv[optind]);
+	if (a->sim && (c->dump || c->so.acpidump || c->so.cpuid))
+		pmd_cli_usage_error(c, "--sim is a data source of its own: no --dump, --acpidump or --cpuid");
+	if (a->plot) {
+		size_t l = strlen(a->plot);
+		if (l < 4 || strcasecmp(a->plot + l - 4, ".svg"))
+			pmd_cli_usage_error(c, "--plot: \"%s\": only SVG is written (name it .svg; "
+					    "rsvg-convert makes a PNG of it)", a->plot);
+	}
+	if (a->restore && (a->dry || a->plot))
+		pmd_cli_usage_error(c, "--restore goes alone");
+}
+
+/* --restore: apply the restore file a killed run left. */
+static int restore_mode(struct pmd_cli *c, struct pmd_src *s, const struct pmd_race_opts *ro,
+			bool dump)
+{
+	char dir[512];
+	if (dump) {
+		fprintf(stderr, "%s: --restore: a dump has nothing to restore\n", c->prog);
+		return PMD_EXIT_ERROR;
+	}
+	if (ro->state_dir)
+		snprintf(dir, sizeof(dir), "%s", ro->state_dir);
+	else
+		pmd_race_default_state_dir(s, dir, sizeof(dir));
+	return pmd_race_restore_file(s, dir, stderr);
+}
+
+/* A dump, or a machine without a meter or a setting: say what it offers, exit 2. */
+static int look_only(struct pmd_cli *c, struct pmd_src *s, struct pmd_race *r, bool dump)
+{
+	char err[400];
+	struct pmd_out *o = pmd_out_new();
+	if (dump)
+		pmd_race_plan(r, err, sizeof(err));
+	pmd_race_print_readiness(r, o, false);
+	pmd_cli_warnings(s);
+	int rc = pmd_cli_print(c, o);
+	pmd_out_free(o);
+	if (dump)
+		fprintf(stderr, "%s: a dump cannot be measured: this is what the recorded machine "
+			"offers; run %s on the machine\n", c->prog, c->prog);
+	else
+		fprintf(stderr, "%s: cannot measure here: %s; nothing was changed\n", c->prog,
+			pmd_race_missing(r));
+	return rc ? rc : PMD_EXIT_NOTSUPP;
+}
+
+/* Plan, then print it (--dry-run) or measure; dies of a signal that stopped the run. */
+static int measure(struct pmd_cli *c, struct pmd_src *s, struct pmd_race *r, const struct args *a)
+{
+	char err[400];
+	if (pmd_race_plan(r, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s; nothing was changed\n", c->prog, err);
+		return PMD_EXIT_ERROR;
+	}
+	struct pmd_out *o = pmd_out_new();
+	int rc;
+	if (a->dry) {
+		pmd_race_print_readiness(r, o, true);
+		rc = pmd_cli_print(c, o);
+		pmd_out_free(o);
+		return rc;
+	}
+	rc = pmd_race_run(r);
+	int sig = pmd_race_stopped(r);
+	if (sig) {
+		fprintf(stderr, "%s: interrupted by signal %d (%s): every setting was restored\n",
+			c->prog, sig, strsignal(sig));
+		pmd_out_free(o);
+		pmd_race_free(r);
+		pmd_src_close(s);
+		fflush(stdout);
+		pmd_race_reraise(sig);
+		return 128 + sig;
+	}
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", c->prog, pmd_race_error(r));
+	} else {
+		pmd_race_print(r, o);
+		rc = pmd_cli_print(c, o);
+		if (!rc && a->plot && pmd_race_plot(r, a->plot, err, sizeof(err)) < 0) {
+			fprintf(stderr, "%s: --plot: %s\n", c->prog, err);
+			rc = PMD_EXIT_ERROR;
+		}
+	}
+	pmd_out_free(o);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct pmd_cli c;
+	struct pmd_race_opts ro;
+	struct args a = { 0 };
 	pmd_race_opts_init(&ro);
 	pmd_cli_init(&c, "pmdiag-race",
 		     "Energy per task at full speed and throttled (clock modulation, lower\n"
@@ -146,131 +357,14 @@ int main(int argc, char **argv)
 		      "(a setting refused, another instance, a knob not restored), 2 nothing to\n"
 		      "measure here (no energy meter, no setting, not root, a dump), 128+N\n"
 		      "stopped by signal N after restoring every setting.";
-	int opt;
-	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS "m:f:c:w:n:", longopts, NULL)) != -1) {
-		if (pmd_cli_generic(&c, opt, optarg))
-			continue;
-		switch (opt) {
-		case 'm':
-			if (parse_list(optarg, items, 16, &ni) < 0)
-				pmd_cli_usage_error(&c, "--method: \"%s\" is not a list", optarg);
-			for (size_t i = 0; i < ni; i++) {
-				if (!strcmp(items[i], "full"))
-					ro.methods |= 1u << PMD_RACE_FULL;
-				else if (!strcmp(items[i], "tstate"))
-					ro.methods |= 1u << PMD_RACE_TSTATE;
-				else if (!strcmp(items[i], "cpufreq") || !strcmp(items[i], "pstate"))
-					ro.methods |= 1u << PMD_RACE_CPUFREQ;
-				else if (!strcmp(items[i], "hwp"))
-					ro.methods |= 1u << PMD_RACE_HWP;
-				else
-					pmd_cli_usage_error(&c,
-							    "--method: \"%s\" is not tstate, cpufreq or hwp",
-							    items[i]);
-			}
-			break;
-		case OPT_DUTY:
-			if (parse_list(optarg, items, PMD_RACE_MAX_DUTY, &ni) < 0)
-				pmd_cli_usage_error(&c, "--duty: \"%s\" is not a list", optarg);
-			for (size_t i = 0; i < ni; i++)
-				if (parse_duty(items[i], &ro.duty_bp[i]) < 0)
-					pmd_cli_usage_error(&c, "--duty: \"%s\" is not a percentage",
-							    items[i]);
-			ro.nduty = ni;
-			break;
-		case 'f':
-			if (parse_list(optarg, items, PMD_RACE_MAX_FREQ, &ni) < 0)
-				pmd_cli_usage_error(&c, "--freq: \"%s\" is not a list", optarg);
-			for (size_t i = 0; i < ni; i++)
-				if (parse_freq(items[i], &ro.freq_khz[i]) < 0)
-					pmd_cli_usage_error(&c, "--freq: \"%s\" is not a frequency",
-							    items[i]);
-			ro.nfreq = ni;
-			break;
-		case 'c': {
-			unsigned v;
-			if (pmd_parse_uint(optarg, 10, &v) < 0 || v > 65535)
-				pmd_cli_usage_error(&c, "--cpu: \"%s\" is not a CPU number", optarg);
-			ro.cpu = (int)v;
-			break;
-		}
-		case 'w':
-			if (pmd_parse_u64(optarg, 10, &ro.units) < 0 || !ro.units ||
-			    ro.units > (UINT64_C(1) << 40))
-				pmd_cli_usage_error(&c, "--work: \"%s\" is not a number of units", optarg);
-			break;
-		case OPT_SECONDS:
-			if (parse_num(optarg, 0.01, 600, &ro.target_s) < 0)
-				pmd_cli_usage_error(&c, "--seconds: \"%s\" is not 0.01..600", optarg);
-			break;
-		case OPT_WORKLOAD:
-			if (strcmp(optarg, "cpu") && strcmp(optarg, "memory"))
-				pmd_cli_usage_error(&c, "--workload: \"%s\" is not cpu or memory", optarg);
-			ro.workload = optarg;
-			break;
-		case OPT_BUFFER:
-			if (parse_num(optarg, 1, 65536, &d) < 0 || d != floor(d))
-				pmd_cli_usage_error(&c, "--buffer-mib: \"%s\" is not 1..65536", optarg);
-			ro.buffer_mib = (unsigned)d;
-			break;
-		case 'n':
-			if (parse_num(optarg, 1, 1000, &d) < 0 || d != floor(d))
-				pmd_cli_usage_error(&c, "--trials: \"%s\" is not 1..1000", optarg);
-			ro.trials = (unsigned)d;
-			break;
-		case OPT_IDLE:
-			if (parse_num(optarg, 0.01, 600, &ro.idle_s) < 0)
-				pmd_cli_usage_error(&c, "--idle: \"%s\" is not 0.01..600 seconds", optarg);
-			break;
-		case OPT_METER:
-			if (!strcmp(optarg, "powercap"))
-				ro.meter = PMD_METER_POWERCAP;
-			else if (!strcmp(optarg, "perf"))
-				ro.meter = PMD_METER_PERF;
-			else if (!strcmp(optarg, "msr"))
-				ro.meter = PMD_METER_MSR;
-			else
-				pmd_cli_usage_error(&c, "--meter: \"%s\" is not powercap, perf or msr",
-						    optarg);
-			break;
-		case OPT_PLOT:
-			plot = optarg;
-			break;
-		case OPT_DRY_RUN:
-			dry = true;
-			break;
-		case OPT_RESTORE:
-			restore = true;
-			break;
-		case OPT_SIM:
-			sim = optarg;
-			break;
-		case OPT_STATE_DIR:
-			ro.state_dir = optarg;
-			break;
-		default:
-			pmd_cli_usage_error(&c, "unknown option");
-		}
-	}
-	if (optind != argc)
-		pmd_cli_usage_error(&c, "unexpected argument \"%s\"", argv[optind]);
-	if (sim && (c.dump || c.so.acpidump || c.so.cpuid))
-		pmd_cli_usage_error(&c, "--sim is a data source of its own: no --dump, --acpidump or --cpuid");
-	if (plot) {
-		size_t l = strlen(plot);
-		if (l < 4 || strcasecmp(plot + l - 4, ".svg"))
-			pmd_cli_usage_error(&c, "--plot: \"%s\": only SVG is written (name it .svg; "
-					    "rsvg-convert makes a PNG of it)", plot);
-	}
-	if (restore && (dry || plot))
-		pmd_cli_usage_error(&c, "--restore goes alone");
+	parse_options(argc, argv, &c, &ro, &a);
 
 	/* Only a run that may change settings opens the source for writing. */
-	c.so.writable = !dry && !c.dump && !c.so.acpidump && !c.so.cpuid;
+	c.so.writable = !a.dry && !c.dump && !c.so.acpidump && !c.so.cpuid;
 	struct pmd_src *s;
-	if (sim) {
+	if (a.sim) {
 		struct pmd_res why;
-		s = pmd_src_open_sim(sim, &c.so, &why);
+		s = pmd_src_open_sim(a.sim, &c.so, &why);
 		if (!s) {
 			fprintf(stderr, "%s: sim: %s\n", c.prog, why.why[0] ? why.why : pmd_st_name(why.st));
 			return PMD_EXIT_ERROR;
@@ -279,80 +373,19 @@ int main(int argc, char **argv)
 		s = pmd_cli_open(&c);
 	}
 	bool dump = pmd_src_kind(s) == PMD_SRC_DUMP || pmd_src_kind(s) == PMD_SRC_ACPIDUMP;
-
-	if (restore) {
-		char dir[512];
-		if (dump) {
-			fprintf(stderr, "%s: --restore: a dump has nothing to restore\n", c.prog);
-			pmd_src_close(s);
-			return PMD_EXIT_ERROR;
-		}
-		if (ro.state_dir)
-			snprintf(dir, sizeof(dir), "%s", ro.state_dir);
+	int rc;
+	if (a.restore) {
+		rc = restore_mode(&c, s, &ro, dump);
+	} else {
+		ro.stop = pmd_race_catch_signals();
+		ro.progress = isatty(2) && !dump && !a.dry;
+		struct pmd_race *r = pmd_race_probe(s, &ro);
+		if (dump || !pmd_race_can_measure(r))
+			rc = look_only(&c, s, r, dump);
 		else
-			pmd_race_default_state_dir(s, dir, sizeof(dir));
-		int rc = pmd_race_restore_file(s, dir, stderr);
-		pmd_src_close(s);
-		return rc;
-	}
-
-	ro.stop = pmd_race_catch_signals();
-	ro.progress = isatty(2) && !dump && !dry;
-	struct pmd_race *r = pmd_race_probe(s, &ro);
-	struct pmd_out *o = pmd_out_new();
-	char err[400];
-	int rc = PMD_EXIT_OK;
-
-	if (dump || !pmd_race_can_measure(r)) {
-		if (dump)
-			pmd_race_plan(r, err, sizeof(err));
-		pmd_race_print_readiness(r, o, false);
-		pmd_cli_warnings(s);
-		rc = pmd_cli_print(&c, o);
-		if (dump)
-			fprintf(stderr, "%s: a dump cannot be measured: this is what the recorded machine "
-				"offers; run %s on the machine\n", c.prog, c.prog);
-		else
-			fprintf(stderr, "%s: cannot measure here: %s; nothing was changed\n", c.prog,
-				pmd_race_missing(r));
-		rc = rc ? rc : PMD_EXIT_NOTSUPP;
-		goto out;
-	}
-	if (pmd_race_plan(r, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: %s; nothing was changed\n", c.prog, err);
-		rc = PMD_EXIT_ERROR;
-		goto out;
-	}
-	if (dry) {
-		pmd_race_print_readiness(r, o, true);
-		rc = pmd_cli_print(&c, o);
-		goto out;
-	}
-	rc = pmd_race_run(r);
-	int sig = pmd_race_stopped(r);
-	if (sig) {
-		fprintf(stderr, "%s: interrupted by signal %d (%s): every setting was restored\n",
-			c.prog, sig, strsignal(sig));
-		pmd_out_free(o);
+			rc = measure(&c, s, r, &a);
 		pmd_race_free(r);
-		pmd_src_close(s);
-		fflush(stdout);
-		pmd_race_reraise(sig);
-		return 128 + sig;
 	}
-	if (rc) {
-		fprintf(stderr, "%s: %s\n", c.prog, pmd_race_error(r));
-		goto out;
-	}
-	pmd_race_print(r, o);
-	rc = pmd_cli_print(&c, o);
-	if (!rc && plot && pmd_race_plot(r, plot, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: --plot: %s\n", c.prog, err);
-		rc = PMD_EXIT_ERROR;
-	}
-out:
-	pmd_out_free(o);
-	pmd_race_free(r);
 	pmd_src_close(s);
 	return rc;
 }

@@ -29,8 +29,7 @@ static const char tool_help[] =
 static int one(struct pmd_cli *c, enum rfmt fmt)
 {
 	struct pmd_src *s = pmd_cli_open(c);
-	struct pmd_report_opts ro = { .idle_ms = 1000, .lapic_ms = 500, .progress = true };
-	struct pmd_report *r = pmd_report_collect(s, &ro);
+	struct pmd_report *r = pmd_report_collect(s, NULL, true);
 	pmd_cli_warnings(s);
 	int rc = 0;
 	if (fmt == F_PROMETHEUS) {
@@ -42,9 +41,9 @@ static int one(struct pmd_cli *c, enum rfmt fmt)
 		const char *nc = getenv("NO_COLOR"); /* no-color.org: set and not empty */
 		bool color = fmt == F_TEXT && isatty(1) && !(nc && *nc);
 		struct pmd_out *o = pmd_out_new();
-		pmd_report_build(r, o, color);
 		c->fmt = fmt == F_JSON ? PMD_FMT_JSON : fmt == F_MARKDOWN ? PMD_FMT_MARKDOWN
 									 : PMD_FMT_TEXT;
+		pmd_report_build(r, o, c->fmt, color);
 		rc = pmd_cli_print(c, o);
 		pmd_out_free(o);
 	}
@@ -106,9 +105,9 @@ static int report_dump(struct pmd_cli *c, const char *dump, const char *name, co
 		put_line(fd, &line);
 		return 1;
 	}
-	struct pmd_report *r = pmd_report_collect(s, NULL);
+	struct pmd_report *r = pmd_report_collect(s, NULL, false);
 	struct pmd_out *o = pmd_out_new();
-	pmd_report_build(r, o, false);
+	pmd_report_build(r, o, PMD_FMT_JSON, false);
 	char *tmp = pmd_xasprintf("%s/.%s.json.partial", dir, name);
 	char *final = pmd_xasprintf("%s/%s.json", dir, name);
 	FILE *f = fopen(tmp, "w");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "probe/probe.h"
 #include "probe/thermal/thermal.h"
 
 enum { OPT_WATCH = PMD_OPT_FIRST_TOOL, OPT_POLL };
@@ -70,18 +71,7 @@ int main(int argc, char **argv)
 		pmd_src_close(s);
 		return rc;
 	}
-	struct pmd_thermal_info *ti = pmd_xcalloc(1, sizeof(*ti));
-	struct pmd_out *o = pmd_out_new();
-	pmd_thermal_collect(s, ti);
-	int rc = pmd_thermal_print(ti, o);
-	pmd_cli_warnings(s);
-	int prc = pmd_cli_print(&c, o);
-	if (rc == 2)
-		fprintf(stderr, "%s: nothing to show: no thermal zones, ACPI tables or CPUID\n",
-			c.prog);
-	pmd_thermal_free(ti);
-	free(ti);
-	pmd_out_free(o);
-	pmd_src_close(s);
-	return prc ? prc : rc;
+	struct pmd_probe_opts po;
+	pmd_probe_opts_tool(&po);
+	return pmd_cli_run_probe(&c, s, &pmd_probe_thermal, &po);
 }

@@ -6,7 +6,7 @@
  */
 #include "report/report.h"
 
-#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,101 +14,26 @@
 #include "probe/hpet/hpet-probe.h"
 #include "probe/idle/idle.h"
 #include "probe/lapic/lapic.h"
-#include "report/platform.h"
-#include "probe/pstate/pstate.h"
-#include "probe/race/race.h"
-#include "report/sysinfo.h"
+#include "probe/probe.h"
 #include "probe/thermal/thermal.h"
+#include "report/platform.h"
+#include "report/sysinfo.h"
 
 struct pmd_report {
 	struct pmd_src *s;
-	struct pmd_hpet_info *hpet;
-	struct pmd_lapic_info *lapic;
-	struct pmd_idle *idle;
-	struct pmd_thermal_info *thermal;
-	struct pmd_pstate_info *pstate;
+	struct pmd_probe_opts po;
+	void *state[PMD_REPORT_MAX_PROBES]; /* per pmd_probes[] entry */
 	struct pmd_checks findings;
 	char kernel[128];
 	bool has_kernel;
 };
 
-/* ---- findings from the probes' verdicts ---- */
-
-static void hpet_findings(const struct pmd_hpet_info *h, struct pmd_checks *f)
-{
-	const struct pmd_hpet_verdict *v = &h->v;
-	if (v->present == PMD_NO && v->force_helps == PMD_YES)
-		pmd_check_add(f, "hpet.disabled-forceable", PMD_SEV_WARNING,
-			      "boot with hpet=force", "HPET %s; %s", v->line[0], v->line[2]);
-	else if (v->firmware_enabled == PMD_NO && h->chip.decoded && !h->chip.enabled)
-		pmd_check_add(f, "hpet.disabled-by-firmware", PMD_SEV_WARNING,
-			      "enable the HPET in the firmware setup, or report it to the vendor",
-			      "the chipset has an HPET the firmware left disabled: %s", v->line[1]);
-	else if (v->present == PMD_NO)
-		pmd_check_add(f, "hpet.absent", PMD_SEV_INFO,
-			      "only matters when the LAPIC timer stops in idle (see lapic findings)",
-			      "no usable HPET: %s", v->line[0]);
-	if (h->k.pc10 == PMD_YES)
-		pmd_check_add(f, "hpet.pc10-disabled", PMD_SEV_INFO,
-			      "expected on machines with package C10; hpet=force brings it back "
-			      "at the cost of PC10",
-			      "Linux disables the HPET: it stops in package C10 (MSR 0xE2 limit %u)",
-			      h->k.pkg_limit);
-	if (h->k.nohpet || h->k.hpet_disable)
-		pmd_check_add(f, "hpet.cmdline-disabled", PMD_SEV_INFO,
-			      "remove nohpet / hpet=disable from the kernel command line if it was "
-			      "not meant",
-			      "the HPET is disabled on the kernel command line");
-	for (unsigned i = 0; i < h->ninst; i++)
-		for (unsigned k = 0; k < h->inst[i].nmismatch; k++)
-			pmd_check_add(f, "hpet.table-register-mismatch", PMD_SEV_WARNING,
-				      "report the firmware's HPET table to the vendor",
-				      "HPET table #%u and registers disagree: %s", i + 1,
-				      h->inst[i].mismatch[k]);
-	for (unsigned i = 0; i < h->ndisagree; i++)
-		pmd_check_add(f, "hpet.tables-disagree", PMD_SEV_INFO,
-			      "firmware carries two HPET tables; Linux uses the first",
-			      "%s", h->tables_disagree[i]);
-}
-
-static void lapic_findings(const struct pmd_lapic_info *l, struct pmd_checks *f)
-{
-	/* whether or not the timer stops: the CPUs of one machine should agree */
-	if (l->differ[0])
-		pmd_check_add(f, "lapic.cpus-differ", PMD_SEV_WARNING,
-			      "CPUs of one machine should report the same flags: update the "
-			      "firmware (microcode) and report it to the vendor",
-			      "CPUID timer flags differ from CPU 0's on %s", l->differ);
-	if (l->stops != PMD_YES)
-		return;
-	if (!strcmp(l->bc_device, "pit"))
-		pmd_check_add(f, "lapic.pit-broadcast", PMD_SEV_WARNING,
-			      "enable an HPET (see pmdiag-hpet: hpet=force, firmware setup) so "
-			      "sleeps are not cut at 27 ms",
-			      "the LAPIC timer stops in %s and there is no HPET: wake-ups come from "
-			      "the PIT, sleep is limited to 27.46 ms", l->stopping);
-	else if (!l->bc_device[0] && l->has_bc)
-		pmd_check_add(f, "lapic.no-broadcast", PMD_SEV_WARNING,
-			      "enable an HPET or check the kernel's clock event configuration",
-			      "the LAPIC timer stops in %s and there is no broadcast device: those "
-			      "states cannot be used", l->stopping);
-	else
-		pmd_check_add(f, "lapic.stops", PMD_SEV_INFO, "",
-			      "the LAPIC timer stops in %s; wake-ups go through %s", l->stopping,
-			      l->bc_device[0] ? l->bc_device : "an unknown device");
-}
-
-static void idle_findings(const struct pmd_idle *d, struct pmd_checks *f)
-{
-	if (!d || d->res.st != PMD_OK || !d->idle_ncpu || !d->usage_d)
-		return;
-	double avg = pmd_idle_avg_ms(d->time_us_d, d->usage_d);
-	if (!isnan(avg) && avg < 1.0)
-		pmd_check_add(f, "idle.short-sleep", PMD_SEV_INFO,
-			      "look at the top wake-up sources: pmdiag-idle --top 10",
-			      "CPUs sleep %.3f ms per idle entry on average (under 1 ms, as before the "
-			      "tickless kernel)", avg);
-}
+/*
+ * Findings are gathered in the order of schema 1 (thermal and pstate, then hpet,
+ * lapic and idle), then ranked by severity, stable: reports compare line by line
+ * with earlier ones.
+ */
+static const char *const finding_order[] = { "thermal", "pstate", "hpet", "lapic", "idle", "race" };
 
 static int sev_cmp(const void *a, const void *b)
 {
@@ -118,18 +43,22 @@ static int sev_cmp(const void *a, const void *b)
 	return 0;
 }
 
+static size_t probe_index(const char *name)
+{
+	for (size_t i = 0; pmd_probes[i]; i++)
+		if (!strcmp(pmd_probes[i]->name, name))
+			return i;
+	return SIZE_MAX;
+}
+
 static void gather(struct pmd_report *r)
 {
 	struct pmd_checks *f = &r->findings;
-	const struct pmd_checks *probes[] = { &r->thermal->checks, &r->pstate->checks };
-	for (size_t p = 0; p < sizeof(probes) / sizeof(probes[0]); p++)
-		for (size_t i = 0; i < probes[p]->n; i++) {
-			const struct pmd_check *k = &probes[p]->v[i];
-			pmd_check_add(f, k->id, k->sev, k->advice, "%s", k->message);
-		}
-	hpet_findings(r->hpet, f);
-	lapic_findings(r->lapic, f);
-	idle_findings(r->idle, f);
+	for (size_t k = 0; k < PMD_ARRAY_SIZE(finding_order); k++) {
+		size_t i = probe_index(finding_order[k]);
+		if (i != SIZE_MAX && pmd_probes[i]->findings)
+			pmd_probes[i]->findings(r->state[i], f);
+	}
 	/* stable: keep each probe's order within a severity */
 	for (size_t i = 1; i < f->n; i++)
 		for (size_t j = i; j > 0 && sev_cmp(&f->v[j - 1], &f->v[j]) > 0; j--) {
@@ -139,30 +68,25 @@ static void gather(struct pmd_report *r)
 		}
 }
 
-struct pmd_report *pmd_report_collect(struct pmd_src *s, const struct pmd_report_opts *o)
+struct pmd_report *pmd_report_collect(struct pmd_src *s, const struct pmd_probe_opts *po,
+				      bool progress)
 {
-	struct pmd_report_opts def = { .idle_ms = 1000, .lapic_ms = 500 };
-	if (!o)
-		o = &def;
 	struct pmd_report *r = pmd_xcalloc(1, sizeof(*r));
 	r->s = s;
+	if (po)
+		r->po = *po;
+	else
+		pmd_probe_opts_report(&r->po);
 	r->has_kernel = pmd_read_line(s, "proc/sys/kernel/osrelease", r->kernel,
 				      sizeof(r->kernel)).st == PMD_OK;
-	r->hpet = pmd_xcalloc(1, sizeof(*r->hpet));
-	pmd_hpet_collect(s, r->hpet);
-	if (o->progress && pmd_src_kind(s) == PMD_SRC_LIVE && isatty(2))
+	bool tell = progress && pmd_src_kind(s) == PMD_SRC_LIVE && isatty(2);
+	if (tell)
 		fprintf(stderr, "pmdiag-report: measuring timer interrupts and idle for %.1f s...\r",
-			(o->lapic_ms + o->idle_ms) / 1000.0);
-	r->lapic = pmd_xcalloc(1, sizeof(*r->lapic));
-	pmd_lapic_collect(s, r->lapic, o->lapic_ms);
-	struct pmd_idle_opts io = { .interval_ms = o->idle_ms, .progress = false };
-	r->idle = pmd_idle_collect(s, &io);
-	if (o->progress && pmd_src_kind(s) == PMD_SRC_LIVE && isatty(2))
+			(r->po.lapic_ms + r->po.idle_ms) / 1000.0);
+	for (size_t i = 0; pmd_probes[i] && i < PMD_REPORT_MAX_PROBES; i++)
+		r->state[i] = pmd_probes[i]->collect(s, &r->po);
+	if (tell)
 		fprintf(stderr, "\033[K");
-	r->thermal = pmd_xcalloc(1, sizeof(*r->thermal));
-	pmd_thermal_collect(s, r->thermal);
-	r->pstate = pmd_xcalloc(1, sizeof(*r->pstate));
-	pmd_pstate_collect(s, r->pstate, PMD_MSR_SAMPLE_MS);
 	gather(r);
 	return r;
 }
@@ -171,14 +95,9 @@ void pmd_report_free(struct pmd_report *r)
 {
 	if (!r)
 		return;
-	free(r->hpet);
-	pmd_lapic_free(r->lapic);
-	free(r->lapic);
-	pmd_idle_free(r->idle);
-	pmd_thermal_free(r->thermal);
-	free(r->thermal);
-	pmd_pstate_free(r->pstate);
-	free(r->pstate);
+	for (size_t i = 0; pmd_probes[i] && i < PMD_REPORT_MAX_PROBES; i++)
+		if (r->state[i])
+			pmd_probes[i]->free(r->state[i]);
 	pmd_checks_free(&r->findings);
 	free(r);
 }
@@ -186,6 +105,12 @@ void pmd_report_free(struct pmd_report *r)
 const struct pmd_checks *pmd_report_findings(const struct pmd_report *r)
 {
 	return &r->findings;
+}
+
+const void *pmd_report_state(const struct pmd_report *r, const char *probe)
+{
+	size_t i = probe_index(probe);
+	return i < PMD_REPORT_MAX_PROBES ? r->state[i] : NULL;
 }
 
 /* ---- the tree ---- */
@@ -241,7 +166,13 @@ static void privacy(const struct pmd_report *r, struct pmd_out *o)
 	pmd_out_end(o);
 }
 
-void pmd_report_build(const struct pmd_report *r, struct pmd_out *o, bool color)
+/*
+ * Text: the short section of every probe (the report is the summary). JSON: the
+ * short sections under "summary", then every probe's whole output under its
+ * name, the object its tool prints with --json. Markdown: every probe's whole
+ * text, folded in its <details> block.
+ */
+void pmd_report_build(const struct pmd_report *r, struct pmd_out *o, enum pmd_fmt fmt, bool color)
 {
 	pmd_out_uint(o, "schema_version", NULL, PMD_REPORT_SCHEMA, NULL);
 	pmd_out_str(o, "pmdiag_version", NULL, PMD_VERSION);
@@ -249,19 +180,26 @@ void pmd_report_build(const struct pmd_report *r, struct pmd_out *o, bool color)
 	findings(r, o, color);
 	pmd_probe_system(r->s, o);
 	pmd_probe_platform(r->s, o);
-	pmd_hpet_report(r->hpet, o);
-	pmd_lapic_report(r->lapic, o);
-	pmd_idle_report_of(r->idle, o);
-	pmd_thermal_report(r->thermal, o);
-	pmd_pstate_report(r->pstate, o);
-	pmd_race_report(r->s, o);
+	if (fmt == PMD_FMT_JSON)
+		pmd_out_obj(o, "summary", "Summary");
+	if (fmt != PMD_FMT_MARKDOWN)
+		for (size_t i = 0; pmd_probes[i] && i < PMD_REPORT_MAX_PROBES; i++)
+			pmd_probes[i]->summary(r->state[i], o);
+	if (fmt == PMD_FMT_JSON)
+		pmd_out_end(o);
+	if (fmt != PMD_FMT_TEXT)
+		for (size_t i = 0; pmd_probes[i] && i < PMD_REPORT_MAX_PROBES; i++) {
+			pmd_out_obj(o, pmd_probes[i]->name, pmd_probes[i]->title);
+			pmd_probes[i]->output(r->state[i], o, &r->po);
+			pmd_out_end(o);
+		}
 	privacy(r, o);
 }
 
 void pmd_report(struct pmd_src *s, struct pmd_out *o)
 {
-	struct pmd_report *r = pmd_report_collect(s, NULL);
-	pmd_report_build(r, o, false);
+	struct pmd_report *r = pmd_report_collect(s, NULL, false);
+	pmd_report_build(r, o, PMD_FMT_JSON, false);
 	pmd_report_free(r);
 }
 
@@ -312,19 +250,21 @@ int pmd_report_prometheus(const struct pmd_report *r, FILE *f)
 			pmd_severity_name(k->sev));
 	}
 
-	tri_metric(f, "pmdiag_hpet_present", "an HPET is declared and usable", r->hpet->v.present);
-	tri_metric(f, "pmdiag_hpet_in_use", "the kernel uses the HPET", r->hpet->v.in_use);
+	const struct pmd_hpet_info *h = pmd_report_state(r, "hpet");
+	const struct pmd_lapic_info *l = pmd_report_state(r, "lapic");
+	tri_metric(f, "pmdiag_hpet_present", "an HPET is declared and usable", h->v.present);
+	tri_metric(f, "pmdiag_hpet_in_use", "the kernel uses the HPET", h->v.in_use);
 	tri_metric(f, "pmdiag_hpet_force_helps", "booting with hpet=force would enable it",
-		   r->hpet->v.force_helps);
+		   h->v.force_helps);
 	tri_metric(f, "pmdiag_lapic_timer_stops", "the LAPIC timer stops in an idle state used",
-		   r->lapic->stops);
-	if (r->lapic->longest_s > 0) {
+		   l->stops);
+	if (l->longest_s > 0) {
 		metric_head(f, "pmdiag_broadcast_max_oneshot_seconds",
 			    "longest one-shot of the tick broadcast device", "gauge");
-		fprintf(f, "pmdiag_broadcast_max_oneshot_seconds %.9g\n", r->lapic->longest_s);
+		fprintf(f, "pmdiag_broadcast_max_oneshot_seconds %.9g\n", l->longest_s);
 	}
 
-	const struct pmd_idle *d = r->idle;
+	const struct pmd_idle *d = pmd_report_state(r, "idle");
 	if (d && d->res.st == PMD_OK && d->interval_ns) {
 		if (d->irq_res.st == PMD_OK) {
 			metric_head(f, "pmdiag_interrupts_per_second",
@@ -343,7 +283,7 @@ int pmd_report_prometheus(const struct pmd_report *r, FILE *f)
 		}
 	}
 
-	const struct pmd_thermal_info *t = r->thermal;
+	const struct pmd_thermal_info *t = pmd_report_state(r, "thermal");
 	if (t->nzone) {
 		metric_head(f, "pmdiag_thermal_zone_celsius", "thermal zone temperature", "gauge");
 		for (size_t i = 0; i < t->nzone; i++) {

@@ -8,29 +8,37 @@
 #define PMD_REPORT_H
 
 #include "probe/check.h"
+#include "probe/probe.h"
 #include "out/out.h"
 #include "source/source.h"
 
-#define PMD_REPORT_SCHEMA 1
+#define PMD_REPORT_SCHEMA 2
+#define PMD_REPORT_MAX_PROBES 16
 
 struct pmd_report;
 
-struct pmd_report_opts {
-	unsigned idle_ms;  /* live: idle window (default 1000) */
-	unsigned lapic_ms; /* live: broadcast interrupt window (default 500) */
-	bool progress;     /* a line on stderr while measuring (terminal only) */
-};
-
-struct pmd_report *pmd_report_collect(struct pmd_src *s, const struct pmd_report_opts *o);
+/*
+ * Collect every probe of pmd_probes[] once. po: NULL for the report's defaults
+ * (pmd_probe_opts_report); progress: a line on stderr while measuring (live,
+ * terminal only).
+ */
+struct pmd_report *pmd_report_collect(struct pmd_src *s, const struct pmd_probe_opts *po,
+				      bool progress);
 void pmd_report_free(struct pmd_report *r);
 /* The findings of every probe, most severe first. */
 const struct pmd_checks *pmd_report_findings(const struct pmd_report *r);
-/* Build the report tree (text, Markdown, JSON); color: ANSI colours on findings. */
-void pmd_report_build(const struct pmd_report *r, struct pmd_out *o, bool color);
+/* The state a probe collected (its pmd_probe.collect result), or NULL. */
+const void *pmd_report_state(const struct pmd_report *r, const char *probe);
+/*
+ * Build the report tree for fmt: text gets each probe's short section, JSON the
+ * short sections under "summary" and each probe's whole output under its name,
+ * Markdown each probe's whole text. color: ANSI colours on findings.
+ */
+void pmd_report_build(const struct pmd_report *r, struct pmd_out *o, enum pmd_fmt fmt, bool color);
 /* Prometheus text exposition (node_exporter textfile collector). Returns 0 or -1. */
 int pmd_report_prometheus(const struct pmd_report *r, FILE *f);
 
-/* Compatibility: build straight from a source (used by the tests of earlier tools). */
+/* The JSON report tree of a source, with the report's defaults (--diff of dumps). */
 void pmd_report(struct pmd_src *s, struct pmd_out *o);
 
 /*

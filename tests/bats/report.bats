@@ -11,7 +11,7 @@ load test_helper
 	run -0 pmdiag-report --json --dump "$DUMPS/hand-thermal-amd"
 	assert_equal "$(jq -r '[.findings[].severity] | join(" ")' <<<"$output")" \
 		"critical critical warning warning info info"
-	assert_equal "$(jq -r '.schema_version, .findings[0].probe' <<<"$output" | xargs)" "1 thermal"
+	assert_equal "$(jq -r '.schema_version, .findings[0].probe' <<<"$output" | xargs)" "2 thermal"
 }
 
 @test "the HPET and LAPIC findings of the issue: forceable HPET, PIT-limited sleep" {
@@ -32,6 +32,32 @@ load test_helper
 	refute_output --partial $'\033'
 }
 
+# The report carries every probe's whole output: in JSON the object each tool prints
+# with --json, under the probe's name, on every recorded machine.
+@test "report JSON: each probe's section is its tool's --json, on every dump" {
+	local d m t bad=""
+	for d in "$DUMPS"/*/; do
+		[ -f "$d/manifest" ] || continue
+		m=$(basename "$d")
+		pmdiag-report --json --dump "$d" > "$BATS_TEST_TMPDIR/r.json" 2>/dev/null
+		for t in hpet lapic idle thermal pstate race; do
+			"pmdiag-$t" --json --dump "$d" > "$BATS_TEST_TMPDIR/t.json" 2>/dev/null || true
+			jq -e -n --slurpfile r "$BATS_TEST_TMPDIR/r.json" --slurpfile t "$BATS_TEST_TMPDIR/t.json" \
+				--arg k "$t" '$r[0][$k] == $t[0]' > /dev/null || bad+="$m $t"$'\n'
+		done
+	done
+	[ -z "$bad" ] || fail "report section differs from the tool's --json: $bad"
+}
+
+# Markdown folds each probe's whole text: the Thermal block is what pmdiag-thermal prints.
+@test "markdown: the Thermal block is pmdiag-thermal's whole text" {
+	run -0 pmdiag-report --format markdown --dump "$DUMPS/hand-thermal-intel"
+	block=$(awk '/^<details><summary>Thermal<\/summary>$/ {on = 1; next}
+		on && /^```$/ {n++; if (n == 2) exit; next} on && n == 1' <<<"$output")
+	[ -n "$block" ] || fail "no Thermal block"
+	diff <(grep -v '^$' <<<"$block") <(pmdiag-thermal --dump "$DUMPS/hand-thermal-intel" | grep -v '^$')
+}
+
 @test "colour only on a terminal, and never with NO_COLOR" {
 	run -0 pmdiag-report --dump "$DUMPS/hand-thermal-amd"
 	refute_output --partial $'\033'
@@ -44,7 +70,7 @@ load test_helper
 
 @test "prometheus: metrics of the laptop, unknowns left out" {
 	run -0 pmdiag-report --format prometheus --dump "$DUMPS/laptop"
-	assert_line 'pmdiag_info{version="0.1.0",kernel="5.10.0-20-amd64",schema="1"} 1'
+	assert_line 'pmdiag_info{version="0.1.0",kernel="5.10.0-20-amd64",schema="2"} 1'
 	assert_line 'pmdiag_hpet_present 1'
 	assert_line 'pmdiag_lapic_timer_stops 1'
 	assert_line 'pmdiag_thermal_trip_celsius{zone="thermal_zone0",trip="0",type="critical"} 100.000'

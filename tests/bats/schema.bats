@@ -92,7 +92,7 @@ sys.exit(1 if bad else 0)
 		got=$(jq "$m" "$doc" | jq -c -L "$SCHEMA_LIB" 'include "report-schema"; check')
 		[[ "$got" == *"$want"* ]] || fail "after $m: wanted '$want', got $got"
 	done <<'EOF'
-.schema_version = 2	.schema_version: 2, not one of 1
+.schema_version = 1	.schema_version: 1, not one of 2
 .extra = 1	.extra: unknown key
 del(.privacy)	.: no privacy
 {schema_version, pmdiag_version, machine, findings} + .	.: sections in the order
@@ -101,25 +101,28 @@ del(.privacy)	.: no privacy
 .findings |= reverse	.findings: not ranked critical, warning, info
 .findings[0].message = ""	.findings[0].message: \"\" does not match
 del(.findings[0].advice)	.findings[0]: no advice
+.summary.pstate.checks = []	.findings: the pstate findings (2) differ from .summary.pstate.checks (0)
 .pstate.checks = []	.findings: the pstate findings (2) differ from .pstate.checks (0)
-.thermal.checks = [{name: "thermal.x", severity: "info", message: "m", advice: ""}]	.findings: the thermal findings (0) differ from .thermal.checks (1)
+.summary.thermal.checks = [{name: "thermal.x", severity: "info", message: "m", advice: ""}]	.findings: the thermal findings (0) differ from .summary.thermal.checks (1)
 del(.machine.kernel)	.machine: no kernel
 .machine.cpu_family = null	.machine.cpu_family: null, not an integer >= 0
 .machine.cpu_family = 6.5	.machine.cpu_family: 6.5, not an integer >= 0
 del(.machine.cpu_brand)	.machine: cpu_vendor without cpu_brand
 .sources.pci = null | .sources.pci_status = "absent"	.sources: either pci_status or host_bridge and isa_bridge
 .sources.acpi_tables[0].checksum = "fine"	.sources.acpi_tables[0].checksum: \"fine\", not one of
-.hpet.verdict.present = "yes"	.hpet.verdict.present: \"yes\" is none of boolean, null
+.summary.hpet.verdict.present = "yes"	.summary.hpet.verdict.present: \"yes\" is none of boolean, null
+.hpet.verdict.present = false	.hpet.verdict differs from .summary.hpet.verdict
+del(.summary.race)	.summary: no race
 .platform.thermal_zones[0].trips[0].temp_mc = 1.5	.platform.thermal_zones[0].trips[0].temp_mc: number 1.5, not integer
-.idle.interrupts = -1	.idle.interrupts: -1, not an integer >= 0
-.idle.snapshots = null | .idle.snapshots_status = "not_recorded"	.idle: snapshots not read, yet
+.summary.idle.interrupts = -1	.summary.idle.interrupts: -1, not an integer >= 0
+.summary.idle.snapshots = null | .summary.idle.snapshots_status = "not_recorded"	.summary.idle: snapshots not read, yet
 .machine.kernel = null | .machine.kernel_status = "gone"	.machine.kernel_status: \"gone\", not one of absent, unreadable, not_recorded, invalid
 .machine.kernel_status = "absent"	.machine.kernel: has a status but is not null
 .machine.x_status = "absent"	.machine.x_status: no x beside it
 .machine.kernel_reason = "why"	.machine.kernel_reason: a reason without kernel_status
 .machine.kernel = null | .machine.kernel_status = "absent" | .machine.kernel_reason = ""	.machine.kernel_reason: not a text
-.race.cpu_model = "0xABC"	.race.cpu_model: \"0xABC\" is not a lower-case 0x... register value
-.race.meters.x = "0x1f" | .privacy.x = 31	.privacy.x: a number where x elsewhere is a 0x... string
+.summary.race.cpu_model = "0xABC"	.summary.race.cpu_model: \"0xABC\" is not a lower-case 0x... register value
+.summary.race.meters.x = "0x1f" | .privacy.x = 31	.privacy.x: a number where x elsewhere is a 0x... string
 EOF
 }
 

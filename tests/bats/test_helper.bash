@@ -13,6 +13,8 @@ CORPUS="${PMD_CORPUS:-$TOP/../shared/corpus}"
 export LC_ALL=C TZ=UTC NO_COLOR=1
 export PATH="$BIN:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
 unset PMD_DEBUG
+# shellcheck source=tests/bats/lib/measured.bash
+source "$TOP/tests/bats/lib/measured.bash"
 
 # Every tool built from tools/.
 tools() {

@@ -86,15 +86,19 @@ static void put_file(const char *path, const char *body, size_t len)
 
 static void report_on(struct pmd_src *s)
 {
-	struct pmd_report_opts ro = { .idle_ms = 1, .lapic_ms = 1 };
-	struct pmd_report *r = pmd_report_collect(s, &ro);
+	struct pmd_probe_opts po;
+	pmd_probe_opts_report(&po);
+	po.idle_ms = po.lapic_ms = 1;
+	struct pmd_report *r = pmd_report_collect(s, &po, false);
 	FILE *null = fopen("/dev/null", "w");
 	if (!null)
 		abort();
-	for (int color = 0; color < 2; color++) {
+	for (int color = 0; color < 3; color++) {
+		enum pmd_fmt fmt = color == 0 ? PMD_FMT_JSON : color == 1 ? PMD_FMT_TEXT
+									  : PMD_FMT_MARKDOWN;
 		struct pmd_out *o = pmd_out_new();
-		pmd_report_build(r, o, color);
-		if (pmd_out_print(o, color ? PMD_FMT_TEXT : PMD_FMT_JSON, null))
+		pmd_report_build(r, o, fmt, color == 1);
+		if (pmd_out_print(o, fmt, null))
 			abort();
 		pmd_out_free(o);
 	}

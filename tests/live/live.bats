@@ -10,17 +10,6 @@ setup_file() {
 	"$BIN/pmdiag-dump" "$LIVE_DUMP" 2> /dev/null
 }
 
-# What each tool measures over a window, as a jq filter deleting it.
-measured() {
-	case "$1" in
-	pmdiag-idle) echo '{cpus: [.cpus[]? | .cpu], states: [.states[]? | .name]}' ;;
-	pmdiag-lapic) echo 'del(.broadcast.interrupts, .broadcast.interval_s)' ;;
-	# the race section says what could be measured here; on a dump, that nothing can be
-	pmdiag-report) echo 'del(.idle, .race) | del(.findings[]? | select(.id == "idle.short-sleep"))' ;;
-	pmdiag-pstate) echo 'del(.effective_mhz, .cpufreq.policies[]?.scaling_cur_khz, .cpufreq.policies[]?.cpuinfo_cur_khz, .msr.cpus[]?.current_ratio, .msr.cpus[]?.current_mhz, .msr.cpus[]?.current_pstate, .msr.cpus[]?.requested_ratio, .msr.cpus[]?.requested_mhz, .msr.cpus[]?.requested_pstate, .msr.cpus[]?.registers.perf_status, .msr.cpus[]?.registers.perf_ctl, .msr.cpus[]?.registers.pstate_status, .msr.cpus[]?.registers.pstate_ctl)' ;;
-	*) echo '.' ;;
-	esac
-}
 
 @test "pmdiag-dump records this machine" {
 	[ -f "$LIVE_DUMP/manifest" ]

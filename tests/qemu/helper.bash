@@ -9,6 +9,8 @@ TOP="$(cd "$(dirname "${BATS_TEST_FILENAME}")/../.." && pwd)"
 export QEMU_TOP="$TOP"
 # shellcheck source=tests/qemu/qemu.bash
 source "$TOP/tests/qemu/qemu.bash"
+# shellcheck source=tests/bats/lib/measured.bash
+source "$TOP/tests/bats/lib/measured.bash"
 export LC_ALL=C TZ=UTC NO_COLOR=1
 export PATH="$TOP/build/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
 # Serial logs, JSON and dumps of the last run stay here to read after a failure.

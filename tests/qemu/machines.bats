@@ -62,10 +62,11 @@ timer_list() {
 
 # report_json_fixed, report_text_fixed: the report (JSON or text on stdin) without what
 # is measured over a window and so differs between the live run and the dump's recorded
-# window: the Idle section (rates, average sleep) and the idle findings; and without the
-# race-to-idle section, which on a dump says that a dump cannot be measured.
+# window (tests/bats/lib/measured.bash: the idle sections and findings, timer interrupt
+# counts, effective frequencies); and without the race-to-idle sections, which on a dump
+# say that a dump cannot be measured.
 report_json_fixed() {
-	jq -S 'del(.idle, .race) | if .findings then .findings |= map(select(.probe != "idle")) else . end'
+	jq -S "$(measured pmdiag-report) | if .findings then .findings |= map(select(.probe != \"idle\")) else . end"
 }
 report_text_fixed() {
 	awk '/^Findings: [0-9]+ critical/ { next }
@@ -87,8 +88,9 @@ report_text_fixed() {
 		diff <(report_json_fixed < "$J") <(report_json_fixed < "$D/$m.replay.json") ||
 			fail "$m: the report replayed from the dump differs from the live report"
 		# The idle section is there on both sides, from a measured or a recorded window.
-		assert_equal "$(jqr '.idle.interval_source')" measured
-		assert_equal "$(jq -r '.idle.interval_source' "$D/$m.replay.json")" recorded
+		assert_equal "$(jqr '.summary.idle.interval_source')" measured
+		assert_equal "$(jq -r '.summary.idle.interval_source' "$D/$m.replay.json")" recorded
+		assert_equal "$(jqr '.idle.summary.interval_source')" measured
 		# The text report on the console, between the banner and the JSON block.
 		console_text "$D/$m.log" > "$D/$m.txt"
 		run -0 pmdiag-report --dump "$top"
@@ -514,4 +516,32 @@ checks_about() {
 	# pmdiag-dump records cpuN/firmware_node/path: the replay knows it too
 	assert_equal "$(jq -r '[.cpufreq.policies[].acpi_path] | join(",")' "$D/$M.pstate.replay.json")" \
 		'\_SB.CPUS.C000,\_SB.CPUS.C001'
+}
+
+# The console report carries each probe's whole output (schema 2): on q35 .hpet holds the
+# table and the registers, on q35-thermal .thermal the ACPI zone and its trips, on q35-pss
+# .pstate the _PSS objects; each equal (what is measured over a window aside) to what the
+# tool prints with --json on the dump the guest recorded.
+@test "the console report holds each tool's --json: HPET registers, thermal trips, _PSS" {
+	local top t
+	M=q35
+	booted "$D" $M
+	assert_equal "$(jqr '.hpet.tables[0].base_address')" 0xfed00000
+	assert_equal "$(jqr '.hpet.mmio[0].timers')" 3
+	M=q35-thermal
+	booted "$D" $M
+	assert_equal "$(jqr '[.thermal.acpi_zones[0].trips[] | "\(.object)=\(.temp_mc)"] | join(" ")')" \
+		"_CRT=100000 _HOT=90000 _PSV=80000 _AC0=60000"
+	M=q35-pss
+	booted "$D" $M
+	assert_equal "$(jqr '[.pstate.acpi_pss[0].entries[].mhz] | join(" ")')" "2400 2000 1600 1200"
+	for M in q35 q35-thermal q35-pss; do
+		booted "$D" $M
+		top=$(ls -d "$D/$M.dump"/*/)
+		for t in hpet thermal pstate; do
+			diff <(jq -S ".$t | $(measured pmdiag-$t)" "$J") \
+				<(pmdiag-$t --json --dump "$top" | jq -S "$(measured pmdiag-$t)") ||
+				fail "$M: the console report's .$t differs from pmdiag-$t --json on the guest's dump"
+		done
+	done
 }

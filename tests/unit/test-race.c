@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "probe/probe.h"
 #include "probe/race/race-int.h"
 #include "source/source.h"
 #include "unit.h"
@@ -415,7 +416,11 @@ TEST(race_report_section_on_a_dump)
 	if (!s)
 		return;
 	struct pmd_out *out = pmd_out_new();
-	pmd_race_report(s, out);
+	struct pmd_probe_opts po;
+	pmd_probe_opts_report(&po);
+	void *st = pmd_probe_race.collect(s, &po);
+	pmd_probe_race.summary(st, out);
+	pmd_probe_race.free(st);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);

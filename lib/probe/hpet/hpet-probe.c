@@ -664,7 +664,7 @@ static void print_table(const struct pmd_hpet_inst *in, unsigned idx, struct pmd
 	pmd_out_uint(o, "page_protect", NULL, pp, NULL);
 	pmd_out_uint(o, "oem_attributes", NULL, h->flags >> 4, NULL);
 	if (in->base_res.st != PMD_OK)
-		pmd_out_res(o, "base_status", "Base", &in->base_res);
+		pmd_out_res(o, "base", "Base", &in->base_res);
 	pmd_out_end(o);
 }
 
@@ -859,16 +859,17 @@ static void print_kernel(const struct pmd_hpet_kernel *k, struct pmd_out *o)
 int pmd_hpet_print(const struct pmd_hpet_info *info, struct pmd_out *o)
 {
 	print_verdict(info, o);
-	/* tables[] in JSON: one object per instance (text: one section each) */
-	pmd_out_list(o, "tables", NULL);
-	for (unsigned i = 0; i < info->ninst; i++)
-		print_table(&info->inst[i], i, o);
-	pmd_out_end(o);
-	if (!info->ninst) {
-		if (info->tables_res.st == PMD_OK)
+	/* tables[] in JSON: one object per instance (text: one section each); null with
+	 * tables_status when the ACPI tables could not be read */
+	if (info->tables_res.st != PMD_OK && !info->ninst) {
+		pmd_out_res(o, "tables", "ACPI HPET table", &info->tables_res);
+	} else {
+		pmd_out_list(o, "tables", NULL);
+		for (unsigned i = 0; i < info->ninst; i++)
+			print_table(&info->inst[i], i, o);
+		pmd_out_end(o);
+		if (!info->ninst)
 			pmd_out_str(o, NULL, "ACPI HPET table", "none");
-		else
-			pmd_out_res(o, "tables_status", "ACPI HPET table", &info->tables_res);
 	}
 	if (info->ndisagree) {
 		pmd_out_list(o, "tables_disagree", "HPET tables disagree");

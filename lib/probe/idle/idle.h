@@ -152,6 +152,8 @@ void pmd_idle_compute(struct pmd_idle *d, struct pmd_src *s, const struct pmd_sn
 		      const struct pmd_snap *b);
 void pmd_idle_free(struct pmd_idle *d);
 
+/* Why a cell has no delta, for JSON's _status/_reason (bad: the reason of a bad value). */
+struct pmd_res pmd_idle_cell_res(const struct pmd_cell *c, const struct pmd_res *bad);
 /* Figures derived from d (NAN when there is nothing to divide). */
 double pmd_idle_per_s(const struct pmd_idle *d, uint64_t count);
 /* Average sleep per entry in ms: time_us / usage / 1000. */
@@ -160,13 +162,7 @@ double pmd_idle_avg_ms(uint64_t time_us, uint64_t usage);
 /* Summary then details into o; top: how many wake-up sources to list. Returns 0,
  * or 2 when there is nothing to measure (no snapshots, or nothing in them). */
 int pmd_idle_print(const struct pmd_idle *d, struct pmd_out *o, unsigned top);
-/*
- * The "idle" section of pmdiag-report: the summary. Live it samples for
- * interval_ms (the report uses 1 s, not the tool's 10 s); a dump gives its
- * recorded snapshots.
- */
-void pmd_idle_report(struct pmd_src *s, struct pmd_out *o, unsigned interval_ms);
-/* The same section from figures already collected. */
+/* The "idle" section of pmdiag-report: the summary. */
 void pmd_idle_report_of(const struct pmd_idle *d, struct pmd_out *o);
 
 #endif

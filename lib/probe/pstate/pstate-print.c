@@ -808,7 +808,7 @@ static void print_acpi(const struct pmd_pstate_info *pi, struct pmd_out *o)
 		pmd_out_bool(o, "in_conditional", NULL, p->in_conditional);
 		pmd_out_bool(o, "orphan", NULL, p->orphan);
 		if (p->orphan)
-			pmd_out_strf(o, "orphan_reason", twin ? NULL : "Never loaded",
+			pmd_out_strf(o, "why_orphan", twin ? NULL : "Never loaded",
 				     "%s: ACPICA skips this _PSS", p->orphan_why);
 		pmd_out_bool(o, "constant", NULL, p->how != PMD_AML_COMPUTED);
 		pmd_out_str(o, "source", NULL, how_text(p->how));

@@ -22,7 +22,7 @@
 const struct pmd_pst_msrdesc pmd_pst_msrs[PMD_PM_COUNT] = {
 	[PMD_PM_FSB_FREQ] = { 0xcd, "MSR_FSB_FREQ", "fsb_freq", PMD_VENDOR_INTEL, true },
 	[PMD_PM_PLATFORM_INFO] = { 0xce, "MSR_PLATFORM_INFO", "platform_info", PMD_VENDOR_INTEL, true },
-	[PMD_PM_PERF_STATUS] = { 0x198, "IA32_PERF_STATUS", "perf_status", PMD_VENDOR_INTEL, false },
+	[PMD_PM_PERF_STATUS] = { 0x198, "IA32_PERF_STATUS", "perf_stat", PMD_VENDOR_INTEL, false },
 	[PMD_PM_PERF_CTL] = { 0x199, "IA32_PERF_CTL", "perf_ctl", PMD_VENDOR_INTEL, false },
 	[PMD_PM_MISC_ENABLE] = { 0x1a0, "IA32_MISC_ENABLE", "misc_enable", PMD_VENDOR_INTEL, true },
 	[PMD_PM_TRL] = { 0x1ad, "MSR_TURBO_RATIO_LIMIT", "turbo_ratio_limit", PMD_VENDOR_INTEL, true },
@@ -35,7 +35,7 @@ const struct pmd_pst_msrdesc pmd_pst_msrs[PMD_PM_COUNT] = {
 	[PMD_PM_AMD_HWCR] = { 0xc0010015, "HWCR", "hwcr", PMD_VENDOR_AMD, true },
 	[PMD_PM_AMD_CURLIM] = { 0xc0010061, "PStateCurLim", "pstate_cur_limit", PMD_VENDOR_AMD, true },
 	[PMD_PM_AMD_CTL] = { 0xc0010062, "PStateCtl", "pstate_ctl", PMD_VENDOR_AMD, false },
-	[PMD_PM_AMD_STAT] = { 0xc0010063, "PStateStat", "pstate_status", PMD_VENDOR_AMD, false },
+	[PMD_PM_AMD_STAT] = { 0xc0010063, "PStateStat", "pstate_stat", PMD_VENDOR_AMD, false },
 	[PMD_PM_AMD_DEF0 + 0] = { 0xc0010064, "PStateDef0", "pstate_def0", PMD_VENDOR_AMD, true },
 	[PMD_PM_AMD_DEF0 + 1] = { 0xc0010065, "PStateDef1", "pstate_def1", PMD_VENDOR_AMD, true },
 	[PMD_PM_AMD_DEF0 + 2] = { 0xc0010066, "PStateDef2", "pstate_def2", PMD_VENDOR_AMD, true },

@@ -196,17 +196,3 @@ int pmd_race_plan(struct pmd_race *r, char *err, size_t n)
 	}
 	return race_build_plan(r, err, n);
 }
-
-void pmd_race_report(struct pmd_src *s, struct pmd_out *o)
-{
-	struct pmd_race_opts opts;
-	pmd_race_opts_init(&opts);
-	struct pmd_race *r = pmd_race_probe(s, &opts);
-	char err[300];
-	if (!r->missing[0] || (pmd_src_kind(s) != PMD_SRC_LIVE && pmd_src_kind(s) != PMD_SRC_SIM))
-		pmd_race_plan(r, err, sizeof(err)); /* a plan shows what would be compared */
-	pmd_out_obj(o, "race", "Race to idle");
-	pmd_race_print_readiness(r, o, false);
-	pmd_out_end(o);
-	pmd_race_free(r);
-}

@@ -103,7 +103,4 @@ void pmd_race_print(const struct pmd_race *r, struct pmd_out *o);
 /* Write the SVG chart of energy per setting; 0 or -1 with err set. */
 int pmd_race_plot(const struct pmd_race *r, const char *path, char *err, size_t n);
 
-/* pmdiag-report's section: whether pmdiag-race can measure here and with what. */
-void pmd_race_report(struct pmd_src *s, struct pmd_out *o);
-
 #endif

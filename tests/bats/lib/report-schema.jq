@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The JSON report of pmdiag-report(1), schema_version 1, and the JSON conventions of
+# The JSON report of pmdiag-report(1), schema_version 2, and the JSON conventions of
 # pmdiag(7), as a jq module. `check` gives true, or the list of what is wrong, each as
 # "PATH: problem":
 #
@@ -18,17 +18,19 @@
 # KEY_status / KEY_reason belong to KEY: they are checked by conventions, over the whole
 # document.
 #
-# The report's own parts (the top level, findings, machine, sources, platform, privacy)
-# are closed: a new key there is documented in pmdiag-report(1) and added here. The
-# probes' sections (hpet and lapic verdicts, idle, thermal, pstate, race) are open: their
-# keys are documented on each probe's page and may grow there; the keys known here are
-# type-checked.
+# The report's own parts (the top level, findings, machine, sources, platform, summary,
+# privacy) are closed: a new key there is documented in pmdiag-report(1) and added here.
+# The probes' short sections (summary.hpet ... summary.race) are open: their keys are
+# documented on each probe's page and may grow there; the keys known here are
+# type-checked. The probes' whole outputs (.hpet ... .race) are each tool's --json,
+# documented on its page; the checks of thermal and pstate are type-checked here.
 
 def statuses: ["absent", "unreadable", "not_recorded", "invalid"];
 def severities: ["critical", "warning", "info"];
 def probes: ["hpet", "lapic", "idle", "thermal", "pstate"];
+def probe_sections: ["hpet", "lapic", "idle", "thermal", "pstate", "race"];
 def sections: ["schema_version", "pmdiag_version", "findings", "machine", "sources", "platform",
-	"hpet", "lapic", "idle", "thermal", "pstate", "race", "privacy"];
+	"summary", "hpet", "lapic", "idle", "thermal", "pstate", "race", "privacy"];
 
 def pstr: if length == 0 then "." else map(if type == "number" then "[\(.)]" else ".\(.)" end) | join("") end;
 def ptext: if type == "string" then "\"\(.[0:60])\"" else tojson | .[0:60] end;
@@ -220,18 +222,26 @@ def race_spec: {obj: {
 }, open: true, req: ["can_measure", "cpu", "meter", "meters", "can_change"]};
 
 def report_spec: {obj: {
-	schema_version: {enum: [1]},
+	schema_version: {enum: [2]},
 	pmdiag_version: {str: "^[0-9]+\\.[0-9]+"},
 	findings: {arr: finding_spec},
 	machine: machine_spec,
 	sources: sources_spec,
 	platform: platform_spec,
-	hpet: hpet_spec,
-	lapic: lapic_spec,
-	idle: idle_spec,
+	summary: {obj: {
+		hpet: hpet_spec,
+		lapic: lapic_spec,
+		idle: idle_spec,
+		thermal: {obj: {checks: {arr: check_spec("thermal")}}, open: true, req: ["checks"]},
+		pstate: {obj: {checks: {arr: check_spec("pstate")}}, open: true, req: ["checks"]},
+		race: race_spec
+	}, req: probe_sections},
+	hpet: {obj: {}, open: true},
+	lapic: {obj: {}, open: true},
+	idle: {obj: {summary: {obj: {}, open: true}}, open: true, req: ["summary"]},
 	thermal: {obj: {checks: {arr: check_spec("thermal")}}, open: true, req: ["checks"]},
 	pstate: {obj: {checks: {arr: check_spec("pstate")}}, open: true, req: ["checks"]},
-	race: race_spec,
+	race: {obj: {}, open: true},
 	privacy: {obj: {redaction: "boolean", redacted: {arr: text, min: 1}},
 		req: ["redaction", "redacted"]}
 }, req: sections};
@@ -247,9 +257,9 @@ def report_rules:
 	(.sources | objects
 	 | if has("pci_status") == (has("host_bridge") and has("isa_bridge")) then ".sources: either pci_status or host_bridge and isa_bridge" else empty end,
 	   if has("hpet_mmio") and (.hpet_table | type) != "string" then ".sources: hpet_mmio without an HPET table" else empty end),
-	(.idle | objects
-	 | if has("snapshots") and (keys - ["snapshots", "snapshots_status", "snapshots_reason"]) != [] then ".idle: snapshots not read, yet \(keys - ["snapshots", "snapshots_status", "snapshots_reason"] | join(", "))"
-	   elif (has("snapshots") | not) then ["interval_s", "interval_source", "interrupts_per_s", "softirqs_per_s", "self", "problems", "busiest"][] as $k | select(has($k) | not) | ".idle: no \($k)"
+	(.summary.idle | objects
+	 | if has("snapshots") and (keys - ["snapshots", "snapshots_status", "snapshots_reason"]) != [] then ".summary.idle: snapshots not read, yet \(keys - ["snapshots", "snapshots_status", "snapshots_reason"] | join(", "))"
+	   elif (has("snapshots") | not) then ["interval_s", "interval_source", "interrupts_per_s", "softirqs_per_s", "self", "problems", "busiest"][] as $k | select(has($k) | not) | ".summary.idle: no \($k)"
 	   else empty end),
 	(.findings | arrays
 	 | (to_entries[] | select(.value | objects | has("id") and has("probe"))
@@ -257,11 +267,16 @@ def report_rules:
 	    | ".findings[\(.key)]: probe \(.value.probe) but id \(.value.id)"),
 	   (map(.severity as $v | severities | index([$v])) as $r
 	    | if $r != ($r | sort) then ".findings: not ranked critical, warning, info" else empty end)),
-	# every check of thermal and pstate is a finding, with the same words
-	(. as $d | ["thermal", "pstate"][] as $sec
-	 | ($d[$sec].checks? // [] | map({id: .name, severity, message, advice})) as $c
+	# every check of thermal and pstate is a finding, with the same words, in the summary
+	# and in the whole output
+	(. as $d | ["thermal", "pstate"][] as $sec | [["summary", $sec], [$sec]][] as $at
+	 | ($d | getpath($at + ["checks"])? // [] | map({id: .name, severity, message, advice})) as $c
 	 | ($d.findings? // [] | map(select(.probe? == $sec) | {id, severity, message, advice})) as $f
-	 | if ($c | sort) != ($f | sort) then ".findings: the \($sec) findings (\($f | length)) differ from .\($sec).checks (\($c | length))" else empty end);
+	 | if ($c | sort) != ($f | sort) then ".findings: the \($sec) findings (\($f | length)) differ from \($at | pstr).checks (\($c | length))" else empty end),
+	# the whole output holds the summary's verdict (hpet, lapic) and idle summary
+	(. as $d | ["hpet", "lapic"][] as $sec
+	 | select(($d.summary[$sec]? | objects | has("verdict")) and ($d[$sec]? | objects))
+	 | if $d.summary[$sec].verdict != $d[$sec].verdict then ".\($sec).verdict differs from .summary.\($sec).verdict" else empty end);
 
 # ---- pmdiag(7), over the whole document ----
 def conv_walk($p):

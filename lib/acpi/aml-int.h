@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The AML walker's insides, shared by aml.c (the namespace, its objects and
+ * the API) and aml-parse.c (the AML encodings and the definition walk).
+ */
+#ifndef PMD_AML_INT_H
+#define PMD_AML_INT_H
+
+#include "acpi/aml.h"
+
+#define AML_HDR_LEN 36u
+#define AML_MAX_DEPTH 64u          /* nesting of blocks, expressions and packages */
+#define AML_MAX_SEGS 25u           /* "\" + 25 segments fits pmd_aml_object.path */
+#define AML_MAX_BUFFER (1u << 20)  /* larger Buffer () values are not kept */
+#define AML_MAX_WARN 64u           /* warnings kept per table */
+#define AML_CHUNK 1024u            /* objects per allocation: pointers stay valid */
+#define AML_MAX_BYTES (64u << 20)  /* objects and values of one namespace: hostile tables */
+
+#define ROOT (-1)                  /* the parent index of top-level objects */
+#define NONE (-2)                  /* no such object */
+
+/* Objects that stand in for a definition still to come (ACPICA's ANOBJ_IS_EXTERNAL). */
+enum aml_ph {
+	PH_NONE,       /* defined by a table */
+	PH_EXTERNAL,   /* External () only */
+	PH_IMPLIED,    /* a path or Scope () named it before any definition */
+	PH_PREDEFINED, /* \_SB, \_TZ... as ACPICA creates them */
+};
+
+struct aml_ent {
+	struct pmd_aml_object pub;  /* first: pmd_aml_value() maps the pointer back */
+	int32_t parent;             /* index, ROOT for top-level objects */
+	uint32_t seg;               /* the NameSeg's four bytes */
+	int32_t first_child, last_child, next_sibling;
+	unsigned depth;             /* segments in the path */
+	enum aml_ph ph;             /* not defined yet: a definition replaces the placeholder */
+	bool is_method;             /* method_args is the argument count of calls */
+	enum pmd_aml_const cst;
+	struct pmd_aml_value val;
+};
+
+/* A table loaded so far: a byte-identical copy is not loaded twice. */
+struct aml_loaded {
+	uint64_t hash;              /* FNV-1a of the table's bytes */
+	size_t len;
+	char name[16];
+};
+
+struct pmd_aml_ns {
+	struct aml_ent **chunks;
+	size_t count;
+	uint32_t *hash;             /* entry index + 1; 0 is a free slot */
+	size_t hcap;
+	int32_t root_first, root_last;
+	char **warn;
+	size_t nwarn, warncap;
+	bool int32;                 /* DSDT revision < 2: integers are 32 bits wide */
+	size_t bytes;               /* held by objects and values, against AML_MAX_BYTES */
+	struct aml_loaded *loaded;
+	size_t nloaded;
+};
+
+/* One table being loaded. Positions are offsets from the start of the table. */
+struct aml_ctx {
+	struct pmd_aml_ns *ns;
+	const uint8_t *t;
+	size_t len;
+	const char *name;
+	unsigned nwarn, dropped;
+	bool full;                  /* AML_MAX_BYTES reached: the rest of the table is ignored */
+	size_t err_off;             /* where the last failure was found */
+	char err[160];
+};
+
+/* A NameString as written. */
+struct aml_name {
+	bool root;                  /* '\' */
+	unsigned up;                /* number of '^' */
+	unsigned nseg;
+	size_t segs;                /* offset of the first NameSeg */
+};
+
+
+/* shared between aml.c (objects, messages) and aml-parse.c (seg_of, term_list) */
+bool aml_charge(struct aml_ctx *c, size_t off, size_t n);
+struct aml_ent *aml_ent(const struct pmd_aml_ns *ns, int32_t i);
+int32_t aml_new_obj(struct aml_ctx *c, int32_t parent, uint32_t seg, enum pmd_aml_kind kind,
+		       bool cond, enum aml_ph ph);
+int32_t aml_ns_child(const struct pmd_aml_ns *ns, int32_t parent, uint32_t seg);
+size_t aml_seg_text(uint32_t seg, char out[5]);
+void aml_value_free(struct pmd_aml_value *v);
+void aml_warn(struct aml_ctx *c, size_t off, const char *fmt, ...) PMD_PRINTF(3, 4);
+void aml_fail_msg(struct aml_ctx *c, size_t off, const char *fmt, ...) PMD_PRINTF(3, 4);
+uint32_t aml_seg_of(const char *s);
+void aml_term_list(struct aml_ctx *c, size_t pos, size_t end, int32_t scope, bool cond,
+		      unsigned depth);
+#define fail(c, off, ...) (aml_fail_msg((c), (off), __VA_ARGS__), -1)
+
+#endif

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* pmdiag-hpet as a probe: collect, findings, the tool's output, the report's section. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "probe/hpet/hpet-probe.h"
+#include "probe/probe.h"
+
+static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
+{
+	(void)o;
+	struct pmd_hpet_info *h = pmd_xcalloc(1, sizeof(*h));
+	pmd_hpet_collect(s, h);
+	return h;
+}
+
+static void findings(const void *st, struct pmd_checks *f)
+{
+	const struct pmd_hpet_info *h = st;
+	const struct pmd_hpet_verdict *v = &h->v;
+	if (v->present == PMD_NO && v->force_helps == PMD_YES)
+		pmd_check_add(f, "hpet.disabled-forceable", PMD_SEV_WARNING,
+			      "boot with hpet=force", "HPET %s; %s", v->line[0], v->line[2]);
+	else if (v->firmware_enabled == PMD_NO && h->chip.decoded && !h->chip.enabled)
+		pmd_check_add(f, "hpet.disabled-by-firmware", PMD_SEV_WARNING,
+			      "enable the HPET in the firmware setup, or report it to the vendor",
+			      "the chipset has an HPET the firmware left disabled: %s", v->line[1]);
+	else if (v->present == PMD_NO)
+		pmd_check_add(f, "hpet.absent", PMD_SEV_INFO,
+			      "only matters when the LAPIC timer stops in idle (see lapic findings)",
+			      "no usable HPET: %s", v->line[0]);
+	if (h->k.pc10 == PMD_YES)
+		pmd_check_add(f, "hpet.pc10-disabled", PMD_SEV_INFO,
+			      "expected on machines with package C10; hpet=force brings it back "
+			      "at the cost of PC10",
+			      "Linux disables the HPET: it stops in package C10 (MSR 0xE2 limit %u)",
+			      h->k.pkg_limit);
+	if (h->k.nohpet || h->k.hpet_disable)
+		pmd_check_add(f, "hpet.cmdline-disabled", PMD_SEV_INFO,
+			      "remove nohpet / hpet=disable from the kernel command line if it was "
+			      "not meant",
+			      "the HPET is disabled on the kernel command line");
+	for (unsigned i = 0; i < h->ninst; i++)
+		for (unsigned k = 0; k < h->inst[i].nmismatch; k++)
+			pmd_check_add(f, "hpet.table-register-mismatch", PMD_SEV_WARNING,
+				      "report the firmware's HPET table to the vendor",
+				      "HPET table #%u and registers disagree: %s", i + 1,
+				      h->inst[i].mismatch[k]);
+	for (unsigned i = 0; i < h->ndisagree; i++)
+		pmd_check_add(f, "hpet.tables-disagree", PMD_SEV_INFO,
+			      "firmware carries two HPET tables; Linux uses the first",
+			      "%s", h->tables_disagree[i]);
+}
+
+static int output(const void *st, struct pmd_out *o, const struct pmd_probe_opts *po)
+{
+	(void)po;
+	return pmd_hpet_print(st, o);
+}
+
+static void why(const void *st, char *buf, size_t n)
+{
+	const struct pmd_hpet_info *h = st;
+	snprintf(buf, n, "cannot tell: %s", h->v.line[0]);
+}
+
+static void summary(const void *st, struct pmd_out *o)
+{
+	pmd_hpet_report(st, o);
+}
+
+const struct pmd_probe pmd_probe_hpet = {
+	.name = "hpet",
+	.title = "HPET",
+	.collect = collect,
+	.findings = findings,
+	.output = output,
+	.why = why,
+	.summary = summary,
+	.free = free,
+};

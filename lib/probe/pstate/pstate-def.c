@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* pmdiag-pstate as a probe: collect, findings, the tool's output, the report's section. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "probe/probe.h"
+#include "probe/pstate/pstate.h"
+
+static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
+{
+	struct pmd_pstate_info *t = pmd_xcalloc(1, sizeof(*t));
+	pmd_pstate_collect(s, t, o->pstate_ms);
+	return t;
+}
+
+static void findings(const void *st, struct pmd_checks *f)
+{
+	const struct pmd_pstate_info *t = st;
+	for (size_t i = 0; i < t->checks.n; i++) {
+		const struct pmd_check *k = &t->checks.v[i];
+		pmd_check_add(f, k->id, k->sev, k->advice, "%s", k->message);
+	}
+}
+
+static int output(const void *st, struct pmd_out *o, const struct pmd_probe_opts *po)
+{
+	(void)po;
+	return pmd_pstate_print(st, o);
+}
+
+static void why(const void *st, char *buf, size_t n)
+{
+	(void)st;
+	snprintf(buf, n, "nothing to show: no cpufreq, ACPI tables or CPUID");
+}
+
+static void summary(const void *st, struct pmd_out *o)
+{
+	pmd_pstate_report(st, o);
+}
+
+static void pstate_free(void *st)
+{
+	pmd_pstate_free(st);
+	free(st);
+}
+
+const struct pmd_probe pmd_probe_pstate = {
+	.name = "pstate",
+	.title = "P-states",
+	.collect = collect,
+	.findings = findings,
+	.output = output,
+	.why = why,
+	.summary = summary,
+	.free = pstate_free,
+};
