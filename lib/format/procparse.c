@@ -170,3 +170,47 @@ bool pmd_cmdline_opt(const char *cmdline, const char *name, char *value, size_t 
 	}
 	return found;
 }
+
+/* /proc/iomem: "  start-end : name", two spaces of indent per nesting level. */
+int pmd_iomem_parse(const char *text, struct pmd_iomem **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	size_t cap = 0;
+	const char *p = text;
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char line[256];
+		if (len >= sizeof(line))
+			goto bad;
+		memcpy(line, p, len);
+		line[len] = 0;
+		p += len + (e ? 1 : 0);
+		if (!len)
+			continue;
+		size_t indent = strspn(line, " ");
+		char *dash = strchr(line + indent, '-');
+		char *colon = strstr(line + indent, " : ");
+		if (!dash || !colon || dash > colon)
+			goto bad;
+		*dash = 0;
+		*colon = 0;
+		struct pmd_iomem m = { .depth = (int)(indent / 2) };
+		if (pmd_parse_u64(line + indent, 16, &m.start) < 0 ||
+		    pmd_parse_u64(dash + 1, 16, &m.end) < 0 || m.end < m.start)
+			goto bad;
+		snprintf(m.name, sizeof(m.name), "%s", colon + 3);
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			*out = pmd_xrealloc(*out, cap * sizeof(**out));
+		}
+		(*out)[(*n)++] = m;
+	}
+	return 0;
+bad:
+	free(*out);
+	*out = NULL;
+	*n = 0;
+	return -1;
+}

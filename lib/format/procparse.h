@@ -35,4 +35,13 @@ const struct pmd_irq_line *pmd_irqs_find(const struct pmd_irqs *irqs, const char
  */
 bool pmd_cmdline_opt(const char *cmdline, const char *name, char *value, size_t n);
 
+/* One /proc/iomem line. */
+struct pmd_iomem {
+	uint64_t start, end; /* inclusive */
+	int depth;
+	char name[80];
+};
+/* /proc/iomem text into lines; -1 when a line is not "start-end : name". Free *out. */
+int pmd_iomem_parse(const char *text, struct pmd_iomem **out, size_t *n);
+
 #endif

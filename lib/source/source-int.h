@@ -8,6 +8,7 @@
 
 #include "format/acpitable.h"
 #include "format/dumpfmt.h"
+#include "format/procparse.h"
 #include "source/source.h"
 
 struct pmd_src;
@@ -99,12 +100,6 @@ struct pmd_src {
 	bool mmio_logging;
 };
 
-struct pmd_iomem {
-	uint64_t start, end; /* inclusive */
-	int depth;
-	char name[80];
-};
-
 /* Back-ends. */
 extern const struct pmd_backend pmd_backend_live;
 extern const struct pmd_backend pmd_backend_dump;
@@ -124,7 +119,6 @@ struct pmd_res pmd_msr_error(int err, int cpu, uint32_t msr);
 struct pmd_res pmd_file_error(int err, const char *path);
 
 /* Parse /proc/iomem text (shared with the tests and the fuzzers). */
-int pmd_iomem_parse(const char *text, struct pmd_iomem **out, size_t *n);
 
 /* Read a whole file (decompressing .xz and .gz through xz/gzip) for --acpidump. */
 struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len);
