@@ -9,7 +9,7 @@
 
 #include "util/util.h"
 
-enum pmd_fmt { PMD_FMT_TEXT, PMD_FMT_JSON, PMD_FMT_MARKDOWN };
+enum pmd_fmt { PMD_FMT_TEXT, PMD_FMT_JSON, PMD_FMT_MARKDOWN, PMD_FMT_PROMETHEUS };
 
 struct pmd_out;
 
@@ -63,6 +63,27 @@ void pmd_out_note(struct pmd_out *o, const char *fmt, ...) PMD_PRINTF(2, 3);
 
 /* Number of fields and sections added (0 means nothing to print). */
 size_t pmd_out_count(const struct pmd_out *o);
+
+/*
+ * Prometheus text exposition is one more rendering of the same tree: values marked
+ * here become gauge samples, everything else is left out.
+ *   pmd_out_metric: the scalar just added is a sample of metric, named with its unit as
+ *     Prometheus names them (_celsius, _hertz, _seconds, _joules); value = JSON number
+ *     x scale, booleans 1/0, a string 1; null (unknown) gives no sample, never a 0.
+ *   pmd_out_metric_label: the string just added labels every sample of its section and
+ *     below (an inner label of the same name replaces an outer one).
+ *   pmd_out_metric_index: the elements of the list or table just opened are labelled by
+ *     their index.
+ *   pmd_out_sample: a sample that is no value of the tree (counts, versions); labels
+ *     written as name="value",... (pmd_prom_label), or NULL.
+ */
+void pmd_out_metric(struct pmd_out *o, const char *metric, const char *help, double scale);
+void pmd_out_metric_label(struct pmd_out *o, const char *name);
+void pmd_out_metric_index(struct pmd_out *o, const char *name);
+void pmd_out_sample(struct pmd_out *o, const char *metric, const char *help, const char *labels,
+		    double value);
+/* Append name="value" (escaped, comma-separated) to b. */
+void pmd_prom_label(struct pmd_buf *b, const char *name, const char *value);
 
 /* JSON string escaping into a buffer (shared with writers of other JSON). */
 void pmd_json_escape(struct pmd_buf *b, const char *s);

@@ -218,13 +218,19 @@ static void thermal(struct pmd_src *s, struct pmd_out *o)
 		snprintf(buf, sizeof(buf), "%s (%s)", names[i], type);
 		pmd_out_obj(o, NULL, buf);
 		pmd_out_str(o, "zone", NULL, names[i]);
+		pmd_out_metric_label(o, "zone");
 		pmd_out_str(o, "type", NULL, type);
+		pmd_out_metric_label(o, "type");
 		r = pmd_readf_s64(s, &v, "sys/class/thermal/%s/temp", names[i]);
-		if (r.st == PMD_OK)
+		if (r.st == PMD_OK) {
 			pmd_out_int(o, "temp_mc", "Temperature m°C", v, NULL);
-		else
+			pmd_out_metric(o, "pmdiag_thermal_zone_celsius", "thermal zone temperature",
+				       1e-3);
+		} else {
 			pmd_out_res(o, "temp_mc", "Temperature m°C", &r);
+		}
 		pmd_out_table(o, "trips", "Trip points");
+		pmd_out_metric_index(o, "trip");
 		for (int k = 0; k < 64; k++) {
 			char tt[32];
 			if (pmd_readf_line(s, tt, sizeof(tt), "sys/class/thermal/%s/trip_point_%d_type",
@@ -232,11 +238,15 @@ static void thermal(struct pmd_src *s, struct pmd_out *o)
 				break;
 			pmd_out_obj(o, NULL, NULL);
 			pmd_out_str(o, "type", "Type", tt);
+			pmd_out_metric_label(o, "type");
 			r = pmd_readf_s64(s, &v, "sys/class/thermal/%s/trip_point_%d_temp", names[i], k);
-			if (r.st == PMD_OK)
+			if (r.st == PMD_OK) {
 				pmd_out_int(o, "temp_mc", "m°C", v, NULL);
-			else
+				pmd_out_metric(o, "pmdiag_thermal_trip_celsius", "thermal zone trip point",
+					       1e-3);
+			} else {
 				pmd_out_res(o, "temp_mc", "m°C", &r);
+			}
 			pmd_out_end(o);
 		}
 		pmd_out_end(o);

@@ -7,6 +7,7 @@
 #include "report/report.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -135,7 +136,10 @@ static void findings(const struct pmd_report *r, struct pmd_out *o, bool color)
 		}
 		pmd_out_obj(o, NULL, NULL);
 		pmd_out_str(o, "id", NULL, k->id);
+		pmd_out_metric_label(o, "id");
+		pmd_out_metric(o, "pmdiag_finding", "one sample per finding (id and severity)", 1);
 		pmd_out_str(o, "severity", NULL, pmd_severity_name(k->sev));
+		pmd_out_metric_label(o, "severity");
 		char probe[32];
 		snprintf(probe, sizeof(probe), "%.*s", (int)strcspn(k->id, "."), k->id);
 		pmd_out_str(o, "probe", NULL, probe);
@@ -205,105 +209,32 @@ void pmd_report(struct pmd_src *s, struct pmd_out *o)
 
 /* ---- Prometheus text exposition ---- */
 
-static void esc_label(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '\\' || *s == '"')
-			fputc('\\', f);
-		if (*s == '\n')
-			fputs("\\n", f);
-		else
-			fputc(*s, f);
-	}
-}
-
-static void metric_head(FILE *f, const char *name, const char *help, const char *type)
-{
-	fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
-}
-
-static void tri_metric(FILE *f, const char *name, const char *help, enum pmd_tri t)
-{
-	if (t == PMD_UNKNOWN)
-		return; /* unknown is no sample, never a 0 */
-	metric_head(f, name, help, "gauge");
-	fprintf(f, "%s %d\n", name, t == PMD_YES);
-}
-
+/*
+ * The JSON report's tree rendered as gauges: the values the probes marked with
+ * pmd_out_metric (named with their units), plus the version and the finding counts.
+ */
 int pmd_report_prometheus(const struct pmd_report *r, FILE *f)
 {
-	metric_head(f, "pmdiag_info", "pmdiag version and kernel of the machine", "gauge");
-	fprintf(f, "pmdiag_info{version=\"%s\",kernel=\"", PMD_VERSION);
-	esc_label(f, r->has_kernel ? r->kernel : "");
-	fprintf(f, "\",schema=\"%d\"} 1\n", PMD_REPORT_SCHEMA);
-
+	struct pmd_out *o = pmd_out_new();
+	struct pmd_buf l = { 0 };
+	pmd_prom_label(&l, "version", PMD_VERSION);
+	pmd_prom_label(&l, "kernel", r->has_kernel ? r->kernel : "");
+	char schema[16];
+	snprintf(schema, sizeof(schema), "%d", PMD_REPORT_SCHEMA);
+	pmd_prom_label(&l, "schema", schema);
+	pmd_out_sample(o, "pmdiag_info", "pmdiag version and kernel of the machine", l.s, 1);
+	pmd_buf_free(&l);
 	unsigned n[3] = { 0 };
 	for (size_t i = 0; i < r->findings.n; i++)
 		n[r->findings.v[i].sev]++;
-	metric_head(f, "pmdiag_findings", "findings by severity", "gauge");
-	for (int s = PMD_SEV_CRITICAL; s >= PMD_SEV_INFO; s--)
-		fprintf(f, "pmdiag_findings{severity=\"%s\"} %u\n", pmd_severity_name(s), n[s]);
-	metric_head(f, "pmdiag_finding", "one sample per finding (id and severity)", "gauge");
-	for (size_t i = 0; i < r->findings.n; i++) {
-		const struct pmd_check *k = &r->findings.v[i];
-		fprintf(f, "pmdiag_finding{id=\"%s\",severity=\"%s\"} 1\n", k->id,
-			pmd_severity_name(k->sev));
+	for (int sev = PMD_SEV_CRITICAL; sev >= PMD_SEV_INFO; sev--) {
+		struct pmd_buf b = { 0 };
+		pmd_prom_label(&b, "severity", pmd_severity_name(sev));
+		pmd_out_sample(o, "pmdiag_findings", "findings by severity", b.s, n[sev]);
+		pmd_buf_free(&b);
 	}
-
-	const struct pmd_hpet_info *h = pmd_report_state(r, "hpet");
-	const struct pmd_lapic_info *l = pmd_report_state(r, "lapic");
-	tri_metric(f, "pmdiag_hpet_present", "an HPET is declared and usable", h->v.present);
-	tri_metric(f, "pmdiag_hpet_in_use", "the kernel uses the HPET", h->v.in_use);
-	tri_metric(f, "pmdiag_hpet_force_helps", "booting with hpet=force would enable it",
-		   h->v.force_helps);
-	tri_metric(f, "pmdiag_lapic_timer_stops", "the LAPIC timer stops in an idle state used",
-		   l->stops);
-	if (l->longest_s > 0) {
-		metric_head(f, "pmdiag_broadcast_max_oneshot_seconds",
-			    "longest one-shot of the tick broadcast device", "gauge");
-		fprintf(f, "pmdiag_broadcast_max_oneshot_seconds %.9g\n", l->longest_s);
-	}
-
-	const struct pmd_idle *d = pmd_report_state(r, "idle");
-	if (d && d->res.st == PMD_OK && d->interval_ns) {
-		if (d->irq_res.st == PMD_OK) {
-			metric_head(f, "pmdiag_interrupts_per_second",
-				    "interrupts per second over the sampling window", "gauge");
-			fprintf(f, "pmdiag_interrupts_per_second %.6g\n", pmd_idle_per_s(d, d->irq_d));
-		}
-		if (d->cpuidle_res.st == PMD_OK && d->usage_d) {
-			metric_head(f, "pmdiag_idle_entries_per_second",
-				    "idle state entries per second, all CPUs", "gauge");
-			fprintf(f, "pmdiag_idle_entries_per_second %.6g\n",
-				pmd_idle_per_s(d, d->usage_d));
-			metric_head(f, "pmdiag_idle_avg_sleep_seconds",
-				    "average time per idle entry", "gauge");
-			fprintf(f, "pmdiag_idle_avg_sleep_seconds %.9g\n",
-				pmd_idle_avg_ms(d->time_us_d, d->usage_d) / 1e3);
-		}
-	}
-
-	const struct pmd_thermal_info *t = pmd_report_state(r, "thermal");
-	if (t->nzone) {
-		metric_head(f, "pmdiag_thermal_zone_celsius", "thermal zone temperature", "gauge");
-		for (size_t i = 0; i < t->nzone; i++) {
-			if (t->zone[i].temp_res.st != PMD_OK)
-				continue;
-			fprintf(f, "pmdiag_thermal_zone_celsius{zone=\"%s\",type=\"", t->zone[i].name);
-			esc_label(f, t->zone[i].type);
-			fprintf(f, "\"} %.3f\n", t->zone[i].temp_mc / 1000.0);
-		}
-		metric_head(f, "pmdiag_thermal_trip_celsius", "thermal zone trip point", "gauge");
-		for (size_t i = 0; i < t->nzone; i++)
-			for (unsigned k = 0; k < t->zone[i].ntrip; k++) {
-				const struct pmd_trip *tr = &t->zone[i].trip[k];
-				if (tr->temp_res.st != PMD_OK)
-					continue;
-				fprintf(f, "pmdiag_thermal_trip_celsius{zone=\"%s\",trip=\"%u\","
-					"type=\"%s\"} %.3f\n", t->zone[i].name, k, tr->type,
-					tr->temp_mc / 1000.0);
-			}
-	}
-	fflush(f);
-	return ferror(f) ? -1 : 0;
+	pmd_report_build(r, o, PMD_FMT_JSON, false);
+	int rc = pmd_out_print(o, PMD_FMT_PROMETHEUS, f);
+	pmd_out_free(o);
+	return rc;
 }

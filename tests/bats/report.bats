@@ -73,11 +73,20 @@ load test_helper
 	assert_line 'pmdiag_info{version="0.1.0",kernel="5.10.0-20-amd64",schema="2"} 1'
 	assert_line 'pmdiag_hpet_present 1'
 	assert_line 'pmdiag_lapic_timer_stops 1'
-	assert_line 'pmdiag_thermal_trip_celsius{zone="thermal_zone0",trip="0",type="critical"} 100.000'
-	# every sample line belongs to a declared metric
+	assert_line 'pmdiag_thermal_zone_celsius{zone="thermal_zone0",type="acpitz"} 47'
+	assert_line 'pmdiag_thermal_trip_celsius{zone="thermal_zone0",type="critical",trip="0"} 100'
+	assert_line 'pmdiag_hpet_frequency_hertz{hpet="0"} 14318179.9'
+	assert_line 'pmdiag_idle_avg_sleep_seconds 0.02867'
+	assert_line 'pmdiag_broadcast_max_oneshot_seconds 149.983013'
+	# every sample line is well formed and belongs to one declared family, written once
 	for m in $(grep -v '^#' <<<"$output" | sed 's/[{ ].*//' | sort -u); do
-		grep -q "^# TYPE $m gauge$" <<<"$output" || fail "$m has no TYPE"
+		[ "$(grep -c "^# TYPE $m gauge$" <<<"$output")" = 1 ] || fail "$m: not one TYPE line"
 	done
+	run ! grep -v -E '^(# (HELP|TYPE) .*|[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+]+)$' <<<"$output"
+	# the same values as the JSON report: the tree is rendered, not recomputed
+	json=$(pmdiag-report --json --dump "$DUMPS/laptop")
+	assert_equal "$(jq '.summary.idle.interrupts_per_s' <<<"$json")" 67.446
+	assert_equal "$(jq '.hpet.mmio[0].frequency_hz' <<<"$json")" 14318179.9
 	run -0 pmdiag-report --format prometheus --dump "$DUMPS/ul-vbox"
 	refute_output --partial pmdiag_hpet_present
 }

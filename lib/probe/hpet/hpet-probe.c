@@ -588,9 +588,13 @@ static void print_verdict(const struct pmd_hpet_info *info, struct pmd_out *o)
 	for (int i = 0; i < 6; i++)
 		pmd_out_str(o, keys[i], labels[i], v->line[i]);
 	tri(o, "present", v->present);
+	pmd_out_metric(o, "pmdiag_hpet_present", "an HPET is declared and usable", 1);
 	tri(o, "firmware_enabled", v->firmware_enabled);
+	pmd_out_metric(o, "pmdiag_hpet_firmware_enabled", "the firmware enabled the HPET", 1);
 	tri(o, "force_helps", v->force_helps);
+	pmd_out_metric(o, "pmdiag_hpet_force_helps", "booting with hpet=force would enable it", 1);
 	tri(o, "in_use", v->in_use);
+	pmd_out_metric(o, "pmdiag_hpet_in_use", "the kernel uses the HPET", 1);
 	tri(o, "legacy_replacement", v->legacy);
 	if (v->fsb_channels >= 0)
 		pmd_out_int(o, "fsb_channels", NULL, v->fsb_channels, NULL);
@@ -692,6 +696,7 @@ static void print_regs(const struct pmd_hpet_inst *in, unsigned idx, struct pmd_
 		fmt_hz(buf, sizeof(buf), FS_PER_S / in->period_fs);
 		pmd_out_str(o, NULL, "Counter frequency", buf);
 		pmd_out_double(o, "frequency_hz", NULL, FS_PER_S / in->period_fs, 1, NULL);
+		pmd_out_metric(o, "pmdiag_hpet_frequency_hertz", "HPET main counter frequency", 1);
 	}
 	pmd_out_hex(o, "gen_conf", "GEN_CONF", r->conf, 8);
 	pmd_out_bool(o, "enabled", "Enabled (ENABLE_CNF)", in->enabled);
@@ -878,6 +883,7 @@ int pmd_hpet_print(const struct pmd_hpet_info *info, struct pmd_out *o)
 		pmd_out_end(o);
 	}
 	pmd_out_list(o, "mmio", NULL);
+	pmd_out_metric_index(o, "hpet");
 	for (unsigned i = 0; i < info->ninst; i++)
 		if (info->inst[i].regs_read)
 			print_regs(&info->inst[i], i, o);

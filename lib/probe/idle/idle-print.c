@@ -214,6 +214,7 @@ static void print_summary(const struct pmd_idle *d, struct pmd_out *o)
 				     "%.*f ms (%llu entries, %.3f s idle, %s)", MS_PREC(avg), avg,
 				     (unsigned long long)d->usage_d, d->time_us_d / 1e6, cpus);
 		out_ms(o, "avg_sleep_ms", NULL, avg, NULL);
+		pmd_out_metric(o, "pmdiag_idle_avg_sleep_seconds", "average time per idle entry", 1e-3);
 		pmd_out_uint(o, "idle_entries", NULL, d->usage_d, NULL);
 		pmd_out_uint(o, "idle_time_us", NULL, d->time_us_d, NULL);
 		pmd_out_uint(o, "idle_cpus", NULL, d->idle_ncpu, NULL);
@@ -222,6 +223,8 @@ static void print_summary(const struct pmd_idle *d, struct pmd_out *o)
 		else
 			pmd_out_null(o, "vs_2007", NULL);
 		out_rate(o, "idle_entries_per_s", "Idle entries", pmd_idle_per_s(d, d->usage_d), "/s");
+		pmd_out_metric(o, "pmdiag_idle_entries_per_second", "idle state entries per second, all CPUs",
+			       1);
 		/* mean residency per state over the CPUs with usable counters */
 		struct pmd_buf b = { 0 };
 		for (size_t j = 0; j < d->nstate; j++) {
@@ -247,6 +250,8 @@ static void print_summary(const struct pmd_idle *d, struct pmd_out *o)
 		pmd_out_strf(o, NULL, "Interrupts", "%.1f /s (%llu on %s)", r,
 			     (unsigned long long)d->irq_d, cpus);
 		out_rate(o, "interrupts_per_s", NULL, r, NULL);
+		pmd_out_metric(o, "pmdiag_interrupts_per_second",
+			       "interrupts per second over the sampling window", 1);
 		pmd_out_uint(o, "interrupts", NULL, d->irq_d, NULL);
 	}
 	/* Far more idle entries than interrupts: CPUs leave idle without being woken. */

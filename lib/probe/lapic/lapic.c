@@ -494,14 +494,17 @@ static void print_verdict(const struct pmd_lapic_info *li, struct pmd_out *o)
 	pmd_out_str(o, "text", "LAPIC timer", li->verdict);
 	pmd_out_str(o, "limits", "What that limits", li->limit);
 	tri(o, "lapic_timer_stops", li->stops);
+	pmd_out_metric(o, "pmdiag_lapic_timer_stops", "the LAPIC timer stops in an idle state used", 1);
 	pmd_out_list(o, "stopping_states", NULL);
 	for (unsigned i = 0; i < li->nstate; i++)
 		if (li->state[i].stops == PMD_YES)
 			pmd_out_str(o, NULL, NULL, li->state[i].name);
 	pmd_out_end(o);
-	if (li->longest_s > 0)
+	if (li->longest_s > 0) {
 		pmd_out_double(o, "longest_oneshot_s", NULL, li->longest_s, 6, NULL);
-	else
+		pmd_out_metric(o, "pmdiag_broadcast_max_oneshot_seconds",
+			       "longest one-shot of the tick broadcast device", 1);
+	} else
 		pmd_out_null(o, "longest_oneshot_s", NULL);
 	pmd_out_end(o);
 }

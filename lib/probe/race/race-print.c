@@ -97,6 +97,7 @@ static void meter_out(const struct pmd_race *r, struct pmd_out *o)
 			pmd_out_str(o, NULL, NULL, m->dom[i].name);
 	pmd_out_end(o);
 	pmd_out_double(o, "unit_j", NULL, m->dom[0].unit_j, 12, NULL);
+	pmd_out_metric(o, "pmdiag_energy_meter_unit_joules", "resolution of the energy meter", 1);
 	if (m->wrap_j > 0)
 		pmd_out_double(o, "wrap_j", NULL, m->wrap_j, 3, NULL);
 	else
