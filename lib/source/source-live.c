@@ -561,5 +561,5 @@ struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *
 	s->rate_patterns = pmd_rate_patterns;
 	if (why)
 		*why = pmd_ok();
-	return s;
+	return pmd_src_overlay_opts(s);
 }

@@ -19,7 +19,7 @@ struct cpu_raw_data_array_t;
 enum pmd_src_kind {
 	PMD_SRC_LIVE,
 	PMD_SRC_DUMP,
-	PMD_SRC_ACPIDUMP,
+	PMD_SRC_ACPIDUMP, /* nothing beneath --acpidump/--cpuid files (pmd_src_open_none) */
 	PMD_SRC_SIM, /* a simulated platform for tests (pmd_src_open_sim) */
 };
 
@@ -27,9 +27,12 @@ struct pmd_src_opts {
 	/* Live machine root: "/" normally; a test may point it elsewhere for files
 	 * (sysfs/procfs/ACPI tables only; devices are never opened under a fake root). */
 	const char *root;
-	/* Replace the ACPI tables of the source by this acpidump text file (.xz/.gz too). */
+	/*
+	 * Replace the ACPI tables of the source by this acpidump text file (.xz/.gz
+	 * too), and the CPUID data by this dump (libcpuid raw, AIDA64 or hwloc
+	 * text): the source opened goes under an overlay (pmd_src_overlay).
+	 */
 	const char *acpidump;
-	/* Replace the CPUID data by this dump (libcpuid raw, AIDA64 or hwloc text). */
 	const char *cpuid;
 	/* Keep the MSDM and SLIC tables (product keys) instead of redacting them. */
 	bool include_license_tables;
@@ -49,13 +52,25 @@ struct pmd_src_opts {
  * Open a source. pmd_src_open_live() reads this machine; pmd_src_open_dump()
  * reads a dump directory or a .tar, .tar.gz, .tar.xz archive of one;
  * pmd_src_open_acpidump() gives a source that holds only what opts->acpidump
- * and opts->cpuid name (every other read: not recorded).
- * On failure they return NULL and fill *why.
+ * and opts->cpuid name (every other read: not recorded), both read at once.
+ * On failure they return NULL and fill *why. When opts names an acpidump or
+ * CPUID file, each returns an overlay of it over what it opened.
  */
 struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *why);
 struct pmd_src *pmd_src_open_dump(const char *path, const struct pmd_src_opts *o, struct pmd_res *why);
 struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_res *why);
 void pmd_src_close(struct pmd_src *s);
+
+/* A source of nothing: every read is "not recorded" (kind PMD_SRC_ACPIDUMP). */
+struct pmd_src *pmd_src_open_none(const char *name, const struct pmd_src_opts *o);
+/*
+ * An overlay (source/overlay.c): a source that serves the ACPI tables of the
+ * acpidump file acpidump and the CPUID data of the file cpuid (either may be
+ * NULL: then below serves them) and forwards every other read to below. The
+ * files are read at first use. The overlay takes below over: closing the
+ * overlay closes below. Kind and name are below's.
+ */
+struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, const char *cpuid);
 
 enum pmd_src_kind pmd_src_kind(const struct pmd_src *s);
 /* "live", or the dump path: for --debug and the manifest, never for probe output. */
