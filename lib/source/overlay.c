@@ -125,6 +125,11 @@ static struct pmd_res ov_perf_read(struct pmd_src *s, int id, uint64_t *count)
 
 static void ov_perf_close(struct pmd_src *s, int id) { FWD(s, perf_close, id); }
 
+static struct pmd_res ov_thermal_events_open(struct pmd_src *s, struct pmd_thermal_events **ev)
+{
+	return FWD(s, thermal_events_open, ev);
+}
+
 static void ov_close(struct pmd_src *s)
 {
 	struct overlay *ov = OV(s);
@@ -168,6 +173,7 @@ struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, con
 		.perf_open = b->perf_open ? ov_perf_open : NULL,
 		.perf_read = b->perf_read ? ov_perf_read : NULL,
 		.perf_close = b->perf_close ? ov_perf_close : NULL,
+		.thermal_events_open = b->thermal_events_open ? ov_thermal_events_open : NULL,
 	};
 	ov->below = below;
 	ov->acpidump = acpidump ? pmd_xstrdup(acpidump) : NULL;

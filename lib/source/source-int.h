@@ -47,6 +47,8 @@ struct pmd_backend {
 				    int *id);
 	struct pmd_res (*perf_read)(struct pmd_src *s, int id, uint64_t *count);
 	void (*perf_close)(struct pmd_src *s, int id);
+	/* The kernel's thermal events (thermal-nl.c); NULL: none (a dump). */
+	struct pmd_res (*thermal_events_open)(struct pmd_src *s, struct pmd_thermal_events **ev);
 };
 
 /* One recorded MMIO access, for the dump writer's log. */
@@ -140,6 +142,9 @@ struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len);
 /* Read and parse a CPUID dump file of any format, and a dump's cpuid.txt (cpuid-file.c). */
 struct pmd_res pmd_dumpfmt_load_cpuid(const char *path, struct cpu_raw_data_array_t *raw);
 struct pmd_res pmd_cpuid_load_file(const char *path, struct cpu_raw_data_array_t *raw);
+
+/* The live back-end's thermal events: the thermal generic netlink family (thermal-nl.c). */
+struct pmd_res pmd_thermal_nl_open(struct pmd_src *s, struct pmd_thermal_events **ev);
 
 /* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */
 uint64_t pmd_real_sleep_ns(uint64_t ns);

@@ -546,6 +546,7 @@ const struct pmd_backend pmd_backend_live = {
 	.perf_open = live_perf_open,
 	.perf_read = live_perf_read,
 	.perf_close = live_perf_close,
+	.thermal_events_open = pmd_thermal_nl_open,
 };
 
 struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *why)

@@ -805,3 +805,12 @@ void pmd_perf_close(struct pmd_src *s, int id)
 		s->be->perf_close(s, id);
 }
 
+/* ---- thermal events (live: thermal-nl.c) ---- */
+
+struct pmd_res pmd_thermal_events_open(struct pmd_src *s, struct pmd_thermal_events **ev)
+{
+	*ev = NULL;
+	if (!s->be->thermal_events_open)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, "a dump has no thermal events");
+	return s->be->thermal_events_open(s, ev);
+}

@@ -15,6 +15,7 @@ struct pmd_src;
 struct pci_access;
 struct pci_dev;
 struct cpu_raw_data_array_t;
+struct nlmsghdr;
 
 enum pmd_src_kind {
 	PMD_SRC_LIVE,
@@ -253,6 +254,26 @@ struct pmd_res pmd_src_run(struct pmd_src *s, struct pmd_work *w);
 struct pmd_res pmd_perf_open(struct pmd_src *s, uint32_t type, uint64_t config, int cpu, int *id);
 struct pmd_res pmd_perf_read(struct pmd_src *s, int id, uint64_t *count);
 void pmd_perf_close(struct pmd_src *s, int id);
+
+/* ---- Thermal events: the kernel's thermal generic netlink family ---- */
+
+/*
+ * Live: join the "event" and "sampling" groups of the family "thermal"
+ * (include/uapi/linux/thermal.h, Linux 5.10 and later). ABSENT when the
+ * family is missing (the caller polls the zones instead), UNREADABLE when the
+ * socket cannot be set up, NOT_RECORDED on a dump.
+ */
+struct pmd_thermal_events;
+struct pmd_res pmd_thermal_events_open(struct pmd_src *s, struct pmd_thermal_events **ev);
+/*
+ * Wait up to timeout_ms (-1: until something comes) for the next message.
+ * OK with *msg the generic netlink message (valid until the next call), or
+ * OK with *msg NULL when the wait ended without one (a signal, the timeout):
+ * the caller checks its own stop flag and calls again.
+ */
+struct pmd_res pmd_thermal_events_next(struct pmd_thermal_events *ev, int timeout_ms,
+				       const struct nlmsghdr **msg);
+void pmd_thermal_events_close(struct pmd_thermal_events *ev);
 
 /* ---- The simulated platform ---- */
 
