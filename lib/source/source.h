@@ -255,6 +255,15 @@ struct pmd_res pmd_perf_open(struct pmd_src *s, uint32_t type, uint64_t config, 
 struct pmd_res pmd_perf_read(struct pmd_src *s, int id, uint64_t *count);
 void pmd_perf_close(struct pmd_src *s, int id);
 
+/* ---- Files the user names (not dumps): a saved report for --diff ---- */
+
+/*
+ * The whole file, NUL-terminated, .xz and .gz decompressed; caller frees
+ * *data. Errors name the file ("PATH: reason"). A path that is not a regular
+ * file (a dump directory...) is not opened: PMD_INVALID with err EISDIR.
+ */
+struct pmd_res pmd_read_user_file(const char *path, char **data, size_t *len);
+
 /* ---- Thermal events: the kernel's thermal generic netlink family ---- */
 
 /*
