@@ -30,7 +30,7 @@ static int on_msg(struct nl_msg *msg, void *arg)
 	const struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct nlmsghdr *copy = pmd_xmalloc(h->nlmsg_len);
 	memcpy(copy, h, h->nlmsg_len);
-	ev->queue = pmd_xrealloc(ev->queue, (ev->nqueue + 1) * sizeof(*ev->queue));
+	ev->queue = pmd_xrealloc(ev->queue, (ev->nqueue + 1) * sizeof(struct nlmsghdr *));
 	ev->queue[ev->nqueue++] = copy;
 	return NL_OK;
 }
