@@ -55,6 +55,8 @@ static void check_pc_tables_q35_rest(struct pmd_src *s)
 	struct pmd_snap *snap;
 	CHECK_EQ(pmd_snap_take(s, 0, &snap).st, PMD_OK);
 	pmd_snap_free(snap);
+	struct pmd_thermal_events *ev;
+	CHECK_EQ(pmd_thermal_events_open(s, &ev).st, PMD_NOT_RECORDED); /* a dump has none */
 	/* a dump, still: kind, name and the refusal to write */
 	CHECK_EQ(pmd_src_kind(s), PMD_SRC_DUMP);
 	CHECK_STR(pmd_src_name(s), Q35);
@@ -147,6 +149,9 @@ TEST(overlay_cpuid_over_none)
 	CHECK_EQ(pmd_msr_read(s, 0, 0x1b, &v).st, PMD_NOT_RECORDED);
 	CHECK_EQ(pmd_mmio_read(s, 0xfed00000, 32, &v, NULL).st, PMD_NOT_RECORDED);
 	CHECK_EQ(pmd_src_pin(s, 0).st, PMD_NOT_RECORDED);
+	struct pmd_thermal_events *ev;
+	CHECK_EQ(pmd_thermal_events_open(s, &ev).st, PMD_NOT_RECORDED);
+	CHECK(ev == NULL);
 	pmd_src_close(s);
 
 	/* The same built by hand: pmd_src_overlay() over pmd_src_open_none(). */
