@@ -1,6 +1,7 @@
 #!/bin/sh
 # make lint: static checks (clang-tidy runs from the Makefile, per file) over the C sources and the man pages.
 #   layers.sh  no #include crosses the layers the wrong way
+#   inputs.sh  only lib/source/ opens input (files, sockets, devices), outputs on a list
 #   cppcheck   warnings, portability and performance (errors fail)
 #   mandoc     -Tlint at warning level on every page
 # Each checker that is not installed is named and fails the run:
@@ -14,6 +15,8 @@ srcs=$(find lib tools -name "*.c" | sort)
 
 # the layer rule (docs/design.md): every #include goes down
 scripts/layers.sh || rc=1
+# only the data source opens input; the outputs the user asks for are listed there
+scripts/inputs.sh || rc=1
 
 if command -v cppcheck >/dev/null; then
 	# shellcheck disable=SC2086

@@ -8,11 +8,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "format/json.h"
 #include "report/report.h"
-#include "source/source-int.h"
+#include "source/source.h"
 
 struct kv {
 	char *path, *value;
@@ -108,15 +107,8 @@ static void flat_free(struct flat *f)
 static struct pmd_res load(const char *path, const struct pmd_src_opts *so, char **text,
 			   size_t *len)
 {
-	struct stat st;
-	*text = NULL;
-	*len = 0;
-	if (stat(path, &st) < 0)
-		return pmd_res_make(PMD_UNREADABLE, errno, "%s: %s", path, strerror(errno));
-	if (S_ISREG(st.st_mode)) {
-		struct pmd_res r = pmd_slurp_path(path, text, len);
-		if (r.st != PMD_OK)
-			return pmd_res_make(r.st, r.err, "%.150s: %.40s", path, r.why);
+	struct pmd_res r = pmd_read_user_file(path, text, len);
+	if (r.st == PMD_OK) {
 		const char *p = *text;
 		while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
 			p++;
@@ -124,6 +116,8 @@ static struct pmd_res load(const char *path, const struct pmd_src_opts *so, char
 			return pmd_ok();
 		free(*text);
 		*text = NULL;
+	} else if (r.err != EISDIR) {
+		return r;
 	}
 	struct pmd_res why;
 	struct pmd_src *s = pmd_src_open_dump(path, so, &why);

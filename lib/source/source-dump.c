@@ -801,5 +801,5 @@ struct pmd_src *pmd_src_open_dump(const char *path, const struct pmd_src_opts *o
 	}
 	if (why)
 		*why = pmd_ok();
-	return s;
+	return pmd_src_overlay_opts(s);
 }

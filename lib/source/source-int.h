@@ -48,6 +48,8 @@ struct pmd_backend {
 				    int *id);
 	struct pmd_res (*perf_read)(struct pmd_src *s, int id, uint64_t *count);
 	void (*perf_close)(struct pmd_src *s, int id);
+	/* The kernel's thermal events (thermal-nl.c); NULL: none (a dump). */
+	struct pmd_res (*thermal_events_open)(struct pmd_src *s, struct pmd_thermal_events **ev);
 };
 
 /* One recorded MMIO access, for the dump writer's log. */
@@ -58,11 +60,13 @@ struct pmd_src {
 	struct pmd_src_opts opts;
 	char *name;
 	void *priv; /* back-end state */
+	/* The overlay over this source (overlay.c), if any: it gets our warnings. */
+	struct pmd_src *above;
 
 	char **warnings;
 	size_t nwarnings;
 
-	/* ACPI tables: loaded once, from the back-end or from opts.acpidump. */
+	/* ACPI tables: loaded once, from the back-end (an overlay's: opts.acpidump). */
 	bool acpi_loaded;
 	struct pmd_res acpi_res;
 	struct pmd_acpi_table *acpi;
@@ -103,12 +107,19 @@ struct pmd_src {
 /* Back-ends. */
 extern const struct pmd_backend pmd_backend_live;
 extern const struct pmd_backend pmd_backend_dump;
-extern const struct pmd_backend pmd_backend_none; /* --acpidump only: all else not recorded */
+extern const struct pmd_backend pmd_backend_none; /* nothing: every read not recorded */
 extern const struct pmd_backend pmd_backend_sim;  /* simulated platform (source-sim.c) */
 
 struct pmd_src *pmd_src_alloc(const struct pmd_backend *be, enum pmd_src_kind kind,
 			      const struct pmd_src_opts *o, const char *name);
 void pmd_src_free(struct pmd_src *s);
+
+/*
+ * Every pmd_src_open_*() ends here: when o->acpidump or o->cpuid names a file,
+ * the source it opened goes under an overlay that serves that file (lazily:
+ * a bad file shows where its data is used), else it is returned as is.
+ */
+struct pmd_src *pmd_src_overlay_opts(struct pmd_src *s);
 
 /* True when the source answers for this exact pattern (see struct pmd_src). */
 bool pmd_src_covers(struct pmd_src *s, const char *pattern, bool rate);
@@ -120,11 +131,14 @@ struct pmd_res pmd_file_error(int err, const char *path);
 
 /* Parse /proc/iomem text (shared with the tests and the fuzzers). */
 
-/* Read a whole file (decompressing .xz and .gz through xz/gzip) for --acpidump. */
+/* Read a whole file (decompressing .xz and .gz through xz/gzip): --acpidump, --cpuid... */
 struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len);
 /* Read and parse a CPUID dump file of any format, and a dump's cpuid.txt (cpuid-file.c). */
 struct pmd_res pmd_dumpfmt_load_cpuid(const char *path, struct cpu_raw_data_array_t *raw);
 struct pmd_res pmd_cpuid_load_file(const char *path, struct cpu_raw_data_array_t *raw);
+
+/* The live back-end's thermal events: the thermal generic netlink family (thermal-nl.c). */
+struct pmd_res pmd_thermal_nl_open(struct pmd_src *s, struct pmd_thermal_events **ev);
 
 /* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */
 uint64_t pmd_real_sleep_ns(uint64_t ns);

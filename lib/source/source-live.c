@@ -546,6 +546,7 @@ const struct pmd_backend pmd_backend_live = {
 	.perf_open = live_perf_open,
 	.perf_read = live_perf_read,
 	.perf_close = live_perf_close,
+	.thermal_events_open = pmd_thermal_nl_open,
 };
 
 struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *why)
@@ -561,5 +562,5 @@ struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *
 	s->rate_patterns = pmd_rate_patterns;
 	if (why)
 		*why = pmd_ok();
-	return s;
+	return pmd_src_overlay_opts(s);
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The source of an acpidump file alone (--acpidump without --dump): it has
- * ACPI tables and nothing else, and says so ("not recorded") for every other
- * read instead of looking at the machine it happens to run on. Also the
+ * The source of nothing: every read is "not recorded". Under --acpidump or
+ * --cpuid without --dump, the overlay (overlay.c) serves the user's files over
+ * it, and every other read says "not recorded" instead of looking at the
+ * machine pmdiag happens to run on. Also the
  * helpers the back-ends share: whole-file reads with decompression,
  * sub-processes without a shell, and the /proc/iomem parser.
  */
@@ -39,7 +40,7 @@ static struct pmd_res none_read_link(struct pmd_src *s, const char *p, char *b, 
 
 static struct pmd_res none_load_acpi(struct pmd_src *s, struct pmd_acpi_raw **r, size_t *n)
 {
-	return not_recorded(); /* never called: opts.acpidump is always set */
+	return not_recorded();
 }
 
 static struct pmd_res none_msr(struct pmd_src *s, int cpu, uint32_t msr, uint64_t *v,
@@ -71,7 +72,7 @@ static struct pmd_res none_snap(struct pmd_src *s, unsigned idx, char *p, size_t
 }
 
 const struct pmd_backend pmd_backend_none = {
-	.name = "acpidump",
+	.name = "none",
 	.read_file = none_read_file,
 	.list_dir = none_list_dir,
 	.read_link = none_read_link,
@@ -83,35 +84,9 @@ const struct pmd_backend pmd_backend_none = {
 	.snap_locate = none_snap,
 };
 
-struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_res *why)
+struct pmd_src *pmd_src_open_none(const char *name, const struct pmd_src_opts *o)
 {
-	if (!o || (!o->acpidump && !o->cpuid)) {
-		*why = pmd_res_make(PMD_INVALID, EINVAL, "no acpidump or CPUID file given");
-		return NULL;
-	}
-	struct pmd_src_opts oo = *o;
-	if (!oo.acpidump)
-		oo.acpidump = ""; /* no tables: every ACPI read is "not recorded" */
-	struct pmd_src *s = pmd_src_alloc(&pmd_backend_none, PMD_SRC_ACPIDUMP, &oo,
-					  o->acpidump ? o->acpidump : o->cpuid);
-	/* Load now so that an unreadable file is an error at open, like a bad dump. */
-	struct pmd_res r = pmd_ok();
-	if (o->acpidump) {
-		const struct pmd_acpi_table *t;
-		size_t n;
-		r = pmd_acpi_tables(s, &t, &n);
-	}
-	if (r.st == PMD_OK && o->cpuid) {
-		const struct cpu_raw_data_array_t *raw;
-		r = pmd_cpuid_raw(s, &raw);
-	}
-	if (r.st != PMD_OK) {
-		*why = r;
-		pmd_src_close(s);
-		return NULL;
-	}
-	*why = pmd_ok();
-	return s;
+	return pmd_src_alloc(&pmd_backend_none, PMD_SRC_ACPIDUMP, o, name);
 }
 
 /* ---- shared helpers ---- */

@@ -984,5 +984,5 @@ struct pmd_src *pmd_src_open_sim(const char *root, const struct pmd_src_opts *o,
 	struct pmd_src *s = pmd_src_alloc(&pmd_backend_sim, PMD_SRC_SIM, o, root);
 	s->priv = m;
 	*why = pmd_ok();
-	return s;
+	return pmd_src_overlay_opts(s);
 }

@@ -71,6 +71,8 @@ const char *pmd_src_warning(const struct pmd_src *s, size_t i)
 
 void pmd_src_warnf(struct pmd_src *s, const char *fmt, ...)
 {
+	while (s->above) /* a source under an overlay: the warning is the overlay's */
+		s = s->above;
 	struct pmd_buf b = { 0 };
 	va_list ap;
 	va_start(ap, fmt);
@@ -377,23 +379,7 @@ static void load_acpi(struct pmd_src *s)
 	size_t n = 0;
 	struct pmd_res r;
 	s->acpi_loaded = true;
-	if (s->opts.acpidump && pmd_src_kind(s) == PMD_SRC_ACPIDUMP && !*s->opts.acpidump) {
-		r = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
-	} else if (s->opts.acpidump) {
-		char *text;
-		size_t len;
-		r = pmd_slurp_path(s->opts.acpidump, &text, &len);
-		if (r.st == PMD_OK) {
-			char err[200];
-			if (pmd_acpidump_parse(text, len, &raw, &n, err, sizeof(err)) < 0)
-				r = pmd_res_make(PMD_INVALID, EINVAL, "%s: %s", s->opts.acpidump, err);
-			free(text);
-		} else {
-			r = pmd_res_make(r.st, r.err, "%.80s: %.110s", s->opts.acpidump, r.why);
-		}
-	} else {
-		r = s->be->load_acpi(s, &raw, &n);
-	}
+	r = s->be->load_acpi(s, &raw, &n);
 	if (r.st == PMD_OK) {
 		pmd_acpi_validate(raw, n, s->opts.include_license_tables, &s->acpi, &s->nacpi);
 		for (size_t i = 0; i < s->nacpi; i++) {
@@ -491,10 +477,7 @@ struct pmd_res pmd_cpuid_raw(struct pmd_src *s, const struct cpu_raw_data_array_
 	if (!s->cpuid_loaded) {
 		s->cpuid_loaded = true;
 		s->cpuid = pmd_xcalloc(1, sizeof(*s->cpuid));
-		if (s->opts.cpuid)
-			s->cpuid_res = pmd_cpuid_load_file(s->opts.cpuid, s->cpuid);
-		else
-			s->cpuid_res = s->be->cpuid_raw(s, s->cpuid);
+		s->cpuid_res = s->be->cpuid_raw(s, s->cpuid);
 		if (s->cpuid_res.st == PMD_OK && s->cpuid->num_raw == 0)
 			s->cpuid_res = pmd_res_make(PMD_INVALID, EINVAL, "no CPU in the CPUID data");
 		if (s->cpuid_res.st != PMD_OK) {
@@ -820,4 +803,14 @@ void pmd_perf_close(struct pmd_src *s, int id)
 {
 	if (s->be->perf_close && id >= 0)
 		s->be->perf_close(s, id);
+}
+
+/* ---- thermal events (live: thermal-nl.c) ---- */
+
+struct pmd_res pmd_thermal_events_open(struct pmd_src *s, struct pmd_thermal_events **ev)
+{
+	*ev = NULL;
+	if (!s->be->thermal_events_open)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, "a dump has no thermal events");
+	return s->be->thermal_events_open(s, ev);
 }

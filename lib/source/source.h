@@ -15,11 +15,12 @@ struct pmd_src;
 struct pci_access;
 struct pci_dev;
 struct cpu_raw_data_array_t;
+struct nlmsghdr;
 
 enum pmd_src_kind {
 	PMD_SRC_LIVE,
 	PMD_SRC_DUMP,
-	PMD_SRC_ACPIDUMP,
+	PMD_SRC_ACPIDUMP, /* nothing beneath --acpidump/--cpuid files (pmd_src_open_none) */
 	PMD_SRC_SIM, /* a simulated platform for tests (pmd_src_open_sim) */
 };
 
@@ -27,9 +28,12 @@ struct pmd_src_opts {
 	/* Live machine root: "/" normally; a test may point it elsewhere for files
 	 * (sysfs/procfs/ACPI tables only; devices are never opened under a fake root). */
 	const char *root;
-	/* Replace the ACPI tables of the source by this acpidump text file (.xz/.gz too). */
+	/*
+	 * Replace the ACPI tables of the source by this acpidump text file (.xz/.gz
+	 * too), and the CPUID data by this dump (libcpuid raw, AIDA64 or hwloc
+	 * text): the source opened goes under an overlay (pmd_src_overlay).
+	 */
 	const char *acpidump;
-	/* Replace the CPUID data by this dump (libcpuid raw, AIDA64 or hwloc text). */
 	const char *cpuid;
 	/* Keep the MSDM and SLIC tables (product keys) instead of redacting them. */
 	bool include_license_tables;
@@ -49,13 +53,25 @@ struct pmd_src_opts {
  * Open a source. pmd_src_open_live() reads this machine; pmd_src_open_dump()
  * reads a dump directory or a .tar, .tar.gz, .tar.xz archive of one;
  * pmd_src_open_acpidump() gives a source that holds only what opts->acpidump
- * and opts->cpuid name (every other read: not recorded).
- * On failure they return NULL and fill *why.
+ * and opts->cpuid name (every other read: not recorded), both read at once.
+ * On failure they return NULL and fill *why. When opts names an acpidump or
+ * CPUID file, each returns an overlay of it over what it opened.
  */
 struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *why);
 struct pmd_src *pmd_src_open_dump(const char *path, const struct pmd_src_opts *o, struct pmd_res *why);
 struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_res *why);
 void pmd_src_close(struct pmd_src *s);
+
+/* A source of nothing: every read is "not recorded" (kind PMD_SRC_ACPIDUMP). */
+struct pmd_src *pmd_src_open_none(const char *name, const struct pmd_src_opts *o);
+/*
+ * An overlay (source/overlay.c): a source that serves the ACPI tables of the
+ * acpidump file acpidump and the CPUID data of the file cpuid (either may be
+ * NULL: then below serves them) and forwards every other read to below. The
+ * files are read at first use. The overlay takes below over: closing the
+ * overlay closes below. Kind and name are below's.
+ */
+struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, const char *cpuid);
 
 enum pmd_src_kind pmd_src_kind(const struct pmd_src *s);
 /* "live", or the dump path: for --debug and the manifest, never for probe output. */
@@ -238,6 +254,35 @@ struct pmd_res pmd_src_run(struct pmd_src *s, struct pmd_work *w);
 struct pmd_res pmd_perf_open(struct pmd_src *s, uint32_t type, uint64_t config, int cpu, int *id);
 struct pmd_res pmd_perf_read(struct pmd_src *s, int id, uint64_t *count);
 void pmd_perf_close(struct pmd_src *s, int id);
+
+/* ---- Files the user names (not dumps): a saved report for --diff ---- */
+
+/*
+ * The whole file, NUL-terminated, .xz and .gz decompressed; caller frees
+ * *data. Errors name the file ("PATH: reason"). A path that is not a regular
+ * file (a dump directory...) is not opened: PMD_INVALID with err EISDIR.
+ */
+struct pmd_res pmd_read_user_file(const char *path, char **data, size_t *len);
+
+/* ---- Thermal events: the kernel's thermal generic netlink family ---- */
+
+/*
+ * Live: join the "event" and "sampling" groups of the family "thermal"
+ * (include/uapi/linux/thermal.h, Linux 5.10 and later). ABSENT when the
+ * family is missing (the caller polls the zones instead), UNREADABLE when the
+ * socket cannot be set up, NOT_RECORDED on a dump.
+ */
+struct pmd_thermal_events;
+struct pmd_res pmd_thermal_events_open(struct pmd_src *s, struct pmd_thermal_events **ev);
+/*
+ * Wait up to timeout_ms (-1: until something comes) for the next message.
+ * OK with *msg the generic netlink message (valid until the next call), or
+ * OK with *msg NULL when the wait ended without one (a signal, the timeout):
+ * the caller checks its own stop flag and calls again.
+ */
+struct pmd_res pmd_thermal_events_next(struct pmd_thermal_events *ev, int timeout_ms,
+				       const struct nlmsghdr **msg);
+void pmd_thermal_events_close(struct pmd_thermal_events *ev);
 
 /* ---- The simulated platform ---- */
 

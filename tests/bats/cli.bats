@@ -53,6 +53,25 @@ load test_helper
 	assert_equal "$stderr" "pmdiag-report: acpidump: /nonexistent.txt: No such file or directory"
 }
 
+@test "a missing or foreign --cpuid file is named with its reason, exit 1" {
+	run -1 --separate-stderr pmdiag-report --cpuid /nonexistent.txt
+	assert_equal "$stderr" "pmdiag-report: cpuid: /nonexistent.txt: No such file or directory"
+	run -1 --separate-stderr pmdiag-thermal --cpuid "$DUMPS/vm/manifest"
+	assert_equal "$stderr" "pmdiag-thermal: cpuid: $DUMPS/vm/manifest: not a CPUID dump (libcpuid raw, AIDA64 or hwloc text)"
+}
+
+@test "--acpidump and --cpuid over a dump: their data, the dump's for the rest" {
+	run -0 --separate-stderr pmdiag-report --debug --dump "$DUMPS/qemu-q35" \
+		--acpidump "$DUMPS/qemu-pc/acpidump.txt" --cpuid "$DUMPS/hand-pstate-skl/cpuid.txt"
+	assert_equal "$stderr" "pmdiag-report: debug: data source: dump back-end ($DUMPS/qemu-q35), ACPI tables from $DUMPS/qemu-pc/acpidump.txt, CPUID from $DUMPS/hand-pstate-skl/cpuid.txt"
+	assert_line --regexp '^  CPUs online: +2$'
+	assert_line --partial "GenuineIntel"
+	refute_output --partial "MCFG"
+	# a bad file over a dump: the dump still opens, the reads that need the file say why
+	run -0 --separate-stderr pmdiag-report --dump "$DUMPS/qemu-q35" --acpidump /nonexistent.txt
+	assert_line --regexp '^  ACPI tables: +unreadable: /nonexistent.txt: No such file or directory$'
+}
+
 @test "--debug names the back-end on stderr only" {
 	run -0 --separate-stderr pmdiag-report --debug --dump "$DUMPS/vm"
 	[[ "$stderr" == *"pmdiag-report: debug: data source: dump back-end ($DUMPS/vm)"* ]] ||

@@ -119,6 +119,14 @@ load test_helper
 	assert_equal "$stderr" "pmdiag-report: --diff: $BATS_TEST_TMPDIR/x.json: JSON without schema_version: not a pmdiag report"
 }
 
+@test "--diff: a side that cannot be read is named with its reason; a saved report may be gzipped" {
+	run -1 --separate-stderr pmdiag-report --diff "$BATS_TEST_TMPDIR/none.json" "$DUMPS/laptop"
+	assert_equal "$stderr" "pmdiag-report: --diff: $BATS_TEST_TMPDIR/none.json: No such file or directory"
+	pmdiag-report --json --dump "$DUMPS/laptop" | gzip > "$BATS_TEST_TMPDIR/laptop.json.gz"
+	run -0 pmdiag-report --diff "$BATS_TEST_TMPDIR/laptop.json.gz" "$DUMPS/laptop"
+	assert_line "0 differences"
+}
+
 @test "many dumps: one JSON report each and a table of findings across them" {
 	run -0 pmdiag-report --out "$BATS_TEST_TMPDIR/r" --dump "$DUMPS/hand-thermal-amd" \
 		--dump "$DUMPS/vm" --dump "$DUMPS/hand-ich4-hpet-off"

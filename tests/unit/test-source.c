@@ -460,3 +460,34 @@ TEST(live_source_reads_procfs_and_explains_msr)
 	CHECK_EQ((long)n, sysconf(_SC_NPROCESSORS_ONLN));
 	pmd_src_close(s);
 }
+
+TEST(user_file_read_whole_or_named_error)
+{
+	char *dir = pmd_xstrdup(tmpl);
+	if (!mkdtemp(dir))
+		return;
+	char path[1100], *data;
+	size_t len;
+	snprintf(path, sizeof(path), "%s/missing.json", dir);
+	struct pmd_res r = pmd_read_user_file(path, &data, &len);
+	CHECK_EQ(r.st, PMD_UNREADABLE);
+	CHECK_EQ(r.err, ENOENT);
+	char want[1200];
+	snprintf(want, sizeof(want), "%s: No such file or directory", path);
+	CHECK_STR(r.why, want);
+	CHECK(data == NULL);
+	/* a directory (a dump, perhaps) is not opened: EISDIR tells the caller */
+	r = pmd_read_user_file(dir, &data, &len);
+	CHECK_EQ(r.st, PMD_INVALID);
+	CHECK_EQ(r.err, EISDIR);
+	put(dir, "r.json", "{\"schema_version\": 1}\n");
+	snprintf(path, sizeof(path), "%s/r.json", dir);
+	r = pmd_read_user_file(path, &data, &len);
+	CHECK_EQ(r.st, PMD_OK);
+	CHECK_EQ(len, 22);
+	if (data)
+		CHECK_STR(data, "{\"schema_version\": 1}\n");
+	free(data);
+	nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	free(dir);
+}

@@ -3,14 +3,13 @@
  * pmdiag-thermal --watch: trip crossings and temperatures as they happen,
  * from the kernel's thermal generic netlink family (include/uapi/linux/
  * thermal.h: family "thermal", groups "event" and "sampling", Linux 5.10 and
- * later) through libnl-genl; where the family is missing, polling the zones'
- * temperatures. Reads go through the data source; a dump cannot be watched.
+ * later), whose messages the data source hands over (source/thermal-nl.c)
+ * and libnl-genl parses here; where the family is missing, polling the
+ * zones' temperatures. Reads go through the data source; a dump cannot be
+ * watched.
  */
-#include <errno.h>
 #include <linux/thermal.h>
-#include <netlink/genl/ctrl.h>
 #include <netlink/genl/genl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,13 +49,14 @@ static const char *zone_type(struct watch *w, int id, char *buf, size_t n)
 	return buf;
 }
 
-static int on_msg(struct nl_msg *msg, void *arg)
+static void on_msg(struct watch *w, const struct nlmsghdr *nh)
 {
-	struct watch *w = arg;
-	struct genlmsghdr *gh = nlmsg_data(nlmsg_hdr(msg));
+	/* libnl's parsers take non-const pointers; they only read. */
+	struct nlmsghdr *h = (struct nlmsghdr *)nh;
+	struct genlmsghdr *gh = nlmsg_data(h);
 	struct nlattr *a[THERMAL_GENL_ATTR_MAX + 1];
-	if (genlmsg_parse(nlmsg_hdr(msg), 0, a, THERMAL_GENL_ATTR_MAX, NULL) < 0)
-		return NL_SKIP;
+	if (genlmsg_parse(h, 0, a, THERMAL_GENL_ATTR_MAX, NULL) < 0)
+		return;
 	int tz = a[THERMAL_GENL_ATTR_TZ_ID] ? (int)nla_get_u32(a[THERMAL_GENL_ATTR_TZ_ID]) : -1;
 	char type[32];
 	stamp(w->f);
@@ -107,42 +107,22 @@ static int on_msg(struct nl_msg *msg, void *arg)
 	}
 	fflush(w->f);
 	w->events++;
-	return NL_OK;
 }
 
 static int watch_netlink(struct watch *w)
 {
-	struct nl_sock *sk = nl_socket_alloc();
-	if (!sk)
-		return -1;
-	int rc = -1;
-	if (genl_connect(sk) < 0)
-		goto out;
-	int ev = genl_ctrl_resolve_grp(sk, THERMAL_GENL_FAMILY_NAME, THERMAL_GENL_EVENT_GROUP_NAME);
-	int sa = genl_ctrl_resolve_grp(sk, THERMAL_GENL_FAMILY_NAME,
-				       THERMAL_GENL_SAMPLING_GROUP_NAME);
-	if (ev < 0)
-		goto out; /* no thermal netlink family: the caller polls */
-	nl_socket_disable_seq_check(sk);
-	nl_socket_modify_cb(sk, NL_CB_VALID, NL_CB_CUSTOM, on_msg, w);
-	if (nl_socket_add_membership(sk, ev) < 0)
-		goto out;
-	if (sa >= 0)
-		nl_socket_add_membership(sk, sa);
+	struct pmd_thermal_events *ev;
+	if (pmd_thermal_events_open(w->s, &ev).st != PMD_OK)
+		return -1; /* no thermal netlink family (or no socket): the caller polls */
 	fprintf(w->f, "pmdiag-thermal: watching the kernel's thermal events (netlink); Ctrl-C ends\n");
 	fflush(w->f);
-	rc = 0;
-	struct pollfd pfd = { .fd = nl_socket_get_fd(sk), .events = POLLIN };
 	while (!stop) {
-		int r = poll(&pfd, 1, -1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r > 0)
-			nl_recvmsgs_default(sk);
+		const struct nlmsghdr *msg;
+		if (pmd_thermal_events_next(ev, -1, &msg).st == PMD_OK && msg)
+			on_msg(w, msg);
 	}
-out:
-	nl_socket_free(sk);
-	return rc;
+	pmd_thermal_events_close(ev);
+	return 0;
 }
 
 struct poll_zone {
