@@ -6,10 +6,6 @@ keys.py TOP DIR [TOOL:KEY...]: DIR holds runs named GROUP-NAME-TOOL.json
 (TOOL: hpet, lapic, idle, thermal, pstate, race, report); each TOOL:KEY is a
 documented key no run in DIR can print. Prints what is wrong and exits 1, or
 prints a summary and exits 0. See tests/bats/keys.bats for the rules.
-
-tests/bats/lib/keys-undocumented.txt lists, one "TOOL KEY" a line, keys printed
-but not documented yet: a to-do list that may only shrink (a listed key that
-is documented, or no longer printed, is an error).
 """
 import json
 import os
@@ -77,12 +73,18 @@ def bold_words(path, section):
     return bold, notkeys
 
 
+DUPLICATES = []
+
+
 def strict_pairs(kv):
+    """object_pairs_hook: note every key that occurs twice in one object."""
     keys = [k for k, _ in kv]
-    dup = sorted({k for k in keys if keys.count(k) > 1})
-    if dup:
-        raise ValueError("duplicate key " + ", ".join(dup))
+    DUPLICATES.extend(sorted({k for k in keys if keys.count(k) > 1}))
     return dict(kv)
+
+
+def reject_constant(c):
+    raise ValueError("not JSON: " + c)
 
 
 def walk(v, keys, plain, suffixed):
@@ -106,11 +108,6 @@ def main():
     top, runs = sys.argv[1], sys.argv[2]
     errors = []
     not_run = {tuple(a.split(":", 1)) for a in sys.argv[3:]}
-    todo = set()
-    with open(os.path.join(top, "tests/bats/lib/keys-undocumented.txt"), encoding="utf-8") as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                todo.add(tuple(line.split()))
     common, common_not = bold_words(os.path.join(top, "man/pmdiag.7"), "JSON")
     doc, notkeys = {}, {}
     for t, p in TOOLS.items():
@@ -125,12 +122,15 @@ def main():
         if not name.endswith(".json"):
             continue
         tool = name[:-5].rsplit("-", 1)[1]
+        DUPLICATES.clear()
         try:
             with open(os.path.join(runs, name), encoding="utf-8") as f:
-                v = json.load(f, object_pairs_hook=strict_pairs)
+                v = json.load(f, object_pairs_hook=strict_pairs, parse_constant=reject_constant)
         except ValueError as e:
             errors.append(f"{name}: {e}")
             continue
+        if DUPLICATES:
+            errors.append(f"{name}: duplicate key in one object: {' '.join(DUPLICATES)}")
         nruns += 1
         walk(v, printed[tool], plain[tool], suffixed[tool])
 
@@ -142,12 +142,6 @@ def main():
         known = alldoc if t == "report" else doc[t] | common
         miss = sorted(k for k in plain[t] if k not in known)
         miss += sorted({k for s, k in suffixed[t] if s not in known and k not in known})
-        for k in sorted({k for tt, k in todo if tt == t}):
-            if k in miss:
-                miss.remove(k)
-            else:
-                errors.append(f"pmdiag-{t}: {k} is documented or no longer printed:"
-                              " remove it from tests/bats/lib/keys-undocumented.txt")
         if miss:
             errors.append(f"pmdiag-{t}: printed but not documented in {TOOLS[t]} OUTPUT"
                           f" or pmdiag.7 JSON: {' '.join(miss)}")
