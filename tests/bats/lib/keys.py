@@ -104,6 +104,17 @@ def walk(v, keys, plain, suffixed):
             walk(x, keys, plain, suffixed)
 
 
+def code_keys(top, folder):
+    """Keys written as string literals in pmd_out_* calls of the C files of folder."""
+    keys = set()
+    d = os.path.join(top, folder)
+    for name in sorted(os.listdir(d)):
+        if name.endswith(".c"):
+            with open(os.path.join(d, name), encoding="utf-8") as f:
+                keys |= set(re.findall(r'pmd_out_[a-z]+\(\s*\w+,\s*"(\w+)"', f.read()))
+    return keys
+
+
 def main():
     top, runs = sys.argv[1], sys.argv[2]
     errors = []
@@ -135,6 +146,15 @@ def main():
         walk(v, printed[tool], plain[tool], suffixed[tool])
 
     alldoc = set().union(*doc.values()) | common
+    # keys in the code that no run printed (a machine none of the runs is like)
+    for t in TOOLS:
+        folders = ["lib/report", "lib/probe", "tools"] if t == "report" else [f"lib/probe/{t}"]
+        # a probe's own name: its short section in the report
+        known = alldoc if t == "report" else doc[t] | common | {t}
+        miss = sorted(set().union(*(code_keys(top, f) for f in folders)) - known)
+        if miss:
+            errors.append(f"pmdiag-{t}: in pmd_out_* calls of {' '.join(folders)} but not"
+                          f" documented in {TOOLS[t]} OUTPUT or pmdiag.7 JSON: {' '.join(miss)}")
     allprinted = set().union(*printed.values())
     ndoc = 0
     for t in TOOLS:
@@ -156,6 +176,11 @@ def main():
             errors.append(f"pmdiag-{t}: documented in {TOOLS[t]} OUTPUT but printed by no run:"
                           f" {' '.join(never)}")
         ndoc += len(doc[t])
+    for t, k in sorted(not_run):
+        if k in (allprinted if t == "report" else printed.get(t, set())):
+            errors.append(f"pmdiag-{t}: {k} is printed now: take it off KEYS_NOT_RUN")
+        elif k not in doc.get(t, set()):
+            errors.append(f"pmdiag-{t}: {k} in KEYS_NOT_RUN is not documented in {TOOLS.get(t)}")
     allsufs = set().union(*({s for s, _ in x} for x in suffixed.values()))
     never = sorted(w for w in common if w not in allprinted
                    and not (SUFFIX.match(w) and w in allsufs))
