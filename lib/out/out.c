@@ -383,55 +383,6 @@ void pmd_json_escape(struct pmd_buf *b, const char *s)
 	pmd_buf_putc(b, '"');
 }
 
-/* The member names already used in one JSON object, for the _2, _3 suffixes. */
-struct name_set {
-	struct name_ent {
-		char *name;
-		unsigned next; /* next suffix to try for this base name */
-	} *e;
-	size_t cap; /* power of two */
-};
-
-static size_t name_hash(const char *s)
-{
-	size_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
-static struct name_ent *name_find(struct name_set *ns, const char *name, bool *found)
-{
-	size_t i = name_hash(name) & (ns->cap - 1);
-	while (ns->e[i].name && strcmp(ns->e[i].name, name))
-		i = (i + 1) & (ns->cap - 1);
-	*found = ns->e[i].name != NULL;
-	return &ns->e[i];
-}
-
-/* Returns the name to use (owned by the set): key itself or key_N. */
-static const char *name_unique(struct name_set *ns, const char *key)
-{
-	bool found;
-	struct name_ent *e = name_find(ns, key, &found);
-	if (!found) {
-		e->name = pmd_xstrdup(key);
-		e->next = 2;
-		return e->name;
-	}
-	struct name_ent *base = e;
-	for (;;) {
-		char *cand = pmd_xasprintf("%s_%u", key, base->next++);
-		e = name_find(ns, cand, &found);
-		if (!found) {
-			e->name = cand;
-			e->next = 2;
-			return cand;
-		}
-		free(cand);
-	}
-}
-
 static void put_indent(struct pmd_buf *b, unsigned n)
 {
 	static const char sp[] = "                                ";
@@ -460,46 +411,33 @@ static const char *json_status(enum pmd_st st)
 
 static void json_object(struct pmd_buf *b, const struct node *n, unsigned ind)
 {
-	struct name_set ns = { 0 };
-	size_t members = 0;
 	bool first = true;
-	for (const struct node *c = n->child; c; c = c->next)
-		if (c->key && c->kind != N_NOTE)
-			members++;
-	if (!members) {
-		pmd_buf_puts(b, "{}");
-		return;
-	}
-	/* at most three names per member, load factor below one half */
-	for (ns.cap = 8; ns.cap < members * 6 + 2; ns.cap *= 2)
-		;
-	ns.e = pmd_xcalloc(ns.cap, sizeof(*ns.e));
+	/* members as written: a duplicate name is printed twice (pmd_out_duplicates) */
 	for (const struct node *c = n->child; c; c = c->next) {
 		if (!c->key || c->kind == N_NOTE)
 			continue;
-		const char *k = name_unique(&ns, c->key);
-		json_member(b, &first, ind + 2, k);
+		json_member(b, &first, ind + 2, c->key);
 		json_value(b, c, ind + 2);
 		if (c->kind != N_RES)
 			continue;
-		/* k is owned by ns and stays valid while ns grows no further */
-		char *sk = pmd_xasprintf("%s_status", k);
-		json_member(b, &first, ind + 2, name_unique(&ns, sk));
+		char *sk = pmd_xasprintf("%s_status", c->key);
+		json_member(b, &first, ind + 2, sk);
 		pmd_json_escape(b, json_status(c->st));
 		free(sk);
 		if (c->why) {
-			char *rk = pmd_xasprintf("%s_reason", k);
-			json_member(b, &first, ind + 2, name_unique(&ns, rk));
+			char *rk = pmd_xasprintf("%s_reason", c->key);
+			json_member(b, &first, ind + 2, rk);
 			pmd_json_escape(b, c->why);
 			free(rk);
 		}
 	}
+	if (first) {
+		pmd_buf_puts(b, "{}");
+		return;
+	}
 	pmd_buf_putc(b, '\n');
 	put_indent(b, ind);
 	pmd_buf_putc(b, '}');
-	for (size_t i = 0; i < ns.cap; i++)
-		free(ns.e[i].name);
-	free(ns.e);
 }
 
 static void json_array(struct pmd_buf *b, const struct node *n, unsigned ind)
@@ -1160,4 +1098,93 @@ int pmd_out_print(const struct pmd_out *o, enum pmd_fmt fmt, FILE *f)
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- duplicate member names ---- */
+
+struct member_name {
+	char *name;
+	size_t order;
+};
+
+static int member_cmp(const void *pa, const void *pb)
+{
+	const struct member_name *a = pa, *b = pb;
+	int c = strcmp(a->name, b->name);
+	if (c)
+		return c;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static size_t dups_in(const struct node *n, struct pmd_buf *path, FILE *f)
+{
+	size_t found = 0, len = path->len;
+	if (n->kind == N_OBJ) {
+		struct member_name *m = NULL;
+		size_t cnt = 0, cap = 0;
+		for (const struct node *c = n->child; c; c = c->next) {
+			if (!c->key || c->kind == N_NOTE)
+				continue;
+			if (cnt + 3 > cap) {
+				cap = cap ? cap * 2 : 16;
+				m = pmd_xrealloc(m, cap * sizeof(*m));
+			}
+			m[cnt].order = cnt;
+			m[cnt++].name = pmd_xstrdup(c->key);
+			if (c->kind == N_RES) {
+				m[cnt].order = cnt;
+				m[cnt++].name = pmd_xasprintf("%s_status", c->key);
+				if (c->why) {
+					m[cnt].order = cnt;
+					m[cnt++].name = pmd_xasprintf("%s_reason", c->key);
+				}
+			}
+		}
+		if (cnt)
+			qsort(m, cnt, sizeof(*m), member_cmp);
+		for (size_t i = 0; i < cnt;) {
+			size_t j = i + 1;
+			while (j < cnt && !strcmp(m[j].name, m[i].name))
+				j++;
+			if (j - i > 1) {
+				found++;
+				if (f)
+					fprintf(f, "%s: \"%s\" %zu times\n", len ? path->s : "/",
+						m[i].name, j - i);
+			}
+			i = j;
+		}
+		for (size_t i = 0; i < cnt; i++)
+			free(m[i].name);
+		free(m);
+	}
+	size_t idx = 0;
+	for (const struct node *c = n->child; c; c = c->next) {
+		if (c->kind == N_NOTE)
+			continue;
+		size_t i = idx++;
+		if (c->kind != N_OBJ && c->kind != N_LIST && c->kind != N_TABLE)
+			continue;
+		if (n->kind == N_OBJ && !c->key)
+			continue; /* not in JSON */
+		if (n->kind == N_OBJ)
+			pmd_buf_printf(path, "/%s", c->key);
+		else
+			pmd_buf_printf(path, "/%zu", i);
+		found += dups_in(c, path, f);
+		path->len = len;
+		if (path->s)
+			path->s[len] = '\0';
+	}
+	return found;
+}
+
+size_t pmd_out_duplicates(const struct pmd_out *o, FILE *f)
+{
+	if (!o)
+		return 0;
+	struct pmd_buf path = { 0 };
+	size_t n = dups_in(&o->root, &path, f);
+	pmd_buf_free(&path);
+	return n;
 }

@@ -61,6 +61,19 @@ void pmd_out_res(struct pmd_out *o, const char *key, const char *label, const st
 /* A free line of text at the current level (text only, e.g. a verdict sentence). */
 void pmd_out_note(struct pmd_out *o, const char *fmt, ...) PMD_PRINTF(2, 3);
 
+/*
+ * Duplicate member names. A key used twice in one JSON object (counting the
+ * key_status and key_reason members of pmd_out_res) is a programming error:
+ * the renderer does not rename it, it prints every member as written, so the
+ * JSON then holds the name twice (which strict parsers refuse and jq resolves
+ * to the last one). pmd_out_duplicates finds them for tests: it returns how
+ * many names occur more than once in some object (0: none) and, when f is
+ * not NULL, writes one line per such name and object,
+ * 'PATH: "NAME" N times', PATH being the object's place in the JSON as
+ * /key/index/... ("/" for the top level).
+ */
+size_t pmd_out_duplicates(const struct pmd_out *o, FILE *f);
+
 /* Number of fields and sections added (0 means nothing to print). */
 size_t pmd_out_count(const struct pmd_out *o);
 
