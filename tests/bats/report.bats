@@ -162,3 +162,21 @@ load test_helper
 	assert_equal "$(jq -r '.privacy.redaction' <<<"$output")" true
 	jq -e '.privacy.redacted | index("MSDM and SLIC tables (product keys)")' <<<"$output"
 }
+
+@test "prometheus: every metric on every dump is documented in pmdiag-report(1), with its unit" {
+	local d m doc bad=""
+	doc=$(sed -n '/^\.SS Prometheus/,/^\.SH/p' "$TOP/man/pmdiag-report.1")
+	for d in "$DUMPS"/*/; do
+		[ -f "$d/manifest" ] || continue
+		for m in $(pmdiag-report --format prometheus --dump "$d" 2>/dev/null | sed -n 's/^# TYPE \([a-z_]*\) gauge$/\1/p'); do
+			grep -q "^\.BR\? $m\b" <<<"$doc" || bad+="$m ($(basename "$d")) "
+			# a quantity carries its unit in its name; flags, counts and infos do not
+			case "$m" in
+			*_celsius | *_hertz | *_seconds | *_joules | *_per_second) ;;
+			pmdiag_info | pmdiag_finding | pmdiag_findings | pmdiag_hpet_* | pmdiag_lapic_timer_stops) ;;
+			*) bad+="$m: no unit in its name " ;;
+			esac
+		done
+	done
+	[ -z "$bad" ] || fail "$bad"
+}

@@ -105,13 +105,15 @@ def walk(v, keys, plain, suffixed):
 
 
 def code_keys(top, folder):
-    """Keys written as string literals in pmd_out_* calls of the C files of folder."""
+    """Keys written as string literals in pmd_out_* calls of the C files of folder
+    (not the Prometheus metric names of pmd_out_metric and pmd_out_sample: those are
+    documented in pmdiag-report(1) Prometheus, and tests/bats/report.bats checks them)."""
     keys = set()
     d = os.path.join(top, folder)
     for name in sorted(os.listdir(d)):
         if name.endswith(".c"):
             with open(os.path.join(d, name), encoding="utf-8") as f:
-                keys |= set(re.findall(r'pmd_out_[a-z]+\(\s*\w+,\s*"(\w+)"', f.read()))
+                keys |= set(re.findall(r'pmd_out_(?!metric|sample)[a-z]+\(\s*\w+,\s*"(\w+)"', f.read()))
     return keys
 
 
