@@ -84,7 +84,7 @@ struct pmd_report *pmd_report_collect(struct pmd_src *s, const struct pmd_probe_
 	if (tell)
 		fprintf(stderr, "pmdiag-report: measuring timer interrupts and idle for %.1f s...\r",
 			(r->po.lapic_ms + r->po.idle_ms) / 1000.0);
-	for (size_t i = 0; pmd_probes[i] && i < PMD_REPORT_MAX_PROBES; i++)
+	for (size_t i = 0; i < PMD_REPORT_MAX_PROBES && pmd_probes[i]; i++)
 		r->state[i] = pmd_probes[i]->collect(s, &r->po);
 	if (tell)
 		fprintf(stderr, "\033[K");
@@ -96,7 +96,7 @@ void pmd_report_free(struct pmd_report *r)
 {
 	if (!r)
 		return;
-	for (size_t i = 0; pmd_probes[i] && i < PMD_REPORT_MAX_PROBES; i++)
+	for (size_t i = 0; i < PMD_REPORT_MAX_PROBES && pmd_probes[i]; i++)
 		if (r->state[i])
 			pmd_probes[i]->free(r->state[i]);
 	pmd_checks_free(&r->findings);
@@ -187,12 +187,12 @@ void pmd_report_build(const struct pmd_report *r, struct pmd_out *o, enum pmd_fm
 	if (fmt == PMD_FMT_JSON)
 		pmd_out_obj(o, "summary", "Summary");
 	if (fmt != PMD_FMT_MARKDOWN)
-		for (size_t i = 0; pmd_probes[i] && i < PMD_REPORT_MAX_PROBES; i++)
+		for (size_t i = 0; i < PMD_REPORT_MAX_PROBES && pmd_probes[i]; i++)
 			pmd_probes[i]->summary(r->state[i], o);
 	if (fmt == PMD_FMT_JSON)
 		pmd_out_end(o);
 	if (fmt != PMD_FMT_TEXT)
-		for (size_t i = 0; pmd_probes[i] && i < PMD_REPORT_MAX_PROBES; i++) {
+		for (size_t i = 0; i < PMD_REPORT_MAX_PROBES && pmd_probes[i]; i++) {
 			pmd_out_obj(o, pmd_probes[i]->name, pmd_probes[i]->title);
 			pmd_probes[i]->output(r->state[i], o, &r->po);
 			pmd_out_end(o);
