@@ -108,3 +108,121 @@ need() {
 	[ "$seen_a" -gt 0 ] && [ "$seen_b" -gt 0 ] || fail "the reader did not see both files ($reads reads)"
 	assert_equal "$(ls -A "$d")" pmdiag.prom
 }
+
+# ---- promtool ----
+
+@test "promtool check metrics: nothing to say about the output of any recorded dump" {
+	need promtool prometheus
+	local d m bad=""
+	for d in "$DUMPS"/*/; do
+		[ -f "$d/manifest" ] || continue
+		m=$(basename "$d")
+		pmdiag-report -f prometheus --dump "$d" > "$BATS_TEST_TMPDIR/m.prom" 2>/dev/null
+		[ -s "$BATS_TEST_TMPDIR/m.prom" ] || bad+="$m: no output"$'\n'
+		if ! out=$(promtool check metrics < "$BATS_TEST_TMPDIR/m.prom" 2>&1) || [ -n "$out" ]; then
+			bad+="$m: $out"$'\n'
+		fi
+	done
+	[ -z "$bad" ] || fail "promtool check metrics: $bad"
+}
+
+@test "promtool: the shipped alerting rules check and pass their unit tests" {
+	need promtool prometheus
+	run -0 promtool check rules "$RULES"
+	assert_output --partial "SUCCESS: 6 rules found"
+	cd "$(dirname "$RULES_TEST")"
+	run -0 promtool test rules "$RULES_TEST"
+	assert_output --partial SUCCESS
+}
+
+# The rules' unit tests take their input series from recorded dumps: each one, its
+# instance label taken off, is still a sample of that dump's output.
+@test "promtool: the rules tests' input series are samples of their dumps' output" {
+	local n=0 line series inst sample value bad=""
+	while IFS= read -r line; do
+		series=$(sed -n "s/^ *- series: '\\(pmdiag_.*\\)'$/\\1/p" <<<"$line")
+		[ -n "$series" ] || continue
+		read -r line
+		value=$(sed -n "s/^ *values: '\\([0-9.]*\\)x[0-9]*'$/\\1/p" <<<"$line")
+		inst=$(sed -n 's/.*,instance="\([^"]*\)"}$/\1/p' <<<"$series")
+		sample="${series%,instance=\"*\"\}}} $value"
+		[ -n "$inst" ] && [ -f "$DUMPS/$inst/manifest" ] || { bad+="no dump for $series"$'\n'; continue; }
+		pmdiag-report -f prometheus --dump "$DUMPS/$inst" 2>/dev/null | grep -qxF "$sample" ||
+			bad+="$inst: no sample $sample"$'\n'
+		n=$((n + 1))
+	done < "$RULES_TEST"
+	[ -z "$bad" ] || fail "$bad"
+	[ "$n" -ge 20 ] || fail "only $n series checked"
+}
+
+# ---- node_exporter ----
+
+# A free port on 127.0.0.1 (the kernel's choice; a race with another process is retried).
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# start_node_exporter DIR: node_exporter with only the textfile collector, on a free
+# port; sets NE_PID and NE_URL.
+start_node_exporter() {
+	local ne port try i
+	ne=$(node_exporter_bin)
+	for try in 1 2 3 4 5; do
+		port=$(free_port)
+		"$ne" --web.listen-address="127.0.0.1:$port" --collector.disable-defaults \
+			--collector.textfile --collector.textfile.directory="$1" \
+			> "$BATS_TEST_TMPDIR/node_exporter.log" 2>&1 &
+		NE_PID=$!
+		NE_URL="http://127.0.0.1:$port/metrics"
+		for i in $(seq 50); do
+			curl -fsS "$NE_URL" > /dev/null 2>&1 && return 0
+			kill -0 "$NE_PID" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill "$NE_PID" 2>/dev/null || true
+		wait "$NE_PID" 2>/dev/null || true
+		NE_PID=
+	done
+	cat "$BATS_TEST_TMPDIR/node_exporter.log" >&2
+	fail "node_exporter did not start"
+}
+
+@test "node_exporter: the textfile pmdiag-report --output wrote, scraped over HTTP" {
+	[ -n "$(node_exporter_bin)" ] ||
+		skip "node_exporter is not installed (scripts/deps.sh installs prometheus-node-exporter)"
+	need curl curl
+	need promtool prometheus
+	local dir="$BATS_TEST_TMPDIR/textfile"
+	mkdir "$dir"
+	start_node_exporter "$dir"
+	run -0 pmdiag-report -f prometheus --dump "$DUMPS/qemu-q35-cst-nohpet" --output "$dir/pmdiag.prom"
+	run -0 curl -fsS "$NE_URL"
+	local scrape="$output"
+	# real values of that machine, as node_exporter serves them
+	assert_line 'pmdiag_finding{id="hpet.disabled-by-firmware",severity="warning"} 1'
+	assert_line 'pmdiag_finding{id="lapic.pit-broadcast",severity="warning"} 1'
+	assert_line 'pmdiag_findings{severity="warning"} 2'
+	assert_line 'pmdiag_hpet_firmware_enabled 0'
+	assert_line 'pmdiag_idle_entries_per_second 127389.568'
+	assert_line 'pmdiag_info{kernel="6.1.0-57-amd64",schema="2",version="0.1.0"} 1'
+	assert_line 'node_textfile_scrape_error 0'
+	assert_line --regexp '^node_textfile_mtime_seconds\{file="[^"]*pmdiag.prom"\} '
+	# every sample of the file is served, with the value the file has
+	local name value n=0
+	while read -r name value; do
+		[[ "$name" == \#* ]] && continue
+		grep -q "^${name%%\{*}" <<<"$scrape" || fail "not served: $name"
+		n=$((n + 1))
+	done < "$dir/pmdiag.prom"
+	[ "$n" -gt 10 ]
+	printf '%s\n' "$scrape" > "$BATS_TEST_TMPDIR/scrape"
+	run -0 promtool check metrics < "$BATS_TEST_TMPDIR/scrape"
+	assert_output ""
+	# a new report replaces the old one at the next scrape
+	run -0 pmdiag-report -f prometheus --dump "$DUMPS/laptop" --output "$dir/pmdiag.prom"
+	run -0 curl -fsS "$NE_URL"
+	assert_line 'pmdiag_hpet_firmware_enabled 1'
+	refute_line --partial 'hpet.disabled-by-firmware'
+	assert_line 'node_textfile_scrape_error 0'
+	assert_equal "$(ls -A "$dir")" pmdiag.prom
+}
