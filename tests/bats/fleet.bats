@@ -226,3 +226,52 @@ start_node_exporter() {
 	assert_line 'node_textfile_scrape_error 0'
 	assert_equal "$(ls -A "$dir")" pmdiag.prom
 }
+
+# ---- systemd units ----
+
+@test "make install-units: the service and the timer under DESTDIR and UNITDIR, systemd-analyze verify" {
+	local d="$BATS_TEST_TMPDIR/root" u
+	run -0 make -s -C "$TOP" install-units DESTDIR="$d" UNITDIR=/usr/lib/systemd/system BINDIR="$BIN"
+	u="$d/usr/lib/systemd/system"
+	assert_equal "$(ls "$u" | tr '\n' ' ')" "pmdiag-report.service pmdiag-report.timer "
+	run -0 grep -x "ExecStart=$BIN/pmdiag-report --format prometheus --output /var/lib/prometheus/node-exporter/pmdiag.prom" "$u/pmdiag-report.service"
+	run -0 grep -x 'Type=oneshot' "$u/pmdiag-report.service"
+	run -0 grep -x 'ReadWritePaths=/var/lib/prometheus/node-exporter' "$u/pmdiag-report.service"
+	run -0 grep -x 'OnCalendar=hourly' "$u/pmdiag-report.timer"
+	run -0 grep -x 'RandomizedDelaySec=1h' "$u/pmdiag-report.timer"
+	# the default UNITDIR follows PREFIX
+	run -0 make -s -C "$TOP" -n install-units DESTDIR=/x PREFIX=/opt/p
+	assert_output --partial "install -d /x/opt/p/lib/systemd/system"
+	command -v systemd-analyze > /dev/null || skip "systemd-analyze is not installed (package systemd)"
+	# --man=no: the man page is not installed on this system (man/pmdiag-report.1 is)
+	run -0 systemd-analyze verify --man=no "$u/pmdiag-report.service" "$u/pmdiag-report.timer"
+	assert_output ""
+	run -0 systemd-analyze security --offline=yes --threshold=30 "$u/pmdiag-report.service"
+}
+
+# The sandbox's system call filter lets through every call pmdiag-report makes here
+# (strace of a live run; this machine may lack /dev/mem and the MSRs).
+@test "systemd: the service's SystemCallFilter allows every system call of a live report" {
+	command -v strace > /dev/null || skip "strace is not installed (scripts/deps.sh installs it)"
+	command -v systemd-analyze > /dev/null || skip "systemd-analyze is not installed (package systemd)"
+	strace -f -qq -o "$BATS_TEST_TMPDIR/trace" pmdiag-report -f prometheus > /dev/null 2>&1 || true
+	awk '{ sub(/^[0-9]+ +/, ""); if (match($0, /^[a-z_0-9]+\(/)) print substr($0, 1, RLENGTH - 1) }' \
+		"$BATS_TEST_TMPDIR/trace" | sort -u > "$BATS_TEST_TMPDIR/calls"
+	[ -s "$BATS_TEST_TMPDIR/calls" ]
+	expand() {
+		local x
+		for x in $(systemd-analyze syscall-filter "$1" | awk 'NR > 1 && /^    [a-z@]/ {print $1}'); do
+			case $x in @*) expand "$x" ;; *) echo "$x" ;; esac
+		done
+	}
+	local unit="$TOP/contrib/systemd/pmdiag-report.service.in"
+	run -0 grep -x 'SystemCallFilter=@system-service' "$unit"
+	run -0 grep -x 'SystemCallFilter=~@privileged @resources' "$unit"
+	run -0 grep -x 'SystemCallFilter=sched_setaffinity' "$unit"
+	{ expand @system-service; echo sched_setaffinity; } | sort -u > "$BATS_TEST_TMPDIR/allow"
+	{ expand @privileged; expand @resources; } | grep -vx sched_setaffinity | sort -u > "$BATS_TEST_TMPDIR/deny"
+	run comm -23 "$BATS_TEST_TMPDIR/calls" "$BATS_TEST_TMPDIR/allow"
+	assert_output ""
+	run comm -12 "$BATS_TEST_TMPDIR/calls" "$BATS_TEST_TMPDIR/deny"
+	assert_output ""
+}
