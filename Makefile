@@ -8,7 +8,8 @@
 #   make initramfs  the diagnostic boot image; make usb-image: a bootable USB stick image
 #   make bench      benchmarks
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each
-#   make install    PREFIX, DESTDIR, BINDIR, MANDIR
+#   make install    PREFIX, DESTDIR, BINDIR, MANDIR, UNITDIR (systemd units: pmdiag-report
+#                   .service and .timer, the node_exporter textfile every hour)
 #   STATIC=1        link libpmdiag and libcpuid statically (see README: libpci stays shared)
 #   NOWERROR=1      keep warnings from failing a check build
 #   SAN=1           AddressSanitizer + UndefinedBehaviorSanitizer (with leak detection), built
@@ -21,6 +22,10 @@ VERSION := 0.1.0
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+# systemd's system unit directory under PREFIX (/usr/local/lib/systemd/system is in
+# systemd's search path; packagers: UNITDIR=/lib/systemd/system or $(pkg-config
+# --variable=systemdsystemunitdir systemd))
+UNITDIR ?= $(PREFIX)/lib/systemd/system
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -78,7 +83,7 @@ UNIT := $(B)/unit-tests
 MANS := $(sort $(wildcard man/*.[1-8]))
 
 .PHONY: all deps report check check-unit check-bats check-live check-static check-fuzz check-valgrind bench fuzz \
-	install uninstall clean lint
+	install install-units uninstall clean lint
 
 all: $(TOOLS)
 
@@ -192,10 +197,22 @@ install: all
 		sed 's/@VERSION@/$(VERSION)/g' $$m > $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; \
 		chmod 644 $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; \
 	done
+	@$(MAKE) --no-print-directory install-units
+
+# pmdiag-report.service runs $(BINDIR)/pmdiag-report (the path without DESTDIR); enable
+# with: systemctl enable --now pmdiag-report.timer
+UNITS := contrib/systemd/pmdiag-report.service.in contrib/systemd/pmdiag-report.timer
+install-units:
+	install -d $(DESTDIR)$(UNITDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' contrib/systemd/pmdiag-report.service.in \
+		> $(DESTDIR)$(UNITDIR)/pmdiag-report.service
+	chmod 644 $(DESTDIR)$(UNITDIR)/pmdiag-report.service
+	install -m 644 contrib/systemd/pmdiag-report.timer $(DESTDIR)$(UNITDIR)
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(TOOLS)))
 	for m in $(MANS); do s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+	rm -f $(DESTDIR)$(UNITDIR)/pmdiag-report.service $(DESTDIR)$(UNITDIR)/pmdiag-report.timer
 
 clean:
 	rm -rf $(B)

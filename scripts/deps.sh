@@ -16,6 +16,9 @@ PKGS="$PKGS bats bats-assert bats-support jq clang libclang-rt-14-dev mandoc tim
 # static analysis (make lint), memcheck (make check-valgrind), syscall traces and the
 # generators of test inputs
 PKGS="$PKGS cppcheck clang-tidy valgrind strace python3 util-linux"
+# Prometheus: promtool (prometheus) checks the metrics and the alerting rules, node_exporter
+# (prometheus-node-exporter) serves the textfile in tests/bats/fleet.bats
+PKGS="$PKGS prometheus prometheus-node-exporter curl"
 # boot image and QEMU end-to-end tests: kernel, busybox, syslinux (BIOS and UEFI), FAT tools
 PKGS="$PKGS qemu-system-x86 linux-image-amd64 busybox-static cpio kmod zstd syslinux"
 PKGS="$PKGS syslinux-common syslinux-efi mtools dosfstools fdisk ovmf"

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,40 +17,152 @@
 #include "cli.h"
 #include "report/report.h"
 
-enum { OPT_FORMAT = PMD_OPT_FIRST_TOOL, OPT_DIFF, OPT_OUT, OPT_JOBS };
+enum { OPT_FORMAT = PMD_OPT_FIRST_TOOL, OPT_DIFF, OPT_OUT, OPT_JOBS, OPT_OUTPUT };
 enum rfmt { F_TEXT, F_JSON, F_MARKDOWN, F_PROMETHEUS };
 
 static const char tool_help[] =
 	"  -f, --format FORMAT       text (default), markdown, json or prometheus\n"
+	"      --output FILE         write the report to FILE, atomically: a temporary file\n"
+	"                            in FILE's directory, renamed over FILE when complete\n"
+	"                            (node_exporter's textfile collector never reads half)\n"
 	"      --diff A B            compare two reports: dumps or saved JSON reports\n"
 	"  -o, --out DIR             with several --dump: one JSON report per dump in DIR\n"
 	"                            and a table of the findings across them\n"
 	"      --jobs N              dumps reported at once with --out (default: the CPUs)\n";
 
-static int one(struct pmd_cli *c, enum rfmt fmt)
+/*
+ * --output FILE: the report goes to a temporary file beside FILE (same directory, so
+ * the rename is atomic; a name starting with '.' and not ending in .prom, so the
+ * textfile collector skips it), then is synced and renamed over FILE. A reader sees
+ * the old file or the new one, never a part. On any error, and on SIGINT, SIGTERM
+ * and SIGHUP, the temporary file is removed.
+ */
+static char out_tmp[4096]; /* the temporary file while it exists, for the signal handler */
+
+static void out_signal(int sig)
+{
+	if (out_tmp[0])
+		unlink(out_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static int out_fail(struct pmd_cli *c, const char *path, const char *why)
+{
+	fprintf(stderr, "%s: --output %s: %s\n", c->prog, path, why);
+	if (out_tmp[0]) {
+		unlink(out_tmp);
+		out_tmp[0] = 0;
+	}
+	return PMD_EXIT_ERROR;
+}
+
+static FILE *out_open(struct pmd_cli *c, const char *path)
+{
+	struct stat st;
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	if (!*base) {
+		out_fail(c, path, "a file name is needed, not a directory");
+		return NULL;
+	}
+	/* rename() would replace a device, a FIFO or a link: only a regular file is replaced */
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		out_fail(c, path, S_ISDIR(st.st_mode) ? "is a directory"
+				  : "not a regular file (only a regular file is replaced)");
+		return NULL;
+	}
+	int n = snprintf(out_tmp, sizeof(out_tmp), "%.*s.%s.XXXXXX", slash ? (int)(slash - path + 1) : 0,
+			 path, base);
+	if (n < 0 || (size_t)n >= sizeof(out_tmp)) {
+		out_tmp[0] = 0;
+		out_fail(c, path, strerror(ENAMETOOLONG));
+		return NULL;
+	}
+	struct sigaction sa = { .sa_handler = out_signal };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	int fd = mkstemp(out_tmp);
+	if (fd < 0) {
+		int e = errno;
+		out_tmp[0] = 0;
+		out_fail(c, path, strerror(e));
+		return NULL;
+	}
+	/* mkstemp makes 0600: a report file is readable as any file the user creates
+	 * (node_exporter does not run as root) */
+	mode_t um = umask(0);
+	umask(um);
+	FILE *f = fchmod(fd, 0666 & ~um) == 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		int e = errno;
+		close(fd);
+		out_fail(c, path, strerror(e));
+		return NULL;
+	}
+	return f;
+}
+
+/* Flush, sync, rename over path. Returns the exit code. */
+static int out_close(struct pmd_cli *c, const char *path, FILE *f, int rc)
+{
+	if (rc) {
+		fclose(f);
+		unlink(out_tmp);
+		out_tmp[0] = 0;
+		return rc;
+	}
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+		int e = errno ? errno : EIO;
+		fclose(f);
+		return out_fail(c, path, strerror(e));
+	}
+	if (fclose(f) != 0 || rename(out_tmp, path) != 0)
+		return out_fail(c, path, strerror(errno));
+	out_tmp[0] = 0;
+	return PMD_EXIT_OK;
+}
+
+static int one(struct pmd_cli *c, enum rfmt fmt, const char *output)
 {
 	struct pmd_src *s = pmd_cli_open(c);
 	struct pmd_report *r = pmd_report_collect(s, NULL, true);
 	pmd_cli_warnings(s);
+	/* the temporary file exists only while the report is written, not while measuring */
+	FILE *f = stdout;
+	if (output && !(f = out_open(c, output))) {
+		pmd_report_free(r);
+		pmd_src_close(s);
+		return PMD_EXIT_ERROR;
+	}
 	int rc = 0;
+	errno = 0;
 	if (fmt == F_PROMETHEUS) {
-		if (pmd_report_prometheus(r, stdout) < 0) {
-			fprintf(stderr, "%s: write error: %s\n", c->prog, strerror(errno ? errno : EIO));
-			rc = 1;
-		}
+		rc = pmd_report_prometheus(r, f) < 0;
 	} else {
 		const char *nc = getenv("NO_COLOR"); /* no-color.org: set and not empty */
-		bool color = fmt == F_TEXT && isatty(1) && !(nc && *nc);
+		bool color = fmt == F_TEXT && !output && isatty(1) && !(nc && *nc);
 		struct pmd_out *o = pmd_out_new();
 		c->fmt = fmt == F_JSON ? PMD_FMT_JSON : fmt == F_MARKDOWN ? PMD_FMT_MARKDOWN
 									 : PMD_FMT_TEXT;
 		pmd_report_build(r, o, c->fmt, color);
-		rc = pmd_cli_print(c, o);
+		rc = pmd_out_print(o, c->fmt, f) < 0;
 		pmd_out_free(o);
+	}
+	if (rc) {
+		int e = errno ? errno : EIO;
+		if (output)
+			out_fail(c, output, strerror(e));
+		else
+			fprintf(stderr, "%s: write error: %s\n", c->prog, strerror(e));
+		rc = PMD_EXIT_ERROR;
 	}
 	pmd_report_free(r);
 	pmd_src_close(s);
-	return rc;
+	return output ? out_close(c, output, f, rc) : rc;
 }
 
 /* The name of a dump's report file: its basename without archive suffixes. */
@@ -272,7 +385,7 @@ int main(int argc, char **argv)
 {
 	struct pmd_cli c;
 	enum rfmt fmt = F_TEXT;
-	const char *out = NULL, *diff_a = NULL;
+	const char *out = NULL, *diff_a = NULL, *output = NULL;
 	char **dumps = NULL;
 	size_t ndumps = 0;
 	unsigned jobs = 0;
@@ -282,6 +395,7 @@ int main(int argc, char **argv)
 		{ "diff", required_argument, NULL, OPT_DIFF },
 		{ "out", required_argument, NULL, 'o' },
 		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "output", required_argument, NULL, OPT_OUTPUT },
 		{ NULL, 0, NULL, 0 },
 	};
 	pmd_cli_init(&c, "pmdiag-report",
@@ -290,6 +404,7 @@ int main(int argc, char **argv)
 		     "probe's section. --diff compares two reports; several --dump write one\n"
 		     "JSON report each.",
 		     "[options]\n       pmdiag-report --diff A B\n"
+		     "       pmdiag-report --format prometheus --output FILE\n"
 		     "       pmdiag-report --out DIR --dump A --dump B...",
 		     tool_help);
 	c.man_section = 1;
@@ -325,6 +440,11 @@ int main(int argc, char **argv)
 		case 'o':
 			out = optarg;
 			continue;
+		case OPT_OUTPUT:
+			if (!*optarg)
+				pmd_cli_usage_error(&c, "--output: a file name is needed");
+			output = optarg;
+			continue;
 		case OPT_JOBS:
 			if (pmd_parse_uint(optarg, 10, &jobs) < 0 || !jobs || jobs > 1024)
 				pmd_cli_usage_error(&c, "--jobs: \"%s\" is not 1..1024", optarg);
@@ -336,7 +456,7 @@ int main(int argc, char **argv)
 	if (diff_a) {
 		if (optind != argc - 1)
 			pmd_cli_usage_error(&c, "--diff takes two reports: --diff A B");
-		if (ndumps || out)
+		if (ndumps || out || output)
 			pmd_cli_usage_error(&c, "--diff goes alone");
 		free(dumps);
 		return pmd_report_diff(diff_a, argv[optind], &c.so, stdout);
@@ -348,10 +468,12 @@ int main(int argc, char **argv)
 			pmd_cli_usage_error(&c, "several dumps need --out DIR");
 		if (!ndumps)
 			pmd_cli_usage_error(&c, "--out goes with --dump");
+		if (output)
+			pmd_cli_usage_error(&c, "--output FILE is for one report; --out DIR for several");
 		int rc = many(&c, dumps, ndumps, out, jobs);
 		free(dumps);
 		return rc;
 	}
 	free(dumps);
-	return one(&c, fmt);
+	return one(&c, fmt, output);
 }

@@ -816,7 +816,9 @@ static void markdown(struct pmd_buf *b, const struct node *root)
 			pmd_buf_printf(b, "%s\n\n", c->text);
 			continue;
 		}
-		if (cl == T_FIELD) {
+		/* an open section is a heading even when empty ("## Findings: 0 critical..." and
+		 * "- none"), never a field */
+		if (cl == T_FIELD && !c->open) {
 			char *v = oneline_value(c);
 			pmd_buf_printf(b, "- **%s:** %s\n", c->label, v);
 			free(v);

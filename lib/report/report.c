@@ -116,15 +116,27 @@ const void *pmd_report_state(const struct pmd_report *r, const char *probe)
 
 /* ---- the tree ---- */
 
-static void findings(const struct pmd_report *r, struct pmd_out *o, bool color)
+/*
+ * The counts, then the list. Markdown has one heading for both ("## Findings: 1
+ * critical, ..."): a field and a list both titled "Findings" printed the word twice.
+ */
+static void findings(const struct pmd_report *r, struct pmd_out *o, enum pmd_fmt fmt, bool color)
 {
 	const struct pmd_checks *f = &r->findings;
 	unsigned n[3] = { 0 };
 	for (size_t i = 0; i < f->n; i++)
 		n[f->v[i].sev]++;
-	pmd_out_strf(o, NULL, "Findings", "%u critical, %u warning, %u info", n[PMD_SEV_CRITICAL],
-		     n[PMD_SEV_WARNING], n[PMD_SEV_INFO]);
-	pmd_out_list(o, "findings", "Findings");
+	char counts[80];
+	snprintf(counts, sizeof(counts), "%u critical, %u warning, %u info", n[PMD_SEV_CRITICAL],
+		 n[PMD_SEV_WARNING], n[PMD_SEV_INFO]);
+	if (fmt == PMD_FMT_MARKDOWN) {
+		char title[96];
+		snprintf(title, sizeof(title), "Findings: %s", counts);
+		pmd_out_list(o, "findings", title);
+	} else {
+		pmd_out_str(o, NULL, "Findings", counts);
+		pmd_out_list(o, "findings", "Findings");
+	}
 	pmd_out_mark_open(o);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct pmd_check *k = &f->v[i];
@@ -181,7 +193,7 @@ void pmd_report_build(const struct pmd_report *r, struct pmd_out *o, enum pmd_fm
 	pmd_out_uint(o, "schema_version", NULL, PMD_REPORT_SCHEMA, NULL);
 	pmd_out_str(o, "pmdiag_version", NULL, PMD_VERSION);
 	pmd_out_note(o, "pmdiag %s report", PMD_VERSION);
-	findings(r, o, color);
+	findings(r, o, fmt, color);
 	pmd_probe_system(r->s, o);
 	pmd_probe_platform(r->s, o);
 	if (fmt == PMD_FMT_JSON)

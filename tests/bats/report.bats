@@ -26,10 +26,44 @@ load test_helper
 
 @test "markdown: summary on top, sections folded" {
 	run -0 pmdiag-report --format markdown --dump "$DUMPS/laptop"
-	assert_line "## Findings"
+	assert_line "## Findings: 0 critical, 1 warning, 2 info"
 	assert_line "<details><summary>HPET</summary>"
 	assert_line "</details>"
 	refute_output --partial $'\033'
+}
+
+# Issue 17 item 4: the counts are the heading; "Findings" was printed twice (a field and
+# the list both titled so).
+@test "markdown: \"Findings\" once, on every dump" {
+	local d bad=""
+	for d in "$DUMPS"/*/; do
+		[ -f "$d/manifest" ] || continue
+		pmdiag-report --format markdown --dump "$d" > "$BATS_TEST_TMPDIR/r.md" 2>/dev/null || true
+		[ "$(grep -c 'Findings' "$BATS_TEST_TMPDIR/r.md")" = 1 ] || bad+=" $(basename "$d")"
+		grep -q '^## Findings: [0-9]* critical, [0-9]* warning, [0-9]* info$' \
+			"$BATS_TEST_TMPDIR/r.md" || bad+=" $(basename "$d")(heading)"
+	done
+	[ -z "$bad" ] || fail "Findings not once:$bad"
+}
+
+# Issue 17 item 4: QEMU TCG answers 0 for the RAPL MSRs and the counter never moves.
+# The report's race answer is pmdiag-race's: no meter, and the same reasons.
+@test "race: on a QEMU dump the report answers what pmdiag-race answers" {
+	local m
+	for m in qemu-q35-pss qemu-q35 qemu-pc; do
+		run -2 pmdiag-race --json --dump "$DUMPS/$m"
+		local tool="$output"
+		run -0 pmdiag-report --json --dump "$DUMPS/$m"
+		local rep="$output"
+		assert_equal "$(jq -c '.summary.race | {can_measure, missing}' <<<"$rep")" \
+			"$(jq -c '{can_measure, missing}' <<<"$tool")"
+		assert_equal "$(jq -r .race.can_measure <<<"$rep")" false
+		assert_equal "$(jq -r .race.meter_status <<<"$rep")" absent
+	done
+	run -2 pmdiag-race --dump "$DUMPS/qemu-q35-pss"
+	assert_output --partial "RAPL MSRs:      absent: the RAPL package counter (MSR 0x611) reads 0"
+	run -0 pmdiag-report --dump "$DUMPS/qemu-q35-pss"
+	assert_output --partial "RAPL MSRs:      absent: the RAPL package counter (MSR 0x611) reads 0"
 }
 
 # The report carries every probe's whole output: in JSON the object each tool prints

@@ -464,6 +464,19 @@ static void probe_msr(struct pmd_race *r, struct race_meter *m)
 					      ur.st == PMD_OK ? pkg_msr : unit_msr);
 		return;
 	}
+	/*
+	 * A package counter that reads 0 is not counting: Linux's powercap and perf RAPL
+	 * drivers skip it (an emulator such as QEMU TCG answers 0 for the RAPL MSRs, and
+	 * its counter never moves: pmdiag-race would wait for an update in vain).
+	 */
+	if (!(v & 0xffffffffu)) {
+		m->res = pmd_res_make(PMD_ABSENT, ENOENT,
+				      "the RAPL package counter (MSR 0x%x) reads 0 on CPU %d: not "
+				      "counting (Linux skips such a counter too; an emulator such as "
+				      "QEMU TCG)",
+				      pkg_msr, r->cpu);
+		return;
+	}
 	struct race_domain *d = &m->dom[0];
 	snprintf(d->name, sizeof(d->name), "package");
 	d->msr = pkg_msr;
@@ -472,7 +485,8 @@ static void probe_msr(struct pmd_race *r, struct race_meter *m)
 	d->modulus = UINT64_C(1) << 32;
 	m->ndom = 1;
 	m->wrap_j = d->unit_j * 4294967296.0;
-	if (r->vendor == PMD_VENDOR_INTEL && pmd_msr_read(s, r->cpu, 0x619, &v).st == PMD_OK) {
+	if (r->vendor == PMD_VENDOR_INTEL && pmd_msr_read(s, r->cpu, 0x619, &v).st == PMD_OK &&
+	    (v & 0xffffffffu)) {
 		struct race_domain *dd = &m->dom[1];
 		snprintf(dd->name, sizeof(dd->name), "dram");
 		dd->msr = 0x619;
