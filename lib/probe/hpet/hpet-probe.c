@@ -31,21 +31,23 @@ static void mismatch(struct pmd_hpet_inst *in, const char *fmt, ...)
 static void decode_regs(struct pmd_hpet_inst *in)
 {
 	const struct pmd_hpet_regs *r = &in->regs;
-	in->rev = (unsigned)pmd_bits(r->gcap, 7, 0);
-	in->ntimers = (unsigned)pmd_bits(r->gcap, 12, 8) + 1;
-	in->count64 = pmd_bits(r->gcap, 13, 13);
-	in->legacy_cap = pmd_bits(r->gcap, 15, 15);
-	in->vendor = (unsigned)pmd_bits(r->gcap, 31, 16);
+	const struct pmd_field *id = pmd_hpet_id_fields, *cf = pmd_hpet_gen_conf_fields;
+	in->rev = (unsigned)pmd_field_reg(&id[PMD_HPET_ID_REV], r->gcap);
+	in->ntimers = (unsigned)pmd_field_reg(&id[PMD_HPET_ID_TIMERS], r->gcap);
+	in->count64 = pmd_field_reg(&id[PMD_HPET_ID_COUNT64], r->gcap);
+	in->legacy_cap = pmd_field_reg(&id[PMD_HPET_ID_LEGACY], r->gcap);
+	in->vendor = (unsigned)pmd_field_reg(&id[PMD_HPET_ID_VENDOR], r->gcap);
 	in->period_fs = r->period;
 	in->period_sane = r->period >= 100000u && r->period <= 100000000u;
-	in->enabled = r->conf & 1;
-	in->legacy_mode = r->conf >> 1 & 1;
+	in->enabled = pmd_field_reg(&cf[PMD_HPET_CONF_ENABLE], r->conf);
+	in->legacy_mode = pmd_field_reg(&cf[PMD_HPET_CONF_LEG_RT], r->conf);
 	uint32_t d = r->counter[1] - r->counter[0];
 	in->counter_runs = r->counter_t[1] && d != 0;
 	if (in->counter_runs && r->counter_t[1] > r->counter_t[0])
 		in->measured_hz = (double)d * 1e9 / (double)(r->counter_t[1] - r->counter_t[0]);
 	for (unsigned n = 0; n < r->ntimers && n < PMD_HPET_MAX_TIMERS; n++)
-		if (r->tres[n].st == PMD_OK && (r->tconf[n] >> 15 & 1))
+		if (r->tres[n].st == PMD_OK &&
+		    pmd_field_reg(&pmd_hpet_tn_conf_fields[PMD_HPET_TN_FSB_CAP], r->tconf[n]))
 			in->fsb_capable++;
 
 	const struct pmd_hpet_table *h = &in->h;
@@ -640,33 +642,37 @@ static void print_table(const struct pmd_hpet_inst *in, unsigned idx, struct pmd
 	}
 	pmd_out_bool(o, "checksum_ok", "Checksum ok", in->t->checksum_ok);
 	const struct pmd_hpet_table *h = &in->h;
-	pmd_out_hex(o, "event_timer_block_id", "Event timer block ID", h->block_id, 8);
-	pmd_out_uint(o, "hw_rev_id", "Hardware revision", h->hw_rev, NULL);
-	pmd_out_uint(o, "comparators", "Comparators", h->comparators, NULL);
-	pmd_out_bool(o, "counter_64bit", "64-bit counter", h->counter_64bit);
-	pmd_out_bool(o, "legacy_replacement", "Legacy replacement capable", h->legacy_capable);
-	pmd_out_hex(o, "vendor_id", "PCI vendor ID", h->vendor, 4);
+	const struct pmd_field *tf = pmd_hpet_table_fields;
+	pmd_out_field(o, &tf[PMD_HPETT_BLOCK_ID], h->block_id);
+	pmd_out_reg_fields(o, pmd_hpet_id_fields, h->block_id);
 	pmd_out_strf(o, NULL, "Base address",
 		     "0x%llx (%s, bit width %u, bit offset %u, access size %u)",
 		     (unsigned long long)h->address, space_name(h->space_id), h->bit_width,
 		     h->bit_offset, h->access_size);
-	pmd_out_hex(o, "base_address", NULL, h->address, 8);
-	pmd_out_uint(o, "address_space_id", NULL, h->space_id, NULL);
-	pmd_out_uint(o, "bit_width", NULL, h->bit_width, NULL);
-	pmd_out_uint(o, "bit_offset", NULL, h->bit_offset, NULL);
-	pmd_out_uint(o, "access_width", NULL, h->access_size, NULL);
-	pmd_out_uint(o, "hpet_number", "HPET number", h->number, NULL);
-	pmd_out_uint(o, "min_tick", "Minimum tick", h->min_tick, NULL);
+	pmd_out_field(o, &tf[PMD_HPETT_ADDRESS], h->address);
+	pmd_out_field(o, &tf[PMD_HPETT_SPACE_ID], h->space_id);
+	pmd_out_field(o, &tf[PMD_HPETT_BIT_WIDTH], h->bit_width);
+	pmd_out_field(o, &tf[PMD_HPETT_BIT_OFFSET], h->bit_offset);
+	pmd_out_field(o, &tf[PMD_HPETT_ACCESS], h->access_size);
+	pmd_out_field(o, &tf[PMD_HPETT_NUMBER], h->number);
+	pmd_out_field(o, &tf[PMD_HPETT_MIN_TICK], h->min_tick);
 	static const char *const prot[] = { "none", "4 KiB", "64 KiB" };
 	unsigned pp = h->flags & 0xf;
 	pmd_out_strf(o, NULL, "Page protection", "%s%s", pp < 3 ? prot[pp] : "reserved",
 		     h->flags >> 4 ? " (OEM attributes set)" : "");
-	pmd_out_uint(o, "page_protect", NULL, pp, NULL);
-	pmd_out_uint(o, "oem_attributes", NULL, h->flags >> 4, NULL);
+	pmd_out_field(o, &tf[PMD_HPETT_PAGE_PROT], pp);
+	pmd_out_field(o, &tf[PMD_HPETT_OEM_ATTR], h->flags >> 4);
 	if (in->base_res.st != PMD_OK)
 		pmd_out_res(o, "base_status", "Base", &in->base_res);
 	pmd_out_end(o);
 }
+
+/* The Tn_CONF_CAP fields of a row of the timer table, in column order. */
+static const unsigned timer_row[] = {
+	PMD_HPET_TN_PER_INT_CAP, PMD_HPET_TN_SIZE_CAP, PMD_HPET_TN_FSB_CAP, PMD_HPET_TN_FSB_EN,
+	PMD_HPET_TN_INT_ENB,	 PMD_HPET_TN_TYPE,     PMD_HPET_TN_INT_TYPE, PMD_HPET_TN_INT_ROUTE,
+	PMD_HPET_TN_ROUTE_CAP,
+};
 
 static void print_regs(const struct pmd_hpet_inst *in, unsigned idx, struct pmd_out *o)
 {
@@ -694,8 +700,7 @@ static void print_regs(const struct pmd_hpet_inst *in, unsigned idx, struct pmd_
 		pmd_out_double(o, "frequency_hz", NULL, FS_PER_S / in->period_fs, 1, NULL);
 	}
 	pmd_out_hex(o, "gen_conf", "GEN_CONF", r->conf, 8);
-	pmd_out_bool(o, "enabled", "Enabled (ENABLE_CNF)", in->enabled);
-	pmd_out_bool(o, "legacy_mode", "Legacy replacement (LEG_RT_CNF)", in->legacy_mode);
+	pmd_out_reg_fields(o, pmd_hpet_gen_conf_fields, r->conf);
 	pmd_out_hex(o, "gintr_sta", "GINTR_STA", r->isr, 8);
 	pmd_out_bool(o, "counter_runs", "Main counter runs", in->counter_runs);
 	if (in->measured_hz > 0) {
@@ -712,16 +717,11 @@ static void print_regs(const struct pmd_hpet_inst *in, unsigned idx, struct pmd_
 			pmd_out_end(o);
 			continue;
 		}
-		pmd_out_hex(o, "conf_cap", "Tn_CONF_CAP", (uint64_t)r->troute[n] << 32 | c, 16);
-		pmd_out_bool(o, "periodic_capable", "Periodic", c >> 4 & 1);
-		pmd_out_bool(o, "size_64bit", "64-bit", c >> 5 & 1);
-		pmd_out_bool(o, "fsb_capable", "FSB capable", c >> 15 & 1);
-		pmd_out_bool(o, "fsb_enabled", "FSB on", c >> 14 & 1);
-		pmd_out_bool(o, "int_enabled", "Int on", c >> 2 & 1);
-		pmd_out_str(o, "mode", "Mode", c >> 3 & 1 ? "periodic" : "one-shot");
-		pmd_out_str(o, "trigger", "Trigger", c >> 1 & 1 ? "level" : "edge");
-		pmd_out_uint(o, "int_route", "IRQ", c >> 9 & 0x1f, NULL);
-		pmd_out_hex(o, "int_route_cap", "Routable IRQs", r->troute[n], 8);
+		uint64_t cc = (uint64_t)r->troute[n] << 32 | c;
+		pmd_out_hex(o, "conf_cap", "Tn_CONF_CAP", cc, 16);
+		for (size_t k = 0; k < PMD_ARRAY_SIZE(timer_row); k++)
+			pmd_out_field(o, &pmd_hpet_tn_conf_fields[timer_row[k]], pmd_field_reg(
+				&pmd_hpet_tn_conf_fields[timer_row[k]], cc));
 		pmd_out_end(o);
 	}
 	pmd_out_end(o);
