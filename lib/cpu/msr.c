@@ -38,6 +38,32 @@ const struct pmd_field pmd_msr_perf_fields[PMD_PERF_NFIELDS + 1] = {
 	[PMD_PERF_NFIELDS] = PMD_FIELD_END,
 };
 
+/*
+ * IA32_PERF_STATUS of Core 2 and early Atom (Linux tsc_msr.c, acpi-cpufreq):
+ * current ratio 12:8 with a half ratio in 14 and SLFM (half bus clock) in 15;
+ * the maximum ratio in 44:40 with its half in 46.
+ */
+const struct pmd_field pmd_msr_perf_status_core2_fields[PMD_PERF2_NFIELDS + 1] = {
+	[PMD_PERF2_RATIO] = B("ratio", "Ratio", NULL, 12, 8),
+	[PMD_PERF2_HALF] = F("half_ratio", "Half ratio", 14),
+	[PMD_PERF2_SLFM] = F("slfm", "Super low frequency mode", 15),
+	[PMD_PERF2_MAX_RATIO] = B("max_ratio", "Maximum ratio", NULL, 44, 40),
+	[PMD_PERF2_MAX_HALF] = F("max_half_ratio", "Maximum half ratio", 46),
+	[PMD_PERF2_NFIELDS] = PMD_FIELD_END,
+};
+
+/* IA32_ENERGY_PERF_BIAS: 0 performance .. 15 energy saving. */
+const struct pmd_field pmd_msr_epb_fields[PMD_EPB_NFIELDS + 1] = {
+	[PMD_EPB_HINT] = B("epb", "Energy/performance bias", NULL, 3, 0),
+	[PMD_EPB_NFIELDS] = PMD_FIELD_END,
+};
+
+/* IA32_PM_ENABLE and AMD CPPC_ENABLE: bit 0 turns HWP / CPPC on. */
+const struct pmd_field pmd_msr_enable_bit_fields[PMD_ENABLE_BIT_NFIELDS + 1] = {
+	[PMD_ENABLE_BIT] = F("enable", "Enabled", 0),
+	[PMD_ENABLE_BIT_NFIELDS] = PMD_FIELD_END,
+};
+
 /* IA32_CLOCK_MODULATION: duty 3:1 in 12.5 % steps, bit 0 with ECMD (6.25 %). */
 const struct pmd_field pmd_msr_clock_mod_fields[PMD_CLOCK_MOD_NFIELDS + 1] = {
 	[PMD_CLOCK_MOD_DUTY_EXT] = F("duty_ext", "Extended duty bit", 0),
@@ -189,6 +215,16 @@ const struct pmd_field pmd_msr_amd_pstate_num_fields[PMD_AMD_PNUM_NFIELDS + 1] =
 	[PMD_AMD_PNUM_NFIELDS] = PMD_FIELD_END,
 };
 
+/*
+ * AMD interrupt pending message (K8, family 10h): SmiOnCmpHalt 27,
+ * C1eOnCmpHalt 28; either set means C1E (Linux K8_INTP_C1E_ACTIVE_MASK).
+ */
+const struct pmd_field pmd_msr_amd_int_pending_fields[PMD_AMD_INTP_NFIELDS + 1] = {
+	[PMD_AMD_INTP_SMI_ON_CMP_HALT] = F("smi_on_cmp_halt", "SMI on CMP halt", 27),
+	[PMD_AMD_INTP_C1E_ON_CMP_HALT] = F("c1e_on_cmp_halt", "C1E on CMP halt", 28),
+	[PMD_AMD_INTP_NFIELDS] = PMD_FIELD_END,
+};
+
 /* AMD HWCR: CpbDis 25 turns boost off. */
 const struct pmd_field pmd_msr_amd_hwcr_fields[PMD_AMD_HWCR_NFIELDS + 1] = {
 	[PMD_AMD_HWCR_CPB_DIS] = F("cpb_dis", "Core performance boost disabled", 25),
@@ -232,6 +268,9 @@ const struct pmd_field pmd_msr_amd_cppc_req_fields[PMD_AMD_REQ_NFIELDS + 1] = {
 #define f_amd_hwcr pmd_msr_amd_hwcr_fields
 #define f_amd_cppc_cap1 pmd_msr_amd_cppc_cap1_fields
 #define f_amd_cppc_req pmd_msr_amd_cppc_req_fields
+#define f_epb pmd_msr_epb_fields
+#define f_amd_int_pending pmd_msr_amd_int_pending_fields
+#define f_enable pmd_msr_enable_bit_fields
 
 const struct pmd_msr_def pmd_msrs[] = {
 	{ PMD_MSR_IA32_TIME_STAMP_COUNTER, "IA32_TIME_STAMP_COUNTER", I | A, "time-stamp counter", NULL, true },
@@ -253,7 +292,7 @@ const struct pmd_msr_def pmd_msrs[] = {
 	{ PMD_MSR_TURBO_RATIO_LIMIT, "MSR_TURBO_RATIO_LIMIT", I, "turbo ratio per active cores", NULL, false },
 	{ PMD_MSR_TURBO_RATIO_LIMIT1, "MSR_TURBO_RATIO_LIMIT1", I, "turbo ratios, more cores", NULL, false },
 	{ PMD_MSR_TURBO_RATIO_LIMIT2, "MSR_TURBO_RATIO_LIMIT2", I, "turbo ratios, more cores", NULL, false },
-	{ PMD_MSR_IA32_ENERGY_PERF_BIAS, "IA32_ENERGY_PERF_BIAS", I, "energy/performance bias", NULL, false },
+	{ PMD_MSR_IA32_ENERGY_PERF_BIAS, "IA32_ENERGY_PERF_BIAS", I, "energy/performance bias", f_epb, false },
 	{ PMD_MSR_IA32_PACKAGE_THERM_STATUS, "IA32_PACKAGE_THERM_STATUS", I, "package temperature", f_therm_status, false },
 	{ PMD_MSR_IA32_PACKAGE_THERM_INTERRUPT, "IA32_PACKAGE_THERM_INTERRUPT", I, "package thresholds", f_therm_int, false },
 	{ PMD_MSR_POWER_CTL, "MSR_POWER_CTL", I, "C1E enable and power control", NULL, false },
@@ -285,14 +324,14 @@ const struct pmd_msr_def pmd_msrs[] = {
 	{ PMD_MSR_TURBO_ACTIVATION_RATIO, "MSR_TURBO_ACTIVATION_RATIO", I, "turbo activation ratio", NULL, false },
 	{ PMD_MSR_PLATFORM_ENERGY_STATUS, "MSR_PLATFORM_ENERGY_STATUS", I, "platform (PSYS) energy", f_energy, false },
 	{ PMD_MSR_CORE_PERF_LIMIT_REASONS, "MSR_CORE_PERF_LIMIT_REASONS", I, "why the core is limited", NULL, false },
-	{ PMD_MSR_IA32_PM_ENABLE, "IA32_PM_ENABLE", I, "HWP enable", NULL, false },
+	{ PMD_MSR_IA32_PM_ENABLE, "IA32_PM_ENABLE", I, "HWP enable", f_enable, false },
 	{ PMD_MSR_IA32_HWP_CAPABILITIES, "IA32_HWP_CAPABILITIES", I, "HWP performance range", f_hwp_cap, false },
 	{ PMD_MSR_IA32_HWP_REQUEST_PKG, "IA32_HWP_REQUEST_PKG", I, "package HWP request", f_hwp_req, false },
 	{ PMD_MSR_IA32_HWP_INTERRUPT, "IA32_HWP_INTERRUPT", I, "HWP interrupts", NULL, false },
 	{ PMD_MSR_IA32_HWP_REQUEST, "IA32_HWP_REQUEST", I, "HWP request", f_hwp_req, false },
 	{ PMD_MSR_IA32_HWP_STATUS, "IA32_HWP_STATUS", I, "HWP status", NULL, false },
 	{ PMD_MSR_AMD_HWCR, "AMD_HWCR", A, "hardware configuration (boost disable)", f_amd_hwcr, false },
-	{ PMD_MSR_AMD_INT_PENDING, "AMD_INT_PENDING", A, "interrupt pending and C1E (K8, family 10h)", NULL, false },
+	{ PMD_MSR_AMD_INT_PENDING, "AMD_INT_PENDING", A, "interrupt pending and C1E (K8, family 10h)", f_amd_int_pending, false },
 	{ PMD_MSR_AMD_PSTATE_CUR_LIMIT, "AMD_PSTATE_CUR_LIMIT", A, "P-state limits", f_amd_curlim, false },
 	{ PMD_MSR_AMD_PSTATE_CTL, "AMD_PSTATE_CTL", A, "requested P-state", f_amd_pnum, false },
 	{ PMD_MSR_AMD_PSTATE_STATUS, "AMD_PSTATE_STATUS", A, "current P-state", f_amd_pnum, false },
@@ -308,7 +347,7 @@ const struct pmd_msr_def pmd_msrs[] = {
 	{ PMD_MSR_AMD_CORE_ENERGY_STATUS, "AMD_CORE_ENERGY_STATUS", A, "core energy counter", f_energy, false },
 	{ PMD_MSR_AMD_PKG_ENERGY_STATUS, "AMD_PKG_ENERGY_STATUS", A, "package energy counter", f_energy, false },
 	{ PMD_MSR_AMD_CPPC_CAP1, "AMD_CPPC_CAP1", A, "CPPC capabilities", f_amd_cppc_cap1, false },
-	{ PMD_MSR_AMD_CPPC_ENABLE, "AMD_CPPC_ENABLE", A, "CPPC enable", NULL, false },
+	{ PMD_MSR_AMD_CPPC_ENABLE, "AMD_CPPC_ENABLE", A, "CPPC enable", f_enable, false },
 	{ PMD_MSR_AMD_CPPC_CAP2, "AMD_CPPC_CAP2", A, "CPPC capabilities 2", NULL, false },
 	{ PMD_MSR_AMD_CPPC_REQ, "AMD_CPPC_REQ", A, "CPPC request", f_amd_cppc_req, false },
 	{ PMD_MSR_AMD_CPPC_STATUS, "AMD_CPPC_STATUS", A, "CPPC status", NULL, false },

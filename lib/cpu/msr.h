@@ -126,6 +126,13 @@ enum { PMD_PKG_CST_LIMIT, PMD_PKG_CST_IO_MWAIT, PMD_PKG_CST_CFG_LOCK, PMD_PKG_CS
 extern const struct pmd_field pmd_msr_pkg_cst_fields[PMD_PKG_CST_NFIELDS + 1];
 enum { PMD_PERF_RATIO, PMD_PERF_NFIELDS };
 extern const struct pmd_field pmd_msr_perf_fields[PMD_PERF_NFIELDS + 1];
+enum { PMD_PERF2_RATIO, PMD_PERF2_HALF, PMD_PERF2_SLFM, PMD_PERF2_MAX_RATIO, PMD_PERF2_MAX_HALF,
+       PMD_PERF2_NFIELDS };
+extern const struct pmd_field pmd_msr_perf_status_core2_fields[PMD_PERF2_NFIELDS + 1];
+enum { PMD_EPB_HINT, PMD_EPB_NFIELDS };
+extern const struct pmd_field pmd_msr_epb_fields[PMD_EPB_NFIELDS + 1];
+enum { PMD_ENABLE_BIT, PMD_ENABLE_BIT_NFIELDS };
+extern const struct pmd_field pmd_msr_enable_bit_fields[PMD_ENABLE_BIT_NFIELDS + 1];
 enum { PMD_CLOCK_MOD_DUTY_EXT, PMD_CLOCK_MOD_DUTY, PMD_CLOCK_MOD_ENABLE, PMD_CLOCK_MOD_NFIELDS };
 extern const struct pmd_field pmd_msr_clock_mod_fields[PMD_CLOCK_MOD_NFIELDS + 1];
 enum { PMD_THERM_INT_HIGH, PMD_THERM_INT_LOW, PMD_THERM_INT_PROCHOT, PMD_THERM_INT_CRITICAL,
@@ -164,6 +171,8 @@ enum { PMD_AMD_CURLIM_LIMIT, PMD_AMD_CURLIM_MAX, PMD_AMD_CURLIM_NFIELDS };
 extern const struct pmd_field pmd_msr_amd_curlim_fields[PMD_AMD_CURLIM_NFIELDS + 1];
 enum { PMD_AMD_PNUM, PMD_AMD_PNUM_NFIELDS };
 extern const struct pmd_field pmd_msr_amd_pstate_num_fields[PMD_AMD_PNUM_NFIELDS + 1];
+enum { PMD_AMD_INTP_SMI_ON_CMP_HALT, PMD_AMD_INTP_C1E_ON_CMP_HALT, PMD_AMD_INTP_NFIELDS };
+extern const struct pmd_field pmd_msr_amd_int_pending_fields[PMD_AMD_INTP_NFIELDS + 1];
 enum { PMD_AMD_HWCR_CPB_DIS, PMD_AMD_HWCR_NFIELDS };
 extern const struct pmd_field pmd_msr_amd_hwcr_fields[PMD_AMD_HWCR_NFIELDS + 1];
 enum { PMD_AMD_CAP1_LOWEST, PMD_AMD_CAP1_LOWNONLIN, PMD_AMD_CAP1_NOMINAL, PMD_AMD_CAP1_HIGHEST,

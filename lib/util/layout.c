@@ -47,6 +47,14 @@ uint64_t pmd_field_reg(const struct pmd_field *f, uint64_t reg)
 	return bits(f, reg);
 }
 
+uint64_t pmd_field_put(const struct pmd_field *f, uint64_t reg, uint64_t v)
+{
+	unsigned w = f->hi - f->lo + 1u;
+	uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+	v -= f->add;
+	return (reg & ~(mask << f->lo)) | (v & mask) << f->lo;
+}
+
 int pmd_fields_check(const struct pmd_field *t, char *buf, size_t n)
 {
 	size_t nf = pmd_fields_count(t);

@@ -60,6 +60,12 @@ bool pmd_field_get(const struct pmd_field *f, const uint8_t *d, size_t len, uint
 uint64_t pmd_field_reg(const struct pmd_field *f, uint64_t reg);
 
 /*
+ * A register value with a field replaced by v (v - add, cut to the field's
+ * width): how a value to write is built.
+ */
+uint64_t pmd_field_put(const struct pmd_field *f, uint64_t reg, uint64_t v);
+
+/*
  * Check a table: sizes 1, 2, 4 or 8, bit ranges inside their word, no two
  * fields sharing a bit, no JSON key twice, a BOOL one bit wide. Returns 0, or
  * -1 with why in buf.

@@ -193,6 +193,21 @@ TEST(layout_msr_known_values)
 	CHECK_EQ(pmd_msr_field(PMD_MSR_IA32_MPERF, "readout", 0, &v), -1);
 }
 
+TEST(layout_put_builds_register_values)
+{
+	/* IA32_HWP_REQUEST: max 0x20 into 0x80002a08 keeps min 8, desired 0x2a is not lowered. */
+	const struct pmd_field *f = pmd_msr_hwp_req_fields;
+	CHECK_EQ_U64(pmd_field_put(&f[PMD_HWP_REQ_MAX], 0x80002a08ull, 0x20), 0x80002008ull);
+	/* A value wider than the field is cut to it; other bits stay. */
+	CHECK_EQ_U64(pmd_field_put(&f[PMD_HWP_REQ_MIN], 0xffffffffull, 0x1ff), 0xffffffffull);
+	CHECK_EQ_U64(pmd_field_put(&f[PMD_HWP_REQ_MIN], 0xffffff00ull, 0x1ff), 0xffffffffull);
+	CHECK_EQ_U64(pmd_field_put(&f[PMD_HWP_REQ_PACKAGE], 0, 1), 1ull << 42);
+	/* "Count minus one" fields store value - add. */
+	CHECK_EQ_U64(pmd_field_put(&pmd_hpet_id_fields[PMD_HPET_ID_TIMERS], 0, 3), 0x200);
+	CHECK_EQ_U64(pmd_field_put(&pmd_msr_energy_fields[PMD_ENERGY_COUNT], ~0ull, 0),
+		     0xffffffff00000000ull);
+}
+
 TEST(layout_printer)
 {
 	struct pmd_out *o = pmd_out_new();
