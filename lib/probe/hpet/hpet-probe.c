@@ -13,6 +13,7 @@
 
 #include "format/acpitable.h"
 #include "cpu/cpuid.h"
+#include "cpu/msr.h"
 #include "format/procparse.h"
 
 #define FS_PER_S 1e15
@@ -221,9 +222,9 @@ static void collect_kernel(struct pmd_src *s, struct pmd_hpet_info *info)
 	k->pc10_msr_res = pmd_cpus(s, &cpus, &ncpu);
 	if (k->pc10_msr_res.st == PMD_OK && ncpu) {
 		uint64_t v;
-		k->pc10_msr_res = pmd_msr_read(s, cpus[0], 0xe2, &v);
+		k->pc10_msr_res = pmd_msr_read(s, cpus[0], PMD_MSR_PKG_CST_CONFIG_CONTROL, &v);
 		if (k->pc10_msr_res.st == PMD_OK)
-			k->pkg_limit = (unsigned)(v & 0xf);
+			k->pkg_limit = (unsigned)pmd_msr_get(pmd_msr_pkg_cst_fields, PMD_PKG_CST_LIMIT, v);
 	}
 	k->pc10_damaged = k->pc10_cpu_res.st == PMD_OK && k->pc10_cpu &&
 			  k->pc10_msr_res.st == PMD_OK && k->pkg_limit >= 8;
@@ -304,20 +305,23 @@ static const struct pmd_hpet_inst *first_read(const struct pmd_hpet_info *info)
 	return NULL;
 }
 
-static void judge(struct pmd_hpet_info *info)
+/*
+ * The six verdict lines, one function each. t is the first usable table
+ * instance (for lines 2 and 3: the one Linux uses, NULL when the first is
+ * unusable), rr the first instance whose registers were read.
+ */
+
+/* 1. Is there an HPET: declared in ACPI, or seen by the kernel. */
+static void verdict_present(struct pmd_hpet_info *info, const struct pmd_hpet_inst *t,
+			    bool first_bad)
 {
 	struct pmd_hpet_verdict *v = &info->v;
 	const struct pmd_hpet_kernel *k = &info->k;
 	const struct pmd_hpet_chipset *c = &info->chip;
-	const struct pmd_hpet_inst *t = first_usable(info), *rr = first_read(info);
 	char why[200];
 	bool kernel_sees = k->cs_has_hpet || pmd_startswith(k->broadcast, "hpet") ||
 			   k->nhpet_cpu_dev || (k->iomem_res.st == PMD_OK &&
 						pmd_startswith(k->iomem_name, "HPET"));
-	v->fsb_channels = -1;
-
-	/* 1. present */
-	bool first_bad = t && t != &info->inst[0];
 	if (t) {
 		v->present = PMD_YES;
 		if (first_bad) {
@@ -359,16 +363,18 @@ static void judge(struct pmd_hpet_info *info)
 		pmd_res_str(&info->tables_res, why, sizeof(why));
 		snprintf(v->line[0], sizeof(v->line[0]), "unknown: ACPI tables %s", why);
 	}
+}
 
-	/* From here on, t is the table Linux uses: none when the first is unusable. */
-	if (first_bad)
-		t = NULL;
-
-	/*
-	 * 2. enabled by firmware: declared in ACPI and decoded. Registers that answer
-	 * (not all ones) prove the decode whatever the chipset bit says (emulated
-	 * chipsets leave HPTC at 0); all ones mean nothing answers at the base.
-	 */
+/*
+ * 2. Enabled by firmware: declared in ACPI and decoded. Registers that answer
+ * (not all ones) prove the decode whatever the chipset bit says (emulated
+ * chipsets leave HPTC at 0); all ones mean nothing answers at the base.
+ */
+static void verdict_firmware(struct pmd_hpet_info *info, const struct pmd_hpet_inst *t,
+			     const struct pmd_hpet_inst *rr, bool first_bad)
+{
+	struct pmd_hpet_verdict *v = &info->v;
+	const struct pmd_hpet_chipset *c = &info->chip;
 	bool answers = rr && rr->regs.gcap != 0xffffffffu && rr->regs.gcap != 0;
 	bool silent = t && t->regs_read && t->regs.res.st == PMD_OK && t->regs.gcap == 0xffffffffu;
 	if (t && answers) {
@@ -424,8 +430,15 @@ static void judge(struct pmd_hpet_info *info)
 		v->firmware_enabled = PMD_UNKNOWN;
 		snprintf(v->line[1], sizeof(v->line[1]), "unknown");
 	}
+}
 
-	/* 3. would hpet=force help */
+/* 3. Would hpet=force help. */
+static void verdict_force(struct pmd_hpet_info *info, const struct pmd_hpet_inst *t)
+{
+	struct pmd_hpet_verdict *v = &info->v;
+	const struct pmd_hpet_kernel *k = &info->k;
+	const struct pmd_hpet_chipset *c = &info->chip;
+	char why[200];
 	if (k->pc10_damaged) {
 		v->force_helps = PMD_NO;
 		snprintf(v->line[2], sizeof(v->line[2]),
@@ -455,8 +468,14 @@ static void judge(struct pmd_hpet_info *info)
 			 "would not help: Linux has no force quirk for the %s%s", c->family,
 			 strcmp(c->key, "unknown") ? "" : " chipset");
 	}
+}
 
-	/* 4. in use by the kernel */
+/* 4. In use by the kernel: clock source, tick broadcast or per-CPU channels. */
+static void verdict_in_use(struct pmd_hpet_info *info)
+{
+	struct pmd_hpet_verdict *v = &info->v;
+	const struct pmd_hpet_kernel *k = &info->k;
+	char why[200];
 	if (k->nohpet || k->hpet_disable) {
 		v->in_use = PMD_NO;
 		snprintf(v->line[3], sizeof(v->line[3]),
@@ -498,8 +517,14 @@ static void judge(struct pmd_hpet_info *info)
 		pmd_res_str(&k->cs_res, why, sizeof(why));
 		snprintf(v->line[3], sizeof(v->line[3]), "unknown: clock sources %s", why);
 	}
+}
 
-	/* 5. legacy replacement or FSB channels */
+/* 5. Legacy replacement routing or FSB (MSI) channels. */
+static void verdict_routing(struct pmd_hpet_info *info, const struct pmd_hpet_inst *rr)
+{
+	struct pmd_hpet_verdict *v = &info->v;
+	const struct pmd_hpet_kernel *k = &info->k;
+	char why[200];
 	char percpu[64] = "";
 	if (k->nhpet_cpu_dev)
 		snprintf(percpu, sizeof(percpu), ", %u in use as per-CPU timers", k->nhpet_cpu_dev);
@@ -530,8 +555,12 @@ static void judge(struct pmd_hpet_info *info)
 			snprintf(v->line[4], sizeof(v->line[4]), "unknown: registers %s",
 				 pmd_res_str(&a->regs.res, why, sizeof(why)));
 	}
+}
 
-	/* 6. longest one-shot */
+/* 6. The longest one-shot the HPET can program, against the PIT's. */
+static void verdict_oneshot(struct pmd_hpet_info *info, const struct pmd_hpet_inst *rr)
+{
+	struct pmd_hpet_verdict *v = &info->v;
 	char hz[32];
 	if (rr && rr->period_sane) {
 		double f = FS_PER_S / rr->period_fs;
@@ -544,6 +573,22 @@ static void judge(struct pmd_hpet_info *info)
 		snprintf(v->line[5], sizeof(v->line[5]),
 			 "unknown (counter period not read); the PIT's is 27.46 ms");
 	}
+}
+
+static void judge(struct pmd_hpet_info *info)
+{
+	const struct pmd_hpet_inst *t = first_usable(info), *rr = first_read(info);
+	info->v.fsb_channels = -1;
+	bool first_bad = t && t != &info->inst[0];
+	verdict_present(info, t, first_bad);
+	/* From here on, t is the table Linux uses: none when the first is unusable. */
+	if (first_bad)
+		t = NULL;
+	verdict_firmware(info, t, rr, first_bad);
+	verdict_force(info, t);
+	verdict_in_use(info);
+	verdict_routing(info, rr);
+	verdict_oneshot(info, rr);
 }
 
 void pmd_hpet_collect(struct pmd_src *s, struct pmd_hpet_info *info)
