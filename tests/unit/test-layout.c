@@ -138,6 +138,36 @@ TEST(layout_fadt_revisions_and_truncation)
 	CHECK(pmd_field_get(&f[PMD_FADT_F_X_PM_TMR_ADDR], d, 220, &v));
 }
 
+TEST(layout_madt_entries)
+{
+	/* A local x2APIC entry (type 9, 16 bytes): APIC ID 0x21, enabled, UID 7. */
+	const uint8_t x2[16] = { 9, 16, 0, 0, 0x21, 0, 0, 0, 1, 0, 0, 0, 7, 0, 0, 0 };
+	const struct pmd_madt_entry_layout *l = pmd_madt_entry_layout(PMD_MADT_LOCAL_X2APIC);
+	CHECK(l != NULL);
+	CHECK_EQ(l->size, 16);
+	uint64_t v;
+	CHECK(pmd_field_get(&l->fields[PMD_MADT_E_APIC_ID], x2, sizeof(x2), &v));
+	CHECK_EQ(v, 0x21);
+	CHECK(pmd_field_get(&l->fields[PMD_MADT_E_FLAGS], x2, sizeof(x2), &v));
+	CHECK_EQ(v, 1);
+	CHECK(pmd_field_get(&l->fields[PMD_MADT_E_UID], x2, sizeof(x2), &v));
+	CHECK_EQ(v, 7);
+	/* The same entry cut to 12 bytes: shorter than its layout, every field absent. */
+	CHECK(!pmd_field_get(&l->fields[PMD_MADT_E_APIC_ID], x2, 12, &v));
+	CHECK(!pmd_field_get(&l->fields[PMD_MADT_E_UID], x2, 12, &v));
+	/* A local APIC NMI (type 4, 6 bytes): all processors, flags 0x0005, LINT1. */
+	const uint8_t nmi[6] = { 4, 6, 0xff, 0x05, 0x00, 1 };
+	l = pmd_madt_entry_layout(PMD_MADT_LOCAL_APIC_NMI);
+	CHECK(pmd_field_get(&l->fields[PMD_MADT_E_LNMI_UID], nmi, sizeof(nmi), &v));
+	CHECK_EQ(v, 0xff);
+	CHECK(pmd_field_get(&l->fields[PMD_MADT_E_LNMI_FLAGS], nmi, sizeof(nmi), &v));
+	CHECK_EQ(v, 5);
+	CHECK(pmd_field_get(&l->fields[PMD_MADT_E_LNMI_LINT], nmi, sizeof(nmi), &v));
+	CHECK_EQ(v, 1);
+	/* Types pmdiag does not decode have no layout. */
+	CHECK(pmd_madt_entry_layout(11) == NULL);
+}
+
 TEST(layout_hpet_timer_register)
 {
 	/* Tn_CONF_CAP 0x00f00000_0000c03c: level? no (bit 1 clear), int on, periodic, per cap,
