@@ -64,6 +64,23 @@ const struct pmd_field pmd_msr_enable_bit_fields[PMD_ENABLE_BIT_NFIELDS + 1] = {
 	[PMD_ENABLE_BIT_NFIELDS] = PMD_FIELD_END,
 };
 
+/*
+ * MSR_TURBO_RATIO_LIMIT: byte n is the ratio with n + 1 active cores, or, on
+ * parts with core groups (SKX and later), the ratio of group n whose core
+ * count is byte n of MSR_TURBO_RATIO_LIMIT1 (Linux turbostat).
+ */
+const struct pmd_field pmd_msr_turbo_ratio_fields[PMD_TRL_NFIELDS + 1] = {
+	B("ratio_0", "Ratio, group 0", NULL, 7, 0),
+	B("ratio_1", "Ratio, group 1", NULL, 15, 8),
+	B("ratio_2", "Ratio, group 2", NULL, 23, 16),
+	B("ratio_3", "Ratio, group 3", NULL, 31, 24),
+	B("ratio_4", "Ratio, group 4", NULL, 39, 32),
+	B("ratio_5", "Ratio, group 5", NULL, 47, 40),
+	B("ratio_6", "Ratio, group 6", NULL, 55, 48),
+	B("ratio_7", "Ratio, group 7", NULL, 63, 56),
+	PMD_FIELD_END,
+};
+
 /* IA32_CLOCK_MODULATION: duty 3:1 in 12.5 % steps, bit 0 with ECMD (6.25 %). */
 const struct pmd_field pmd_msr_clock_mod_fields[PMD_CLOCK_MOD_NFIELDS + 1] = {
 	[PMD_CLOCK_MOD_DUTY_EXT] = F("duty_ext", "Extended duty bit", 0),
@@ -88,9 +105,10 @@ const struct pmd_field pmd_msr_therm_int_fields[PMD_THERM_INT_NFIELDS + 1] = {
 
 /*
  * IA32_THERM_STATUS, and IA32_PACKAGE_THERM_STATUS with the same bits 11:0 and
- * readout. The SDM lists bits 31:27 of the package MSR as reserved; Linux's
- * x86_pkg_temp_thermal tests bit 31 as "reading valid" on both, and so does
- * pmdiag.
+ * readout. The SDM documents resolution (30:27) and "reading valid" (31) for
+ * the core MSR only; pmdiag reads bit 31 of the package MSR as valid too, as
+ * it always has (Linux's package driver is believed to do the same: to be
+ * checked against intel_tcc / x86_pkg_temp_thermal).
  */
 const struct pmd_field pmd_msr_therm_status_fields[PMD_THS_NFIELDS + 1] = {
 	[PMD_THS_STATUS] = F("thermal_status", "Thermal status", 0),
@@ -269,6 +287,7 @@ const struct pmd_field pmd_msr_amd_cppc_req_fields[PMD_AMD_REQ_NFIELDS + 1] = {
 #define f_amd_cppc_cap1 pmd_msr_amd_cppc_cap1_fields
 #define f_amd_cppc_req pmd_msr_amd_cppc_req_fields
 #define f_epb pmd_msr_epb_fields
+#define f_trl pmd_msr_turbo_ratio_fields
 #define f_amd_int_pending pmd_msr_amd_int_pending_fields
 #define f_enable pmd_msr_enable_bit_fields
 
@@ -289,7 +308,7 @@ const struct pmd_msr_def pmd_msrs[] = {
 	{ PMD_MSR_IA32_THERM_STATUS, "IA32_THERM_STATUS", I, "core temperature and status", f_therm_status, false },
 	{ PMD_MSR_IA32_MISC_ENABLE, "IA32_MISC_ENABLE", I, "EIST and turbo enables", f_misc_enable, false },
 	{ PMD_MSR_TEMPERATURE_TARGET, "MSR_TEMPERATURE_TARGET", I, "TjMax and TCC offset", f_temp_target, false },
-	{ PMD_MSR_TURBO_RATIO_LIMIT, "MSR_TURBO_RATIO_LIMIT", I, "turbo ratio per active cores", NULL, false },
+	{ PMD_MSR_TURBO_RATIO_LIMIT, "MSR_TURBO_RATIO_LIMIT", I, "turbo ratio per active cores", f_trl, false },
 	{ PMD_MSR_TURBO_RATIO_LIMIT1, "MSR_TURBO_RATIO_LIMIT1", I, "turbo ratios, more cores", NULL, false },
 	{ PMD_MSR_TURBO_RATIO_LIMIT2, "MSR_TURBO_RATIO_LIMIT2", I, "turbo ratios, more cores", NULL, false },
 	{ PMD_MSR_IA32_ENERGY_PERF_BIAS, "IA32_ENERGY_PERF_BIAS", I, "energy/performance bias", f_epb, false },

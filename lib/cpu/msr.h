@@ -129,6 +129,8 @@ extern const struct pmd_field pmd_msr_perf_fields[PMD_PERF_NFIELDS + 1];
 enum { PMD_PERF2_RATIO, PMD_PERF2_HALF, PMD_PERF2_SLFM, PMD_PERF2_MAX_RATIO, PMD_PERF2_MAX_HALF,
        PMD_PERF2_NFIELDS };
 extern const struct pmd_field pmd_msr_perf_status_core2_fields[PMD_PERF2_NFIELDS + 1];
+enum { PMD_TRL_NFIELDS = 8 }; /* byte n: field n */
+extern const struct pmd_field pmd_msr_turbo_ratio_fields[PMD_TRL_NFIELDS + 1];
 enum { PMD_EPB_HINT, PMD_EPB_NFIELDS };
 extern const struct pmd_field pmd_msr_epb_fields[PMD_EPB_NFIELDS + 1];
 enum { PMD_ENABLE_BIT, PMD_ENABLE_BIT_NFIELDS };

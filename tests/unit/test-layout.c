@@ -34,6 +34,11 @@ TEST(layout_every_table_is_sound)
 			check_table(pmd_msrs[i].name, pmd_msrs[i].fields);
 	check_table("AMD PStateDef 10h-16h", pmd_msr_amd_pstate_def_k10_fields);
 	check_table("AMD PStateDef 1Ah", pmd_msr_amd_pstate_def_1a_fields);
+	check_table("MSR_TURBO_RATIO_LIMIT", pmd_msr_turbo_ratio_fields);
+	CHECK_EQ(pmd_fields_count(pmd_msr_turbo_ratio_fields), PMD_TRL_NFIELDS);
+	for (unsigned i = 0; i < PMD_TRL_NFIELDS; i++)
+		CHECK_EQ_U64(pmd_field_reg(&pmd_msr_turbo_ratio_fields[i], 0x1d1c1b1a19181716ull),
+			     0x16 + i);
 	/* Enum-indexed tables have no holes: every index up to the end marker is a field. */
 	CHECK_EQ(pmd_fields_count(pmd_fadt_fields), PMD_FADT_NFIELDS);
 	CHECK_EQ(pmd_fields_count(pmd_madt_fields), PMD_MADT_NFIELDS);

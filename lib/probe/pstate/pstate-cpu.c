@@ -234,11 +234,13 @@ unsigned pmd_pst_trl(unsigned family, unsigned model, uint64_t trl, bool trl1_ok
 		return 0;
 	bool groups = in_list(model, m_trl_groups, PMD_ARRAY_SIZE(m_trl_groups));
 	for (unsigned i = 0; i < 8; i++) {
-		unsigned r = (unsigned)pmd_bits(trl, 8 * i + 7, 8 * i);
+		const struct pmd_field *f = &pmd_msr_turbo_ratio_fields[i];
+		unsigned r = (unsigned)pmd_field_reg(f, trl);
 		if (!r)
 			break;
 		ratio[n] = r;
-		cores[n] = groups ? (trl1_ok ? (unsigned)pmd_bits(trl1, 8 * i + 7, 8 * i) : 0) : i + 1;
+		/* on parts with core groups, MSR_TURBO_RATIO_LIMIT1 holds byte i's core count */
+		cores[n] = groups ? (trl1_ok ? (unsigned)pmd_field_reg(f, trl1) : 0) : i + 1;
 		n++;
 	}
 	return n;

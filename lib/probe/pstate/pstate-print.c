@@ -647,7 +647,8 @@ static void print_amd(const struct pmd_pstate_info *pi, const struct pmd_pst_lim
 			   { PMD_PM_AMD_CTL, "requested_pstate", "Requested" } };
 		for (size_t k = 0; k < PMD_ARRAY_SIZE(st); k++) {
 			if (pmd_pst_get(cp, st[k].slot, &v)) {
-				unsigned ps = (unsigned)pmd_bits(v, 2, 0);
+				unsigned ps = (unsigned)pmd_msr_get(pmd_msr_amd_pstate_num_fields,
+								    PMD_AMD_PNUM, v);
 				pmd_out_uint(o, st[k].key, NULL, ps, NULL);
 				if (m->amd[ps].res.st == PMD_OK && m->amd[ps].mhz)
 					pmd_out_strf(o, NULL, st[k].label, "P%u (%u MHz)", ps,
@@ -660,8 +661,9 @@ static void print_amd(const struct pmd_pstate_info *pi, const struct pmd_pst_lim
 			}
 		}
 		if (l->cppc_ok && pmd_pst_get(cp, PMD_PM_AMD_CPPC_REQ, &v))
-			pmd_out_strf(o, NULL, "CPPC min-max", "%u-%u", (unsigned)pmd_bits(v, 15, 8),
-				     (unsigned)pmd_bits(v, 7, 0));
+			pmd_out_strf(o, NULL, "CPPC min-max", "%u-%u",
+				     (unsigned)pmd_msr_get(pmd_msr_amd_cppc_req_fields, PMD_AMD_REQ_MIN, v),
+				     (unsigned)pmd_msr_get(pmd_msr_amd_cppc_req_fields, PMD_AMD_REQ_MAX, v));
 		raw_regs(cp, o);
 		pmd_out_end(o);
 	}
