@@ -702,11 +702,13 @@ static void print_table(const struct pmd_hpet_inst *in, unsigned idx, struct pmd
 	pmd_out_field(o, &tf[PMD_HPETT_NUMBER], h->number);
 	pmd_out_field(o, &tf[PMD_HPETT_MIN_TICK], h->min_tick);
 	static const char *const prot[] = { "none", "4 KiB", "64 KiB" };
-	unsigned pp = h->flags & 0xf;
+	/* the byte @55 as decoded: its two fields apply to it as to the table */
+	unsigned pp = (unsigned)pmd_field_reg(&tf[PMD_HPETT_PAGE_PROT], h->flags);
+	unsigned oem = (unsigned)pmd_field_reg(&tf[PMD_HPETT_OEM_ATTR], h->flags);
 	pmd_out_strf(o, NULL, "Page protection", "%s%s", pp < 3 ? prot[pp] : "reserved",
-		     h->flags >> 4 ? " (OEM attributes set)" : "");
+		     oem ? " (OEM attributes set)" : "");
 	pmd_out_field(o, &tf[PMD_HPETT_PAGE_PROT], pp);
-	pmd_out_field(o, &tf[PMD_HPETT_OEM_ATTR], h->flags >> 4);
+	pmd_out_field(o, &tf[PMD_HPETT_OEM_ATTR], oem);
 	if (in->base_res.st != PMD_OK)
 		pmd_out_res(o, "base_status", "Base", &in->base_res);
 	pmd_out_end(o);

@@ -6,7 +6,6 @@
  */
 #include "probe/thermal/thermal-int.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
