@@ -8,22 +8,10 @@
  */
 #include "acpi/acpitbl.h"
 
+#include "acpi/acpi-layout.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-/* FADT field offsets (ACPICA struct acpi_table_fadt). */
-#define FADT_PROFILE 45
-#define FADT_SCI_INT 46
-#define FADT_PM_TMR_BLK 76
-#define FADT_PM_TMR_LEN 91
-#define FADT_CST_CNT 95
-#define FADT_P_LVL2_LAT 96
-#define FADT_P_LVL3_LAT 98
-#define FADT_IAPC_BOOT_ARCH 109
-#define FADT_FLAGS 112
-#define FADT_MINOR 131
-#define FADT_X_PM_TMR_BLK 208
-#define GAS_LEN 12
 
 /* Whether [off, off + size) lies inside n bytes. */
 static bool within(size_t n, size_t off, size_t size)
@@ -38,13 +26,10 @@ static size_t table_len(const uint8_t *d, size_t len, uint32_t *hdr_length)
 	return *hdr_length < len ? *hdr_length : len;
 }
 
-static void gas(const uint8_t *p, struct pmd_gas *g)
+/* A FADT field (acpi/acpi-layout.h) from the n bytes decoded; false when absent. */
+static bool fadt_get(const uint8_t *d, size_t n, unsigned i, uint64_t *v)
 {
-	g->space_id = p[0];
-	g->bit_width = p[1];
-	g->bit_offset = p[2];
-	g->access_size = p[3];
-	g->address = pmd_le64(p + 4);
+	return pmd_field_get(&pmd_fadt_fields[i], d, n, v);
 }
 
 /*
@@ -107,30 +92,39 @@ int pmd_fadt_decode(const uint8_t *d, size_t len, struct pmd_fadt *f)
 	}
 	f->length = (uint32_t)n;
 	f->revision = d[8];
-	/* ACPICA zeroes these in ACPI 1.0 tables, where the bytes were reserved. */
-	bool v2 = n > PMD_FADT_V2_LEN;
-	if ((f->has_profile = v2 && within(n, FADT_PROFILE, 1)))
-		f->pm_profile = d[FADT_PROFILE];
-	if ((f->has_sci = within(n, FADT_SCI_INT, 2)))
-		f->sci_int = pmd_le16(d + FADT_SCI_INT);
-	if ((f->has_pm_tmr = within(n, FADT_PM_TMR_BLK, 4)))
-		f->pm_tmr_blk = pmd_le32(d + FADT_PM_TMR_BLK);
-	if ((f->has_pm_tmr_len = within(n, FADT_PM_TMR_LEN, 1)))
-		f->pm_tmr_len = d[FADT_PM_TMR_LEN];
-	if ((f->has_cst_cnt = v2 && within(n, FADT_CST_CNT, 1)))
-		f->cst_cnt = d[FADT_CST_CNT];
-	if ((f->has_lvl2_lat = within(n, FADT_P_LVL2_LAT, 2)))
-		f->p_lvl2_lat = pmd_le16(d + FADT_P_LVL2_LAT);
-	if ((f->has_lvl3_lat = within(n, FADT_P_LVL3_LAT, 2)))
-		f->p_lvl3_lat = pmd_le16(d + FADT_P_LVL3_LAT);
-	if ((f->has_boot_arch = v2 && within(n, FADT_IAPC_BOOT_ARCH, 2)))
-		f->iapc_boot_arch = pmd_le16(d + FADT_IAPC_BOOT_ARCH);
-	if ((f->has_flags = within(n, FADT_FLAGS, 4)))
-		f->flags = pmd_le32(d + FADT_FLAGS);
-	if ((f->has_minor = within(n, FADT_MINOR, 1)))
-		f->minor_revision = d[FADT_MINOR];
-	if ((f->has_x_pm_tmr = within(n, FADT_X_PM_TMR_BLK, GAS_LEN)))
-		gas(d + FADT_X_PM_TMR_BLK, &f->x_pm_tmr);
+	/* Fields ACPICA zeroes in ACPI 1.0 tables have a min_len in pmd_fadt_fields. */
+	uint64_t v;
+	if ((f->has_profile = fadt_get(d, n, PMD_FADT_F_PROFILE, &v)))
+		f->pm_profile = (uint8_t)v;
+	if ((f->has_sci = fadt_get(d, n, PMD_FADT_F_SCI_INT, &v)))
+		f->sci_int = (uint16_t)v;
+	if ((f->has_pm_tmr = fadt_get(d, n, PMD_FADT_F_PM_TMR_BLK, &v)))
+		f->pm_tmr_blk = (uint32_t)v;
+	if ((f->has_pm_tmr_len = fadt_get(d, n, PMD_FADT_F_PM_TMR_LEN, &v)))
+		f->pm_tmr_len = (uint8_t)v;
+	if ((f->has_cst_cnt = fadt_get(d, n, PMD_FADT_F_CST_CNT, &v)))
+		f->cst_cnt = (uint8_t)v;
+	if ((f->has_lvl2_lat = fadt_get(d, n, PMD_FADT_F_P_LVL2_LAT, &v)))
+		f->p_lvl2_lat = (uint16_t)v;
+	if ((f->has_lvl3_lat = fadt_get(d, n, PMD_FADT_F_P_LVL3_LAT, &v)))
+		f->p_lvl3_lat = (uint16_t)v;
+	if ((f->has_boot_arch = fadt_get(d, n, PMD_FADT_F_BOOT_ARCH, &v)))
+		f->iapc_boot_arch = (uint16_t)v;
+	if ((f->has_flags = fadt_get(d, n, PMD_FADT_F_FLAGS, &v)))
+		f->flags = (uint32_t)v;
+	if ((f->has_minor = fadt_get(d, n, PMD_FADT_F_MINOR, &v)))
+		f->minor_revision = (uint8_t)v;
+	/* X_PM_TMR_BLK, a 12-byte GAS: its address is its last field */
+	if ((f->has_x_pm_tmr = fadt_get(d, n, PMD_FADT_F_X_PM_TMR_ADDR, &f->x_pm_tmr.address))) {
+		fadt_get(d, n, PMD_FADT_F_X_PM_TMR_SPACE, &v);
+		f->x_pm_tmr.space_id = (uint8_t)v;
+		fadt_get(d, n, PMD_FADT_F_X_PM_TMR_WIDTH, &v);
+		f->x_pm_tmr.bit_width = (uint8_t)v;
+		fadt_get(d, n, PMD_FADT_F_X_PM_TMR_OFFSET, &v);
+		f->x_pm_tmr.bit_offset = (uint8_t)v;
+		fadt_get(d, n, PMD_FADT_F_X_PM_TMR_ACCESS, &v);
+		f->x_pm_tmr.access_size = (uint8_t)v;
+	}
 
 	f->c2_latency_ok = f->has_lvl2_lat && f->p_lvl2_lat <= PMD_ACPI_MAX_C2_LATENCY_US;
 	f->c3_latency_ok = f->has_lvl3_lat && f->p_lvl3_lat <= PMD_ACPI_MAX_C3_LATENCY_US;
@@ -254,26 +248,16 @@ const char *pmd_madt_type_name(unsigned type, char *buf, size_t n)
 /* Minimum entry length of the types decoded here (ACPICA struct sizes); 0 for others. */
 static unsigned type_len(unsigned type)
 {
-	switch (type) {
-	case PMD_MADT_LOCAL_APIC:
-		return 8;
-	case PMD_MADT_IO_APIC:
-		return 12;
-	case PMD_MADT_INT_OVERRIDE:
-		return 10;
-	case PMD_MADT_NMI_SOURCE:
-		return 8;
-	case PMD_MADT_LOCAL_APIC_NMI:
-		return 6;
-	case PMD_MADT_LOCAL_APIC_OVERRIDE:
-		return 12;
-	case PMD_MADT_LOCAL_X2APIC:
-		return 16;
-	case PMD_MADT_LOCAL_X2APIC_NMI:
-		return 12;
-	default:
-		return 0;
-	}
+	const struct pmd_madt_entry_layout *l = pmd_madt_entry_layout(type);
+	return l ? l->size : 0;
+}
+
+/* Field i of an entry of elen bytes at e (its layout's size was checked). */
+static uint64_t ef(const uint8_t *e, unsigned elen, unsigned i)
+{
+	uint64_t v;
+	pmd_field_get(&pmd_madt_entry_layout(e[0])->fields[i], e, elen, &v);
+	return v;
 }
 
 /*
@@ -325,9 +309,9 @@ static void walk(const uint8_t *d, size_t n, struct pmd_madt *m, bool fill)
 			if (fill) {
 				struct pmd_madt_cpu *c = &m->cpu[icpu++];
 				c->x2apic = x2;
-				c->uid = x2 ? pmd_le32(e + 12) : e[2];
-				c->apic_id = x2 ? pmd_le32(e + 4) : e[3];
-				c->flags = pmd_le32(e + (x2 ? 8 : 4));
+				c->uid = (uint32_t)ef(e, elen, PMD_MADT_E_UID);
+				c->apic_id = (uint32_t)ef(e, elen, PMD_MADT_E_APIC_ID);
+				c->flags = (uint32_t)ef(e, elen, PMD_MADT_E_FLAGS);
 			} else {
 				m->ncpu++;
 				if (x2)
@@ -338,38 +322,38 @@ static void walk(const uint8_t *d, size_t n, struct pmd_madt *m, bool fill)
 		} else if (type == PMD_MADT_IO_APIC) {
 			if (fill)
 				m->ioapic[iio++] = (struct pmd_madt_ioapic){
-					.id = e[2], .address = pmd_le32(e + 4), .gsi_base = pmd_le32(e + 8)
+					.id = (uint8_t)ef(e, elen, PMD_MADT_E_IOAPIC_ID),
+					.address = (uint32_t)ef(e, elen, PMD_MADT_E_IOAPIC_ADDR),
+					.gsi_base = (uint32_t)ef(e, elen, PMD_MADT_E_IOAPIC_GSI_BASE),
 				};
 			else
 				m->nioapic++;
 		} else if (type == PMD_MADT_INT_OVERRIDE) {
 			if (fill)
 				m->iso[iiso++] = (struct pmd_madt_override){
-					.bus = e[2], .source = e[3], .gsi = pmd_le32(e + 4),
-					.inti_flags = pmd_le16(e + 8)
+					.bus = (uint8_t)ef(e, elen, PMD_MADT_E_ISO_BUS),
+					.source = (uint8_t)ef(e, elen, PMD_MADT_E_ISO_SOURCE),
+					.gsi = (uint32_t)ef(e, elen, PMD_MADT_E_ISO_GSI),
+					.inti_flags = (uint16_t)ef(e, elen, PMD_MADT_E_ISO_FLAGS),
 				};
 			else
 				m->niso++;
 		} else if (type == PMD_MADT_LOCAL_APIC_OVERRIDE) {
 			if (!fill) {
 				m->has_lapic_override = true;
-				m->lapic_override = pmd_le64(e + 4);
+				m->lapic_override = ef(e, elen, PMD_MADT_E_LAPIC_OVR_ADDR);
 			}
 		} else if (fill) { /* the three NMI types */
 			struct pmd_madt_nmi *x = &m->nmi[inmi++];
 			memset(x, 0, sizeof(*x));
 			x->type = (uint8_t)type;
 			if (type == PMD_MADT_NMI_SOURCE) {
-				x->inti_flags = pmd_le16(e + 2);
-				x->gsi = pmd_le32(e + 4);
-			} else if (type == PMD_MADT_LOCAL_APIC_NMI) {
-				x->uid = e[2];
-				x->inti_flags = pmd_le16(e + 3);
-				x->lint = e[5];
-			} else { /* x2APIC NMI */
-				x->inti_flags = pmd_le16(e + 2);
-				x->uid = pmd_le32(e + 4);
-				x->lint = e[8];
+				x->inti_flags = (uint16_t)ef(e, elen, PMD_MADT_E_NMI_FLAGS);
+				x->gsi = (uint32_t)ef(e, elen, PMD_MADT_E_NMI_GSI);
+			} else { /* local APIC NMI and local x2APIC NMI: one layout each */
+				x->uid = (uint32_t)ef(e, elen, PMD_MADT_E_LNMI_UID);
+				x->inti_flags = (uint16_t)ef(e, elen, PMD_MADT_E_LNMI_FLAGS);
+				x->lint = (uint8_t)ef(e, elen, PMD_MADT_E_LNMI_LINT);
 			}
 		} else {
 			m->nnmi++;
@@ -438,8 +422,11 @@ int pmd_madt_decode(const uint8_t *d, size_t len, struct pmd_madt *m)
 			m->hdr_length);
 	m->length = (uint32_t)n;
 	m->revision = d[8];
-	m->lapic_address = pmd_le32(d + 36);
-	m->flags = pmd_le32(d + 40);
+	uint64_t v;
+	pmd_field_get(&pmd_madt_fields[PMD_MADT_F_LAPIC_ADDR], d, n, &v);
+	m->lapic_address = (uint32_t)v;
+	pmd_field_get(&pmd_madt_fields[PMD_MADT_F_FLAGS], d, n, &v);
+	m->flags = (uint32_t)v;
 	m->pcat_compat = m->flags & PMD_MADT_PCAT_COMPAT;
 
 	walk(d, n, m, false);

@@ -275,6 +275,41 @@ void pmd_out_bool(struct pmd_out *o, const char *key, const char *label, bool v)
 	add_scalar(o, key, label, pmd_xstrdup(v ? "yes" : "no"), pmd_xstrdup(v ? "true" : "false"));
 }
 
+void pmd_out_field(struct pmd_out *o, const struct pmd_field *f, uint64_t v)
+{
+	switch (f->fmt) {
+	case PMD_FF_HEX:
+		pmd_out_hex(o, f->key, f->label, v, f->digits);
+		break;
+	case PMD_FF_BOOL:
+		pmd_out_bool(o, f->key, f->label, v != 0);
+		break;
+	case PMD_FF_NAMES:
+		pmd_out_str(o, f->key, f->label,
+			    v < f->nnames && f->names[v] ? f->names[v] : "reserved");
+		break;
+	case PMD_FF_UINT:
+	default:
+		pmd_out_uint(o, f->key, f->label, v, f->unit);
+		break;
+	}
+}
+
+void pmd_out_reg_fields(struct pmd_out *o, const struct pmd_field *t, uint64_t reg)
+{
+	for (; t && t->key; t++)
+		pmd_out_field(o, t, pmd_field_reg(t, reg));
+}
+
+void pmd_out_byte_fields(struct pmd_out *o, const struct pmd_field *t, const uint8_t *d,
+			 size_t len)
+{
+	uint64_t v;
+	for (; t && t->key; t++)
+		if (pmd_field_get(t, d, len, &v))
+			pmd_out_field(o, t, v);
+}
+
 void pmd_out_null(struct pmd_out *o, const char *key, const char *label)
 {
 	if (!o)

@@ -7,6 +7,7 @@
 #ifndef PMD_OUT_H
 #define PMD_OUT_H
 
+#include "util/layout.h"
 #include "util/util.h"
 
 enum pmd_fmt { PMD_FMT_TEXT, PMD_FMT_JSON, PMD_FMT_MARKDOWN, PMD_FMT_PROMETHEUS };
@@ -58,6 +59,16 @@ void pmd_out_null(struct pmd_out *o, const char *key, const char *label); /* JSO
  * plus "key_status": "<status name>" and, when why is set, "key_reason".
  */
 void pmd_out_res(struct pmd_out *o, const char *key, const char *label, const struct pmd_res *r);
+/*
+ * A field of a layout table (util/layout.h) with its decoded value, printed as
+ * its format says: number with unit, hex, yes/no or a name.
+ */
+void pmd_out_field(struct pmd_out *o, const struct pmd_field *f, uint64_t v);
+/* Every field of a register's table, in table order. */
+void pmd_out_reg_fields(struct pmd_out *o, const struct pmd_field *t, uint64_t reg);
+/* Every field of a byte layout present in len bytes; absent ones are left out. */
+void pmd_out_byte_fields(struct pmd_out *o, const struct pmd_field *t, const uint8_t *d,
+			 size_t len);
 /* A free line of text at the current level (text only, e.g. a verdict sentence). */
 void pmd_out_note(struct pmd_out *o, const char *fmt, ...) PMD_PRINTF(2, 3);
 

@@ -186,7 +186,7 @@ static void msr_line(struct pmd_src *s, struct pmd_out *o)
 		return;
 	}
 	/* IA32_APIC_BASE exists on every x86 CPU with a local APIC. */
-	struct pmd_res r = pmd_msr_read(s, cpus[0], 0x1b, &v);
+	struct pmd_res r = pmd_msr_read(s, cpus[0], PMD_MSR_IA32_APIC_BASE, &v);
 	if (r.st == PMD_OK)
 		pmd_out_str(o, "msr", "MSRs", "readable");
 	else

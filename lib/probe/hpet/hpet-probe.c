@@ -13,6 +13,7 @@
 
 #include "format/acpitable.h"
 #include "cpu/cpuid.h"
+#include "cpu/msr.h"
 #include "format/procparse.h"
 
 #define FS_PER_S 1e15
@@ -31,21 +32,23 @@ static void mismatch(struct pmd_hpet_inst *in, const char *fmt, ...)
 static void decode_regs(struct pmd_hpet_inst *in)
 {
 	const struct pmd_hpet_regs *r = &in->regs;
-	in->rev = (unsigned)pmd_bits(r->gcap, 7, 0);
-	in->ntimers = (unsigned)pmd_bits(r->gcap, 12, 8) + 1;
-	in->count64 = pmd_bits(r->gcap, 13, 13);
-	in->legacy_cap = pmd_bits(r->gcap, 15, 15);
-	in->vendor = (unsigned)pmd_bits(r->gcap, 31, 16);
+	const struct pmd_field *id = pmd_hpet_id_fields, *cf = pmd_hpet_gen_conf_fields;
+	in->rev = (unsigned)pmd_field_reg(&id[PMD_HPET_ID_REV], r->gcap);
+	in->ntimers = (unsigned)pmd_field_reg(&id[PMD_HPET_ID_TIMERS], r->gcap);
+	in->count64 = pmd_field_reg(&id[PMD_HPET_ID_COUNT64], r->gcap);
+	in->legacy_cap = pmd_field_reg(&id[PMD_HPET_ID_LEGACY], r->gcap);
+	in->vendor = (unsigned)pmd_field_reg(&id[PMD_HPET_ID_VENDOR], r->gcap);
 	in->period_fs = r->period;
 	in->period_sane = r->period >= 100000u && r->period <= 100000000u;
-	in->enabled = r->conf & 1;
-	in->legacy_mode = r->conf >> 1 & 1;
+	in->enabled = pmd_field_reg(&cf[PMD_HPET_CONF_ENABLE], r->conf);
+	in->legacy_mode = pmd_field_reg(&cf[PMD_HPET_CONF_LEG_RT], r->conf);
 	uint32_t d = r->counter[1] - r->counter[0];
 	in->counter_runs = r->counter_t[1] && d != 0;
 	if (in->counter_runs && r->counter_t[1] > r->counter_t[0])
 		in->measured_hz = (double)d * 1e9 / (double)(r->counter_t[1] - r->counter_t[0]);
 	for (unsigned n = 0; n < r->ntimers && n < PMD_HPET_MAX_TIMERS; n++)
-		if (r->tres[n].st == PMD_OK && (r->tconf[n] >> 15 & 1))
+		if (r->tres[n].st == PMD_OK &&
+		    pmd_field_reg(&pmd_hpet_tn_conf_fields[PMD_HPET_TN_FSB_CAP], r->tconf[n]))
 			in->fsb_capable++;
 
 	const struct pmd_hpet_table *h = &in->h;
@@ -219,9 +222,9 @@ static void collect_kernel(struct pmd_src *s, struct pmd_hpet_info *info)
 	k->pc10_msr_res = pmd_cpus(s, &cpus, &ncpu);
 	if (k->pc10_msr_res.st == PMD_OK && ncpu) {
 		uint64_t v;
-		k->pc10_msr_res = pmd_msr_read(s, cpus[0], 0xe2, &v);
+		k->pc10_msr_res = pmd_msr_read(s, cpus[0], PMD_MSR_PKG_CST_CONFIG_CONTROL, &v);
 		if (k->pc10_msr_res.st == PMD_OK)
-			k->pkg_limit = (unsigned)(v & 0xf);
+			k->pkg_limit = (unsigned)pmd_msr_get(pmd_msr_pkg_cst_fields, PMD_PKG_CST_LIMIT, v);
 	}
 	k->pc10_damaged = k->pc10_cpu_res.st == PMD_OK && k->pc10_cpu &&
 			  k->pc10_msr_res.st == PMD_OK && k->pkg_limit >= 8;
@@ -302,20 +305,23 @@ static const struct pmd_hpet_inst *first_read(const struct pmd_hpet_info *info)
 	return NULL;
 }
 
-static void judge(struct pmd_hpet_info *info)
+/*
+ * The six verdict lines, one function each. t is the first usable table
+ * instance (for lines 2 and 3: the one Linux uses, NULL when the first is
+ * unusable), rr the first instance whose registers were read.
+ */
+
+/* 1. Is there an HPET: declared in ACPI, or seen by the kernel. */
+static void verdict_present(struct pmd_hpet_info *info, const struct pmd_hpet_inst *t,
+			    bool first_bad)
 {
 	struct pmd_hpet_verdict *v = &info->v;
 	const struct pmd_hpet_kernel *k = &info->k;
 	const struct pmd_hpet_chipset *c = &info->chip;
-	const struct pmd_hpet_inst *t = first_usable(info), *rr = first_read(info);
 	char why[200];
 	bool kernel_sees = k->cs_has_hpet || pmd_startswith(k->broadcast, "hpet") ||
 			   k->nhpet_cpu_dev || (k->iomem_res.st == PMD_OK &&
 						pmd_startswith(k->iomem_name, "HPET"));
-	v->fsb_channels = -1;
-
-	/* 1. present */
-	bool first_bad = t && t != &info->inst[0];
 	if (t) {
 		v->present = PMD_YES;
 		if (first_bad) {
@@ -357,16 +363,18 @@ static void judge(struct pmd_hpet_info *info)
 		pmd_res_str(&info->tables_res, why, sizeof(why));
 		snprintf(v->line[0], sizeof(v->line[0]), "unknown: ACPI tables %s", why);
 	}
+}
 
-	/* From here on, t is the table Linux uses: none when the first is unusable. */
-	if (first_bad)
-		t = NULL;
-
-	/*
-	 * 2. enabled by firmware: declared in ACPI and decoded. Registers that answer
-	 * (not all ones) prove the decode whatever the chipset bit says (emulated
-	 * chipsets leave HPTC at 0); all ones mean nothing answers at the base.
-	 */
+/*
+ * 2. Enabled by firmware: declared in ACPI and decoded. Registers that answer
+ * (not all ones) prove the decode whatever the chipset bit says (emulated
+ * chipsets leave HPTC at 0); all ones mean nothing answers at the base.
+ */
+static void verdict_firmware(struct pmd_hpet_info *info, const struct pmd_hpet_inst *t,
+			     const struct pmd_hpet_inst *rr, bool first_bad)
+{
+	struct pmd_hpet_verdict *v = &info->v;
+	const struct pmd_hpet_chipset *c = &info->chip;
 	bool answers = rr && rr->regs.gcap != 0xffffffffu && rr->regs.gcap != 0;
 	bool silent = t && t->regs_read && t->regs.res.st == PMD_OK && t->regs.gcap == 0xffffffffu;
 	if (t && answers) {
@@ -422,8 +430,15 @@ static void judge(struct pmd_hpet_info *info)
 		v->firmware_enabled = PMD_UNKNOWN;
 		snprintf(v->line[1], sizeof(v->line[1]), "unknown");
 	}
+}
 
-	/* 3. would hpet=force help */
+/* 3. Would hpet=force help. */
+static void verdict_force(struct pmd_hpet_info *info, const struct pmd_hpet_inst *t)
+{
+	struct pmd_hpet_verdict *v = &info->v;
+	const struct pmd_hpet_kernel *k = &info->k;
+	const struct pmd_hpet_chipset *c = &info->chip;
+	char why[200];
 	if (k->pc10_damaged) {
 		v->force_helps = PMD_NO;
 		snprintf(v->line[2], sizeof(v->line[2]),
@@ -453,8 +468,14 @@ static void judge(struct pmd_hpet_info *info)
 			 "would not help: Linux has no force quirk for the %s%s", c->family,
 			 strcmp(c->key, "unknown") ? "" : " chipset");
 	}
+}
 
-	/* 4. in use by the kernel */
+/* 4. In use by the kernel: clock source, tick broadcast or per-CPU channels. */
+static void verdict_in_use(struct pmd_hpet_info *info)
+{
+	struct pmd_hpet_verdict *v = &info->v;
+	const struct pmd_hpet_kernel *k = &info->k;
+	char why[200];
 	if (k->nohpet || k->hpet_disable) {
 		v->in_use = PMD_NO;
 		snprintf(v->line[3], sizeof(v->line[3]),
@@ -496,8 +517,14 @@ static void judge(struct pmd_hpet_info *info)
 		pmd_res_str(&k->cs_res, why, sizeof(why));
 		snprintf(v->line[3], sizeof(v->line[3]), "unknown: clock sources %s", why);
 	}
+}
 
-	/* 5. legacy replacement or FSB channels */
+/* 5. Legacy replacement routing or FSB (MSI) channels. */
+static void verdict_routing(struct pmd_hpet_info *info, const struct pmd_hpet_inst *rr)
+{
+	struct pmd_hpet_verdict *v = &info->v;
+	const struct pmd_hpet_kernel *k = &info->k;
+	char why[200];
 	char percpu[64] = "";
 	if (k->nhpet_cpu_dev)
 		snprintf(percpu, sizeof(percpu), ", %u in use as per-CPU timers", k->nhpet_cpu_dev);
@@ -528,8 +555,12 @@ static void judge(struct pmd_hpet_info *info)
 			snprintf(v->line[4], sizeof(v->line[4]), "unknown: registers %s",
 				 pmd_res_str(&a->regs.res, why, sizeof(why)));
 	}
+}
 
-	/* 6. longest one-shot */
+/* 6. The longest one-shot the HPET can program, against the PIT's. */
+static void verdict_oneshot(struct pmd_hpet_info *info, const struct pmd_hpet_inst *rr)
+{
+	struct pmd_hpet_verdict *v = &info->v;
 	char hz[32];
 	if (rr && rr->period_sane) {
 		double f = FS_PER_S / rr->period_fs;
@@ -542,6 +573,22 @@ static void judge(struct pmd_hpet_info *info)
 		snprintf(v->line[5], sizeof(v->line[5]),
 			 "unknown (counter period not read); the PIT's is 27.46 ms");
 	}
+}
+
+static void judge(struct pmd_hpet_info *info)
+{
+	const struct pmd_hpet_inst *t = first_usable(info), *rr = first_read(info);
+	info->v.fsb_channels = -1;
+	bool first_bad = t && t != &info->inst[0];
+	verdict_present(info, t, first_bad);
+	/* From here on, t is the table Linux uses: none when the first is unusable. */
+	if (first_bad)
+		t = NULL;
+	verdict_firmware(info, t, rr, first_bad);
+	verdict_force(info, t);
+	verdict_in_use(info);
+	verdict_routing(info, rr);
+	verdict_oneshot(info, rr);
 }
 
 void pmd_hpet_collect(struct pmd_src *s, struct pmd_hpet_info *info)
@@ -644,33 +691,39 @@ static void print_table(const struct pmd_hpet_inst *in, unsigned idx, struct pmd
 	}
 	pmd_out_bool(o, "checksum_ok", "Checksum ok", in->t->checksum_ok);
 	const struct pmd_hpet_table *h = &in->h;
-	pmd_out_hex(o, "event_timer_block_id", "Event timer block ID", h->block_id, 8);
-	pmd_out_uint(o, "hw_rev_id", "Hardware revision", h->hw_rev, NULL);
-	pmd_out_uint(o, "comparators", "Comparators", h->comparators, NULL);
-	pmd_out_bool(o, "counter_64bit", "64-bit counter", h->counter_64bit);
-	pmd_out_bool(o, "legacy_replacement", "Legacy replacement capable", h->legacy_capable);
-	pmd_out_hex(o, "vendor_id", "PCI vendor ID", h->vendor, 4);
+	const struct pmd_field *tf = pmd_hpet_table_fields;
+	pmd_out_field(o, &tf[PMD_HPETT_BLOCK_ID], h->block_id);
+	pmd_out_reg_fields(o, pmd_hpet_id_fields, h->block_id);
 	pmd_out_strf(o, NULL, "Base address",
 		     "0x%llx (%s, bit width %u, bit offset %u, access size %u)",
 		     (unsigned long long)h->address, space_name(h->space_id), h->bit_width,
 		     h->bit_offset, h->access_size);
-	pmd_out_hex(o, "base_address", NULL, h->address, 8);
-	pmd_out_uint(o, "address_space_id", NULL, h->space_id, NULL);
-	pmd_out_uint(o, "bit_width", NULL, h->bit_width, NULL);
-	pmd_out_uint(o, "bit_offset", NULL, h->bit_offset, NULL);
-	pmd_out_uint(o, "access_width", NULL, h->access_size, NULL);
-	pmd_out_uint(o, "hpet_number", "HPET number", h->number, NULL);
-	pmd_out_uint(o, "min_tick", "Minimum tick", h->min_tick, NULL);
+	pmd_out_field(o, &tf[PMD_HPETT_ADDRESS], h->address);
+	pmd_out_field(o, &tf[PMD_HPETT_SPACE_ID], h->space_id);
+	pmd_out_field(o, &tf[PMD_HPETT_BIT_WIDTH], h->bit_width);
+	pmd_out_field(o, &tf[PMD_HPETT_BIT_OFFSET], h->bit_offset);
+	pmd_out_field(o, &tf[PMD_HPETT_ACCESS], h->access_size);
+	pmd_out_field(o, &tf[PMD_HPETT_NUMBER], h->number);
+	pmd_out_field(o, &tf[PMD_HPETT_MIN_TICK], h->min_tick);
 	static const char *const prot[] = { "none", "4 KiB", "64 KiB" };
-	unsigned pp = h->flags & 0xf;
+	/* the byte @55 as decoded: its two fields apply to it as to the table */
+	unsigned pp = (unsigned)pmd_field_reg(&tf[PMD_HPETT_PAGE_PROT], h->flags);
+	unsigned oem = (unsigned)pmd_field_reg(&tf[PMD_HPETT_OEM_ATTR], h->flags);
 	pmd_out_strf(o, NULL, "Page protection", "%s%s", pp < 3 ? prot[pp] : "reserved",
-		     h->flags >> 4 ? " (OEM attributes set)" : "");
-	pmd_out_uint(o, "page_protect", NULL, pp, NULL);
-	pmd_out_uint(o, "oem_attributes", NULL, h->flags >> 4, NULL);
+		     oem ? " (OEM attributes set)" : "");
+	pmd_out_field(o, &tf[PMD_HPETT_PAGE_PROT], pp);
+	pmd_out_field(o, &tf[PMD_HPETT_OEM_ATTR], oem);
 	if (in->base_res.st != PMD_OK)
 		pmd_out_res(o, "base", "Base", &in->base_res);
 	pmd_out_end(o);
 }
+
+/* The Tn_CONF_CAP fields of a row of the timer table, in column order. */
+static const unsigned timer_row[] = {
+	PMD_HPET_TN_PER_INT_CAP, PMD_HPET_TN_SIZE_CAP, PMD_HPET_TN_FSB_CAP, PMD_HPET_TN_FSB_EN,
+	PMD_HPET_TN_INT_ENB,	 PMD_HPET_TN_TYPE,     PMD_HPET_TN_INT_TYPE, PMD_HPET_TN_INT_ROUTE,
+	PMD_HPET_TN_ROUTE_CAP,
+};
 
 static void print_regs(const struct pmd_hpet_inst *in, unsigned idx, struct pmd_out *o)
 {
@@ -699,8 +752,7 @@ static void print_regs(const struct pmd_hpet_inst *in, unsigned idx, struct pmd_
 		pmd_out_metric(o, "pmdiag_hpet_frequency_hertz", "HPET main counter frequency", 1);
 	}
 	pmd_out_hex(o, "gen_conf", "GEN_CONF", r->conf, 8);
-	pmd_out_bool(o, "enabled", "Enabled (ENABLE_CNF)", in->enabled);
-	pmd_out_bool(o, "legacy_mode", "Legacy replacement (LEG_RT_CNF)", in->legacy_mode);
+	pmd_out_reg_fields(o, pmd_hpet_gen_conf_fields, r->conf);
 	pmd_out_hex(o, "gintr_sta", "GINTR_STA", r->isr, 8);
 	pmd_out_bool(o, "counter_runs", "Main counter runs", in->counter_runs);
 	if (in->measured_hz > 0) {
@@ -717,16 +769,11 @@ static void print_regs(const struct pmd_hpet_inst *in, unsigned idx, struct pmd_
 			pmd_out_end(o);
 			continue;
 		}
-		pmd_out_hex(o, "conf_cap", "Tn_CONF_CAP", (uint64_t)r->troute[n] << 32 | c, 16);
-		pmd_out_bool(o, "periodic_capable", "Periodic", c >> 4 & 1);
-		pmd_out_bool(o, "size_64bit", "64-bit", c >> 5 & 1);
-		pmd_out_bool(o, "fsb_capable", "FSB capable", c >> 15 & 1);
-		pmd_out_bool(o, "fsb_enabled", "FSB on", c >> 14 & 1);
-		pmd_out_bool(o, "int_enabled", "Int on", c >> 2 & 1);
-		pmd_out_str(o, "mode", "Mode", c >> 3 & 1 ? "periodic" : "one-shot");
-		pmd_out_str(o, "trigger", "Trigger", c >> 1 & 1 ? "level" : "edge");
-		pmd_out_uint(o, "int_route", "IRQ", c >> 9 & 0x1f, NULL);
-		pmd_out_hex(o, "int_route_cap", "Routable IRQs", r->troute[n], 8);
+		uint64_t cc = (uint64_t)r->troute[n] << 32 | c;
+		pmd_out_hex(o, "conf_cap", "Tn_CONF_CAP", cc, 16);
+		for (size_t k = 0; k < PMD_ARRAY_SIZE(timer_row); k++)
+			pmd_out_field(o, &pmd_hpet_tn_conf_fields[timer_row[k]], pmd_field_reg(
+				&pmd_hpet_tn_conf_fields[timer_row[k]], cc));
 		pmd_out_end(o);
 	}
 	pmd_out_end(o);

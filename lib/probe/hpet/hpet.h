@@ -7,6 +7,7 @@
 #ifndef PMD_HPET_H
 #define PMD_HPET_H
 
+#include "acpi/acpi-layout.h"
 #include "source/source.h"
 
 #define PMD_HPET_TABLE_LEN 56u
@@ -45,6 +46,30 @@ int pmd_hpet_decode(const uint8_t *data, size_t len, struct pmd_hpet_table *h);
 #define PMD_HPET_TN_CMP_HI(n) (0x10c + 0x20 * (n))
 #define PMD_HPET_TN_FSB(n) (0x110 + 0x20 * (n))
 #define PMD_HPET_TN_FSB_ADDR(n) (0x114 + 0x20 * (n))
+
+/* GEN_CONF bits (specification 2.3.5). */
+enum { PMD_HPET_CONF_ENABLE, PMD_HPET_CONF_LEG_RT, PMD_HPET_CONF_NFIELDS };
+extern const struct pmd_field pmd_hpet_gen_conf_fields[PMD_HPET_CONF_NFIELDS + 1];
+
+/*
+ * Tn_CONF_CAP (specification 2.3.8) as one 64-bit value: the configuration in
+ * 31:0, Tn_INT_ROUTE_CAP in 63:32. GCAP_ID 31:0 is pmd_hpet_id_fields.
+ */
+enum {
+	PMD_HPET_TN_INT_TYPE,    /* 1: level (else edge) */
+	PMD_HPET_TN_INT_ENB,     /* 2 */
+	PMD_HPET_TN_TYPE,        /* 3: periodic (else one-shot) */
+	PMD_HPET_TN_PER_INT_CAP, /* 4 */
+	PMD_HPET_TN_SIZE_CAP,    /* 5: 64-bit comparator */
+	PMD_HPET_TN_VAL_SET,     /* 6 */
+	PMD_HPET_TN_32MODE,      /* 8 */
+	PMD_HPET_TN_INT_ROUTE,   /* 13:9 */
+	PMD_HPET_TN_FSB_EN,      /* 14 */
+	PMD_HPET_TN_FSB_CAP,     /* 15: FSB_INT_DEL_CAP */
+	PMD_HPET_TN_ROUTE_CAP,   /* 63:32 */
+	PMD_HPET_TN_NFIELDS
+};
+extern const struct pmd_field pmd_hpet_tn_conf_fields[PMD_HPET_TN_NFIELDS + 1];
 
 struct pmd_hpet_regs {
 	struct pmd_res res;      /* of the first read: if not OK, nothing else was read */

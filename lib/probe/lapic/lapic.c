@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cpu/cpuid.h"
+#include "cpu/msr.h"
 #include "format/procparse.h"
 #include "format/timerlist.h"
 
@@ -84,9 +85,13 @@ static void cpus(struct pmd_src *s, struct pmd_lapic_info *li)
 	if (!c0->arat && !strcmp(c0->vendor, "AuthenticAMD") &&
 	    (c0->family == 0xf || c0->family == 0x10)) {
 		uint64_t v;
-		li->c1e_res = pmd_msr_read(s, c0->cpu, 0xc0010055, &v);
+		li->c1e_res = pmd_msr_read(s, c0->cpu, PMD_MSR_AMD_INT_PENDING, &v);
+		const struct pmd_field *ip = pmd_msr_amd_int_pending_fields;
 		li->amd_c1e = li->c1e_res.st != PMD_OK ? PMD_UNKNOWN
-			      : (v & 0x18000000u) ? PMD_YES : PMD_NO;
+			      : pmd_msr_get(ip, PMD_AMD_INTP_SMI_ON_CMP_HALT, v) ||
+					pmd_msr_get(ip, PMD_AMD_INTP_C1E_ON_CMP_HALT, v)
+				? PMD_YES
+				: PMD_NO;
 	}
 }
 

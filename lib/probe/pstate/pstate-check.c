@@ -563,23 +563,25 @@ static void check_hwp(struct pmd_pstate_info *pi, const struct pmd_pst_limits *l
 		const char *what;
 		if (l->intel && l->hwp == PMD_YES && pmd_pst_get(c, PMD_PM_HWP_CAP, &cap) &&
 		    pmd_pst_get(c, PMD_PM_HWP_REQ, &req)) {
-			hi = (unsigned)pmd_bits(cap, 7, 0);
-			lo = (unsigned)pmd_bits(cap, 31, 24);
-			rmin = (unsigned)pmd_bits(req, 7, 0);
-			rmax = (unsigned)pmd_bits(req, 15, 8);
+			hi = (unsigned)pmd_msr_get(pmd_msr_hwp_cap_fields, PMD_HWP_CAP_HIGHEST, cap);
+			lo = (unsigned)pmd_msr_get(pmd_msr_hwp_cap_fields, PMD_HWP_CAP_LOWEST, cap);
+			rmin = (unsigned)pmd_msr_get(pmd_msr_hwp_req_fields, PMD_HWP_REQ_MIN, req);
+			rmax = (unsigned)pmd_msr_get(pmd_msr_hwp_req_fields, PMD_HWP_REQ_MAX, req);
 			what = "IA32_HWP_REQUEST";
-		} else if (l->amd && pmd_pst_get(c, PMD_PM_AMD_CPPC_ENABLE, &en) && (en & 1) &&
+		} else if (l->amd && pmd_pst_get(c, PMD_PM_AMD_CPPC_ENABLE, &en) &&
+			   pmd_msr_get(pmd_msr_enable_bit_fields, PMD_ENABLE_BIT, en) &&
 			   pmd_pst_get(c, PMD_PM_AMD_CPPC_CAP1, &cap) &&
 			   pmd_pst_get(c, PMD_PM_AMD_CPPC_REQ, &req)) {
-			hi = (unsigned)pmd_bits(cap, 31, 24);
-			lo = (unsigned)pmd_bits(cap, 7, 0);
+			const struct pmd_field *c1 = pmd_msr_amd_cppc_cap1_fields;
+			hi = (unsigned)pmd_msr_get(c1, PMD_AMD_CAP1_HIGHEST, cap);
+			lo = (unsigned)pmd_msr_get(c1, PMD_AMD_CAP1_LOWEST, cap);
 			/*
 			 * amd-pstate's floor is the lowest non-linear performance
 			 * (its cpuinfo_min_freq): a request down to it is not narrowed.
 			 */
-			amd_floor = (unsigned)pmd_bits(cap, 15, 8);
-			rmax = (unsigned)pmd_bits(req, 7, 0);
-			rmin = (unsigned)pmd_bits(req, 15, 8);
+			amd_floor = (unsigned)pmd_msr_get(c1, PMD_AMD_CAP1_LOWNONLIN, cap);
+			rmax = (unsigned)pmd_msr_get(pmd_msr_amd_cppc_req_fields, PMD_AMD_REQ_MAX, req);
+			rmin = (unsigned)pmd_msr_get(pmd_msr_amd_cppc_req_fields, PMD_AMD_REQ_MIN, req);
 			what = "CPPC_REQ";
 		} else {
 			continue;
@@ -632,9 +634,10 @@ static void check_amd_limit(struct pmd_pstate_info *pi, const struct pmd_pst_lim
 	if (!l->amd || !m->ncpu || (lay != PMD_PST_AMD_K10 && lay != PMD_PST_AMD_ZEN &&
 				    lay != PMD_PST_AMD_1A))
 		return;
-	if (!pmd_pst_get(&m->cpu[0], PMD_PM_AMD_CURLIM, &v) || !pmd_bits(v, 2, 0))
+	if (!pmd_pst_get(&m->cpu[0], PMD_PM_AMD_CURLIM, &v) ||
+	    !pmd_msr_get(pmd_msr_amd_curlim_fields, PMD_AMD_CURLIM_LIMIT, v))
 		return;
-	unsigned lim = (unsigned)pmd_bits(v, 2, 0);
+	unsigned lim = (unsigned)pmd_msr_get(pmd_msr_amd_curlim_fields, PMD_AMD_CURLIM_LIMIT, v);
 	char mhz[32] = "";
 	if (m->amd[lim].res.st == PMD_OK && m->amd[lim].enabled && m->amd[lim].mhz)
 		snprintf(mhz, sizeof(mhz), " (%u MHz)", m->amd[lim].mhz);
@@ -642,7 +645,8 @@ static void check_amd_limit(struct pmd_pstate_info *pi, const struct pmd_pst_lim
 	for (size_t i = 0; i < m->ncpu; i++)
 		if (pmd_pst_get(&m->cpu[i], PMD_PM_AMD_CTL, &ctl) &&
 		    pmd_pst_get(&m->cpu[i], PMD_PM_AMD_STAT, &st) &&
-		    pmd_bits(st, 2, 0) > pmd_bits(ctl, 2, 0))
+		    pmd_msr_get(pmd_msr_amd_pstate_num_fields, PMD_AMD_PNUM, st) >
+			    pmd_msr_get(pmd_msr_amd_pstate_num_fields, PMD_AMD_PNUM, ctl))
 			pmd_buf_printf(&slow, "%s%d", slow.len ? ", " : "", m->cpu[i].cpu);
 	ADD(&pi->checks, "pstate.amd-pstate-limit", PMD_SEV_WARNING,
 	    "a hardware limit, not the OS: thermal control (HTC), PROCHOT from the board or a "

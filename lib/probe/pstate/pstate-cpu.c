@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cpu/cpuid.h"
+#include "cpu/msr.h"
 
 /* ---- CPU models ---- */
 
@@ -182,10 +183,12 @@ unsigned pmd_pst_ratio_x2(enum pmd_pst_family layout, uint64_t v, bool *slfm)
 {
 	*slfm = false;
 	if (layout == PMD_PST_INTEL_CORE2) {
-		*slfm = pmd_bits(v, 15, 15);
-		return (unsigned)(pmd_bits(v, 12, 8) * 2 + pmd_bits(v, 14, 14));
+		const struct pmd_field *f = pmd_msr_perf_status_core2_fields;
+		*slfm = pmd_msr_get(f, PMD_PERF2_SLFM, v);
+		return (unsigned)(pmd_msr_get(f, PMD_PERF2_RATIO, v) * 2 +
+				  pmd_msr_get(f, PMD_PERF2_HALF, v));
 	}
-	return (unsigned)(pmd_bits(v, 15, 8) * 2);
+	return (unsigned)(pmd_msr_get(pmd_msr_perf_fields, PMD_PERF_RATIO, v) * 2);
 }
 
 uint32_t pmd_pst_ratio_mhz(unsigned ratio_x2, uint32_t bclk_khz, bool slfm)
@@ -199,20 +202,22 @@ uint32_t pmd_pst_ratio_mhz(unsigned ratio_x2, uint32_t bclk_khz, bool slfm)
 struct pmd_amd_pstate pmd_pst_amd_decode(enum pmd_pst_family layout, uint64_t v)
 {
 	struct pmd_amd_pstate p = { .res = { .st = PMD_OK }, .raw = v };
-	p.enabled = pmd_bits(v, 63, 63);
+	const struct pmd_field *k10 = pmd_msr_amd_pstate_def_k10_fields,
+			       *zen = pmd_msr_amd_pstate_def_fields, *f1a = pmd_msr_amd_pstate_def_1a_fields;
+	p.enabled = pmd_msr_get(zen, PMD_AMD_PDEF_EN, v);
 	switch (layout) {
 	case PMD_PST_AMD_K10:
-		p.fid = (unsigned)pmd_bits(v, 5, 0);
-		p.did = (unsigned)pmd_bits(v, 8, 6);
+		p.fid = (unsigned)pmd_msr_get(k10, PMD_AMD_PDEF_FID, v);
+		p.did = (unsigned)pmd_msr_get(k10, PMD_AMD_PDEF_DID, v);
 		p.mhz = (uint32_t)(100u * (p.fid + 0x10) >> p.did);
 		break;
 	case PMD_PST_AMD_ZEN:
-		p.fid = (unsigned)pmd_bits(v, 7, 0);
-		p.did = (unsigned)pmd_bits(v, 13, 8);
+		p.fid = (unsigned)pmd_msr_get(zen, PMD_AMD_PDEF_FID, v);
+		p.did = (unsigned)pmd_msr_get(zen, PMD_AMD_PDEF_DID, v);
 		p.mhz = p.did ? 200u * p.fid / p.did : 0;
 		break;
 	case PMD_PST_AMD_1A:
-		p.fid = (unsigned)pmd_bits(v, 11, 0);
+		p.fid = (unsigned)pmd_msr_get(f1a, PMD_AMD_PDEF_1A_FID, v);
 		p.mhz = p.fid > 0x0f ? 5u * p.fid : 0; /* cpupower: FIDs up to 0xF are reserved */
 		break;
 	default:
@@ -229,11 +234,13 @@ unsigned pmd_pst_trl(unsigned family, unsigned model, uint64_t trl, bool trl1_ok
 		return 0;
 	bool groups = in_list(model, m_trl_groups, PMD_ARRAY_SIZE(m_trl_groups));
 	for (unsigned i = 0; i < 8; i++) {
-		unsigned r = (unsigned)pmd_bits(trl, 8 * i + 7, 8 * i);
+		const struct pmd_field *f = &pmd_msr_turbo_ratio_fields[i];
+		unsigned r = (unsigned)pmd_field_reg(f, trl);
 		if (!r)
 			break;
 		ratio[n] = r;
-		cores[n] = groups ? (trl1_ok ? (unsigned)pmd_bits(trl1, 8 * i + 7, 8 * i) : 0) : i + 1;
+		/* on parts with core groups, MSR_TURBO_RATIO_LIMIT1 holds byte i's core count */
+		cores[n] = groups ? (trl1_ok ? (unsigned)pmd_field_reg(f, trl1) : 0) : i + 1;
 		n++;
 	}
 	return n;
@@ -394,7 +401,8 @@ void pmd_pst_cpu_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 /* ---- effective frequency: turbostat's Avg_MHz, Busy% and Bzy_MHz ---- */
 
 enum { EFF_TSC, EFF_MPERF, EFF_APERF };
-static const uint32_t eff_msr[3] = { 0x10, 0xe7, 0xe8 }; /* lib/cpu/msr.c's order */
+static const uint32_t eff_msr[3] = { PMD_MSR_IA32_TIME_STAMP_COUNTER, PMD_MSR_IA32_MPERF,
+					PMD_MSR_IA32_APERF }; /* lib/cpu/msr.c's order */
 
 void pmd_pst_eff_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned ms)
 {
@@ -476,21 +484,25 @@ void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l)
 	if (ci->layout == PMD_PST_INTEL || ci->layout == PMD_PST_INTEL_CORE2) {
 		l->intel = true;
 		if (pmd_pst_get(c, PMD_PM_MISC_ENABLE, &v)) {
-			l->eist = pmd_bits(v, 16, 16) ? PMD_YES : PMD_NO;
-			l->turbo_disabled = pmd_bits(v, 38, 38) ? PMD_YES : PMD_NO;
+			const struct pmd_field *me = pmd_msr_misc_enable_fields;
+			l->eist = pmd_msr_get(me, PMD_MISC_EN_EIST, v) ? PMD_YES : PMD_NO;
+			l->turbo_disabled = pmd_msr_get(me, PMD_MISC_EN_TURBO_DISABLE, v) ? PMD_YES : PMD_NO;
 		}
 	}
 	if (ci->layout == PMD_PST_INTEL_CORE2 && pmd_pst_get(c, PMD_PM_PERF_STATUS, &v)) {
 		/* the maximum ratio in bits 44:40 (Linux tsc_msr.c), half ratio in bit 46 */
-		l->base_x2 = (unsigned)(pmd_bits(v, 44, 40) * 2 + pmd_bits(v, 46, 46));
+		const struct pmd_field *f = pmd_msr_perf_status_core2_fields;
+		l->base_x2 = (unsigned)(pmd_msr_get(f, PMD_PERF2_MAX_RATIO, v) * 2 +
+					pmd_msr_get(f, PMD_PERF2_MAX_HALF, v));
 		if (bclk && l->base_x2)
 			l->base_mhz = pmd_pst_ratio_mhz(l->base_x2, bclk, false);
 	}
 	if (ci->layout == PMD_PST_INTEL) {
 		if (pmd_pst_get(c, PMD_PM_PLATFORM_INFO, &v)) {
-			l->base_x2 = (unsigned)pmd_bits(v, 15, 8) * 2;
-			l->eff_ratio = (unsigned)pmd_bits(v, 47, 40);
-			l->min_ratio = (unsigned)pmd_bits(v, 55, 48);
+			const struct pmd_field *f = pmd_msr_platform_info_fields;
+			l->base_x2 = (unsigned)pmd_msr_get(f, PMD_PLATFORM_INFO_MAX_NON_TURBO, v) * 2;
+			l->eff_ratio = (unsigned)pmd_msr_get(f, PMD_PLATFORM_INFO_MAX_EFF, v);
+			l->min_ratio = (unsigned)pmd_msr_get(f, PMD_PLATFORM_INFO_MIN_OP, v);
 			if (bclk) {
 				l->base_mhz = pmd_pst_ratio_mhz(l->base_x2, bclk, false);
 				l->eff_mhz = pmd_pst_ratio_mhz(l->eff_ratio * 2, bclk, false);
@@ -508,22 +520,25 @@ void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l)
 				l->turbo_mhz = pmd_pst_ratio_mhz(l->turbo_ratio * 2, bclk, false);
 		}
 		if (pmd_pst_get(c, PMD_PM_PM_ENABLE, &v))
-			l->hwp = v & 1 ? PMD_YES : PMD_NO;
+			l->hwp = pmd_msr_get(pmd_msr_enable_bit_fields, PMD_ENABLE_BIT, v) ? PMD_YES
+											   : PMD_NO;
 		else if (!ci->hwp_flag)
 			l->hwp = PMD_NO;
 		if (pmd_pst_get(c, PMD_PM_HWP_CAP, &v)) {
 			l->hwp_cap_ok = true;
-			l->hwp_highest = (unsigned)pmd_bits(v, 7, 0);
-			l->hwp_guaranteed = (unsigned)pmd_bits(v, 15, 8);
-			l->hwp_efficient = (unsigned)pmd_bits(v, 23, 16);
-			l->hwp_lowest = (unsigned)pmd_bits(v, 31, 24);
+			const struct pmd_field *f = pmd_msr_hwp_cap_fields;
+			l->hwp_highest = (unsigned)pmd_msr_get(f, PMD_HWP_CAP_HIGHEST, v);
+			l->hwp_guaranteed = (unsigned)pmd_msr_get(f, PMD_HWP_CAP_GUARANTEED, v);
+			l->hwp_efficient = (unsigned)pmd_msr_get(f, PMD_HWP_CAP_EFFICIENT, v);
+			l->hwp_lowest = (unsigned)pmd_msr_get(f, PMD_HWP_CAP_LOWEST, v);
 		}
 		if (pmd_pst_get(c, PMD_PM_HWP_REQ, &v)) {
 			l->hwp_req_ok = true;
-			l->req_min = (unsigned)pmd_bits(v, 7, 0);
-			l->req_max = (unsigned)pmd_bits(v, 15, 8);
-			l->req_desired = (unsigned)pmd_bits(v, 23, 16);
-			l->req_epp = (unsigned)pmd_bits(v, 31, 24);
+			const struct pmd_field *f = pmd_msr_hwp_req_fields;
+			l->req_min = (unsigned)pmd_msr_get(f, PMD_HWP_REQ_MIN, v);
+			l->req_max = (unsigned)pmd_msr_get(f, PMD_HWP_REQ_MAX, v);
+			l->req_desired = (unsigned)pmd_msr_get(f, PMD_HWP_REQ_DESIRED, v);
+			l->req_epp = (unsigned)pmd_msr_get(f, PMD_HWP_REQ_EPP, v);
 		}
 		/* HWP performance units are bus-clock ratios except on hybrid parts */
 		l->hwp_mhz_ok = bclk && !ci->hybrid;
@@ -540,7 +555,9 @@ void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l)
 	if (ci->kind == PMD_VENDOR_AMD) {
 		l->amd = true;
 		if (pmd_pst_get(c, PMD_PM_AMD_HWCR, &v))
-			l->cpb_disabled = pmd_bits(v, 25, 25) ? PMD_YES : PMD_NO;
+			l->cpb_disabled = pmd_msr_get(pmd_msr_amd_hwcr_fields, PMD_AMD_HWCR_CPB_DIS, v)
+						  ? PMD_YES
+						  : PMD_NO;
 		for (unsigned k = 0; k < PMD_AMD_NPSTATE; k++) {
 			const struct pmd_amd_pstate *p = &pi->msr.amd[k];
 			if (p->res.st != PMD_OK || !p->enabled || !p->mhz)
@@ -552,18 +569,21 @@ void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l)
 			l->plow_mhz = p->mhz;
 		}
 		if (pmd_pst_get(c, PMD_PM_AMD_CPPC_CAP1, &v) &&
-		    pmd_pst_get(c, PMD_PM_AMD_CPPC_ENABLE, &v1) && (v1 & 1)) {
+		    pmd_pst_get(c, PMD_PM_AMD_CPPC_ENABLE, &v1) &&
+		    pmd_msr_get(pmd_msr_enable_bit_fields, PMD_ENABLE_BIT, v1)) {
+			const struct pmd_field *f = pmd_msr_amd_cppc_cap1_fields;
 			l->cppc_ok = true;
-			l->cppc_lowest = (unsigned)pmd_bits(v, 7, 0);
-			l->cppc_lownonlin = (unsigned)pmd_bits(v, 15, 8);
-			l->cppc_nominal = (unsigned)pmd_bits(v, 23, 16);
-			l->cppc_highest = (unsigned)pmd_bits(v, 31, 24);
+			l->cppc_lowest = (unsigned)pmd_msr_get(f, PMD_AMD_CAP1_LOWEST, v);
+			l->cppc_lownonlin = (unsigned)pmd_msr_get(f, PMD_AMD_CAP1_LOWNONLIN, v);
+			l->cppc_nominal = (unsigned)pmd_msr_get(f, PMD_AMD_CAP1_NOMINAL, v);
+			l->cppc_highest = (unsigned)pmd_msr_get(f, PMD_AMD_CAP1_HIGHEST, v);
 			if (pmd_pst_get(c, PMD_PM_AMD_CPPC_REQ, &v)) {
 				l->cppc_req_ok = true;
-				l->cppc_max = (unsigned)pmd_bits(v, 7, 0);
-				l->cppc_min = (unsigned)pmd_bits(v, 15, 8);
-				l->cppc_des = (unsigned)pmd_bits(v, 23, 16);
-				l->cppc_epp = (unsigned)pmd_bits(v, 31, 24);
+				const struct pmd_field *q = pmd_msr_amd_cppc_req_fields;
+				l->cppc_max = (unsigned)pmd_msr_get(q, PMD_AMD_REQ_MAX, v);
+				l->cppc_min = (unsigned)pmd_msr_get(q, PMD_AMD_REQ_MIN, v);
+				l->cppc_des = (unsigned)pmd_msr_get(q, PMD_AMD_REQ_DESIRED, v);
+				l->cppc_epp = (unsigned)pmd_msr_get(q, PMD_AMD_REQ_EPP, v);
 			}
 		}
 		l->nominal_mhz = l->max_mhz = l->p0_mhz;

@@ -417,11 +417,14 @@ static void print_intel(const struct pmd_pstate_info *pi, const struct pmd_pst_l
 	}
 	pmd_out_obj(o, "misc_enable", NULL);
 	if (reg0(pi, o, PMD_PM_MISC_ENABLE, "IA32_MISC_ENABLE", &v)) {
-		pmd_out_bool(o, "eist", NULL, pmd_bits(v, 16, 16));
-		pmd_out_bool(o, "turbo_disabled", NULL, pmd_bits(v, 38, 38));
-		pmd_out_strf(o, NULL, "IA32_MISC_ENABLE", "EIST %s (bit 16), turbo %s (bit 38)",
-			     pmd_bits(v, 16, 16) ? "enabled" : "disabled",
-			     pmd_bits(v, 38, 38) ? "disabled" : "allowed");
+		const struct pmd_field *me = pmd_msr_misc_enable_fields;
+		bool eist = pmd_msr_get(me, PMD_MISC_EN_EIST, v);
+		bool noturbo = pmd_msr_get(me, PMD_MISC_EN_TURBO_DISABLE, v);
+		pmd_out_bool(o, "eist", NULL, eist);
+		pmd_out_bool(o, "turbo_disabled", NULL, noturbo);
+		pmd_out_strf(o, NULL, "IA32_MISC_ENABLE", "EIST %s (bit %u), turbo %s (bit %u)",
+			     eist ? "enabled" : "disabled", me[PMD_MISC_EN_EIST].lo,
+			     noturbo ? "disabled" : "allowed", me[PMD_MISC_EN_TURBO_DISABLE].lo);
 	}
 	pmd_out_end(o);
 	if (!core2) {
@@ -481,9 +484,10 @@ static void print_intel(const struct pmd_pstate_info *pi, const struct pmd_pst_l
 	}
 	pmd_out_obj(o, "energy_perf_bias", NULL);
 	if (pmd_pst_get(&pi->msr.cpu[0], PMD_PM_EPB, &v)) {
-		pmd_out_uint(o, "value", NULL, v & 0xf, NULL);
+		unsigned epb = (unsigned)pmd_msr_get(pmd_msr_epb_fields, PMD_EPB_HINT, v);
+		pmd_out_uint(o, "value", NULL, epb, NULL);
 		pmd_out_strf(o, NULL, "Energy/performance bias", "%u (0 performance .. 15 energy "
-			     "saving)", (unsigned)(v & 0xf));
+			     "saving)", epb);
 	} else {
 		pmd_out_res(o, "value", "Energy/performance bias",
 			    &pi->msr.cpu[0].res[PMD_PM_EPB]);
@@ -516,12 +520,14 @@ static void print_intel(const struct pmd_pstate_info *pi, const struct pmd_pst_l
 			}
 		}
 		if (l->hwp == PMD_YES && pmd_pst_get(cp, PMD_PM_HWP_REQ, &v)) {
-			pmd_out_strf(o, NULL, "HWP min-max", "%u-%u", (unsigned)pmd_bits(v, 7, 0),
-				     (unsigned)pmd_bits(v, 15, 8));
-			pmd_out_strf(o, NULL, "EPP", "0x%02x", (unsigned)pmd_bits(v, 31, 24));
+			const struct pmd_field *f = pmd_msr_hwp_req_fields;
+			pmd_out_strf(o, NULL, "HWP min-max", "%u-%u",
+				     (unsigned)pmd_msr_get(f, PMD_HWP_REQ_MIN, v),
+				     (unsigned)pmd_msr_get(f, PMD_HWP_REQ_MAX, v));
+			pmd_out_strf(o, NULL, "EPP", "0x%02x", (unsigned)pmd_msr_get(f, PMD_HWP_REQ_EPP, v));
 		}
 		if (pmd_pst_get(cp, PMD_PM_EPB, &v))
-			pmd_out_uint(o, NULL, "EPB", v & 0xf, NULL);
+			pmd_out_uint(o, NULL, "EPB", pmd_msr_get(pmd_msr_epb_fields, PMD_EPB_HINT, v), NULL);
 		raw_regs(cp, o);
 		pmd_out_end(o);
 	}
@@ -536,18 +542,23 @@ static void print_amd(const struct pmd_pstate_info *pi, const struct pmd_pst_lim
 	uint64_t v;
 	pmd_out_obj(o, "hwcr", NULL);
 	if (reg0(pi, o, PMD_PM_AMD_HWCR, "HWCR", &v)) {
-		pmd_out_bool(o, "cpb_disabled", NULL, pmd_bits(v, 25, 25));
-		pmd_out_strf(o, NULL, "HWCR", "boost %s (CpbDis, bit 25)",
-			     pmd_bits(v, 25, 25) ? "disabled" : "allowed");
+		const struct pmd_field *cpb = &pmd_msr_amd_hwcr_fields[PMD_AMD_HWCR_CPB_DIS];
+		bool dis = pmd_field_reg(cpb, v);
+		pmd_out_bool(o, "cpb_disabled", NULL, dis);
+		pmd_out_strf(o, NULL, "HWCR", "boost %s (CpbDis, bit %u)", dis ? "disabled" : "allowed",
+			     cpb->lo);
 	}
 	pmd_out_end(o);
 	pmd_out_obj(o, "pstate_cur_limit", NULL);
 	if (reg0(pi, o, PMD_PM_AMD_CURLIM, "PStateCurLim", &v)) {
-		pmd_out_uint(o, "cur_pstate_limit", NULL, pmd_bits(v, 2, 0), NULL);
-		pmd_out_uint(o, "pstate_max_val", NULL, pmd_bits(v, 6, 4), NULL);
+		const struct pmd_field *cl = pmd_msr_amd_curlim_fields;
+		unsigned lim = (unsigned)pmd_msr_get(cl, PMD_AMD_CURLIM_LIMIT, v);
+		unsigned maxval = (unsigned)pmd_msr_get(cl, PMD_AMD_CURLIM_MAX, v);
+		pmd_out_uint(o, "cur_pstate_limit", NULL, lim, NULL);
+		pmd_out_uint(o, "pstate_max_val", NULL, maxval, NULL);
 		pmd_out_strf(o, NULL, "PStateCurLim",
-			     "highest allowed P%u (CurPstateLimit), lowest P%u (PstateMaxVal)",
-			     (unsigned)pmd_bits(v, 2, 0), (unsigned)pmd_bits(v, 6, 4));
+			     "highest allowed P%u (CurPstateLimit), lowest P%u (PstateMaxVal)", lim,
+			     maxval);
 	}
 	pmd_out_end(o);
 	const char *formula = ci->layout == PMD_PST_AMD_K10   ? "100 * (FID + 0x10) / 2^DID"
@@ -636,7 +647,8 @@ static void print_amd(const struct pmd_pstate_info *pi, const struct pmd_pst_lim
 			   { PMD_PM_AMD_CTL, "requested_pstate", "Requested" } };
 		for (size_t k = 0; k < PMD_ARRAY_SIZE(st); k++) {
 			if (pmd_pst_get(cp, st[k].slot, &v)) {
-				unsigned ps = (unsigned)pmd_bits(v, 2, 0);
+				unsigned ps = (unsigned)pmd_msr_get(pmd_msr_amd_pstate_num_fields,
+								    PMD_AMD_PNUM, v);
 				pmd_out_uint(o, st[k].key, NULL, ps, NULL);
 				if (m->amd[ps].res.st == PMD_OK && m->amd[ps].mhz)
 					pmd_out_strf(o, NULL, st[k].label, "P%u (%u MHz)", ps,
@@ -649,8 +661,9 @@ static void print_amd(const struct pmd_pstate_info *pi, const struct pmd_pst_lim
 			}
 		}
 		if (l->cppc_ok && pmd_pst_get(cp, PMD_PM_AMD_CPPC_REQ, &v))
-			pmd_out_strf(o, NULL, "CPPC min-max", "%u-%u", (unsigned)pmd_bits(v, 15, 8),
-				     (unsigned)pmd_bits(v, 7, 0));
+			pmd_out_strf(o, NULL, "CPPC min-max", "%u-%u",
+				     (unsigned)pmd_msr_get(pmd_msr_amd_cppc_req_fields, PMD_AMD_REQ_MIN, v),
+				     (unsigned)pmd_msr_get(pmd_msr_amd_cppc_req_fields, PMD_AMD_REQ_MAX, v));
 		raw_regs(cp, o);
 		pmd_out_end(o);
 	}

@@ -7,6 +7,8 @@
  */
 #include "probe/pstate/pstate-int.h"
 
+#include "cpu/msr.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,33 +22,33 @@
  * so CPUs that disagree are worth a finding.
  */
 const struct pmd_pst_msrdesc pmd_pst_msrs[PMD_PM_COUNT] = {
-	[PMD_PM_FSB_FREQ] = { 0xcd, "MSR_FSB_FREQ", "fsb_freq", PMD_VENDOR_INTEL, true },
-	[PMD_PM_PLATFORM_INFO] = { 0xce, "MSR_PLATFORM_INFO", "platform_info", PMD_VENDOR_INTEL, true },
-	[PMD_PM_PERF_STATUS] = { 0x198, "IA32_PERF_STATUS", "perf_stat", PMD_VENDOR_INTEL, false },
-	[PMD_PM_PERF_CTL] = { 0x199, "IA32_PERF_CTL", "perf_ctl", PMD_VENDOR_INTEL, false },
-	[PMD_PM_MISC_ENABLE] = { 0x1a0, "IA32_MISC_ENABLE", "misc_enable", PMD_VENDOR_INTEL, true },
-	[PMD_PM_TRL] = { 0x1ad, "MSR_TURBO_RATIO_LIMIT", "turbo_ratio_limit", PMD_VENDOR_INTEL, true },
-	[PMD_PM_TRL1] = { 0x1ae, "MSR_TURBO_RATIO_LIMIT1", "turbo_ratio_limit1", PMD_VENDOR_INTEL, true },
-	[PMD_PM_PM_ENABLE] = { 0x770, "IA32_PM_ENABLE", "pm_enable", PMD_VENDOR_INTEL, true },
-	[PMD_PM_HWP_CAP] = { 0x771, "IA32_HWP_CAPABILITIES", "hwp_capabilities", PMD_VENDOR_INTEL, true },
-	[PMD_PM_HWP_REQ] = { 0x774, "IA32_HWP_REQUEST", "hwp_request", PMD_VENDOR_INTEL, true },
-	[PMD_PM_HWP_REQ_PKG] = { 0x772, "IA32_HWP_REQUEST_PKG", "hwp_request_pkg", PMD_VENDOR_INTEL, true },
-	[PMD_PM_EPB] = { 0x1b0, "IA32_ENERGY_PERF_BIAS", "energy_perf_bias", PMD_VENDOR_INTEL, true },
-	[PMD_PM_AMD_HWCR] = { 0xc0010015, "HWCR", "hwcr", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_CURLIM] = { 0xc0010061, "PStateCurLim", "pstate_cur_limit", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_CTL] = { 0xc0010062, "PStateCtl", "pstate_ctl", PMD_VENDOR_AMD, false },
-	[PMD_PM_AMD_STAT] = { 0xc0010063, "PStateStat", "pstate_stat", PMD_VENDOR_AMD, false },
-	[PMD_PM_AMD_DEF0 + 0] = { 0xc0010064, "PStateDef0", "pstate_def0", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_DEF0 + 1] = { 0xc0010065, "PStateDef1", "pstate_def1", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_DEF0 + 2] = { 0xc0010066, "PStateDef2", "pstate_def2", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_DEF0 + 3] = { 0xc0010067, "PStateDef3", "pstate_def3", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_DEF0 + 4] = { 0xc0010068, "PStateDef4", "pstate_def4", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_DEF0 + 5] = { 0xc0010069, "PStateDef5", "pstate_def5", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_DEF0 + 6] = { 0xc001006a, "PStateDef6", "pstate_def6", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_DEF0 + 7] = { 0xc001006b, "PStateDef7", "pstate_def7", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_CPPC_CAP1] = { 0xc00102b0, "CPPC_CAP1", "cppc_cap1", PMD_VENDOR_AMD, false },
-	[PMD_PM_AMD_CPPC_ENABLE] = { 0xc00102b1, "CPPC_ENABLE", "cppc_enable", PMD_VENDOR_AMD, true },
-	[PMD_PM_AMD_CPPC_REQ] = { 0xc00102b3, "CPPC_REQ", "cppc_req", PMD_VENDOR_AMD, true },
+	[PMD_PM_FSB_FREQ] = { PMD_MSR_FSB_FREQ, "MSR_FSB_FREQ", "fsb_freq", PMD_VENDOR_INTEL, true },
+	[PMD_PM_PLATFORM_INFO] = { PMD_MSR_PLATFORM_INFO, "MSR_PLATFORM_INFO", "platform_info", PMD_VENDOR_INTEL, true },
+	[PMD_PM_PERF_STATUS] = { PMD_MSR_IA32_PERF_STATUS, "IA32_PERF_STATUS", "perf_stat", PMD_VENDOR_INTEL, false },
+	[PMD_PM_PERF_CTL] = { PMD_MSR_IA32_PERF_CTL, "IA32_PERF_CTL", "perf_ctl", PMD_VENDOR_INTEL, false },
+	[PMD_PM_MISC_ENABLE] = { PMD_MSR_IA32_MISC_ENABLE, "IA32_MISC_ENABLE", "misc_enable", PMD_VENDOR_INTEL, true },
+	[PMD_PM_TRL] = { PMD_MSR_TURBO_RATIO_LIMIT, "MSR_TURBO_RATIO_LIMIT", "turbo_ratio_limit", PMD_VENDOR_INTEL, true },
+	[PMD_PM_TRL1] = { PMD_MSR_TURBO_RATIO_LIMIT1, "MSR_TURBO_RATIO_LIMIT1", "turbo_ratio_limit1", PMD_VENDOR_INTEL, true },
+	[PMD_PM_PM_ENABLE] = { PMD_MSR_IA32_PM_ENABLE, "IA32_PM_ENABLE", "pm_enable", PMD_VENDOR_INTEL, true },
+	[PMD_PM_HWP_CAP] = { PMD_MSR_IA32_HWP_CAPABILITIES, "IA32_HWP_CAPABILITIES", "hwp_capabilities", PMD_VENDOR_INTEL, true },
+	[PMD_PM_HWP_REQ] = { PMD_MSR_IA32_HWP_REQUEST, "IA32_HWP_REQUEST", "hwp_request", PMD_VENDOR_INTEL, true },
+	[PMD_PM_HWP_REQ_PKG] = { PMD_MSR_IA32_HWP_REQUEST_PKG, "IA32_HWP_REQUEST_PKG", "hwp_request_pkg", PMD_VENDOR_INTEL, true },
+	[PMD_PM_EPB] = { PMD_MSR_IA32_ENERGY_PERF_BIAS, "IA32_ENERGY_PERF_BIAS", "energy_perf_bias", PMD_VENDOR_INTEL, true },
+	[PMD_PM_AMD_HWCR] = { PMD_MSR_AMD_HWCR, "HWCR", "hwcr", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_CURLIM] = { PMD_MSR_AMD_PSTATE_CUR_LIMIT, "PStateCurLim", "pstate_cur_limit", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_CTL] = { PMD_MSR_AMD_PSTATE_CTL, "PStateCtl", "pstate_ctl", PMD_VENDOR_AMD, false },
+	[PMD_PM_AMD_STAT] = { PMD_MSR_AMD_PSTATE_STATUS, "PStateStat", "pstate_stat", PMD_VENDOR_AMD, false },
+	[PMD_PM_AMD_DEF0 + 0] = { PMD_MSR_AMD_PSTATE_DEF0, "PStateDef0", "pstate_def0", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 1] = { PMD_MSR_AMD_PSTATE_DEF1, "PStateDef1", "pstate_def1", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 2] = { PMD_MSR_AMD_PSTATE_DEF2, "PStateDef2", "pstate_def2", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 3] = { PMD_MSR_AMD_PSTATE_DEF3, "PStateDef3", "pstate_def3", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 4] = { PMD_MSR_AMD_PSTATE_DEF4, "PStateDef4", "pstate_def4", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 5] = { PMD_MSR_AMD_PSTATE_DEF5, "PStateDef5", "pstate_def5", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 6] = { PMD_MSR_AMD_PSTATE_DEF6, "PStateDef6", "pstate_def6", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_DEF0 + 7] = { PMD_MSR_AMD_PSTATE_DEF7, "PStateDef7", "pstate_def7", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_CPPC_CAP1] = { PMD_MSR_AMD_CPPC_CAP1, "CPPC_CAP1", "cppc_cap1", PMD_VENDOR_AMD, false },
+	[PMD_PM_AMD_CPPC_ENABLE] = { PMD_MSR_AMD_CPPC_ENABLE, "CPPC_ENABLE", "cppc_enable", PMD_VENDOR_AMD, true },
+	[PMD_PM_AMD_CPPC_REQ] = { PMD_MSR_AMD_CPPC_REQ, "CPPC_REQ", "cppc_req", PMD_VENDOR_AMD, true },
 };
 
 /* ---- small helpers shared by the pstate files ---- */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cpu/cpuid.h"
+#include "cpu/msr.h"
 
 #define CPUFREQ "sys/devices/system/cpu/cpufreq"
 
@@ -23,24 +24,31 @@
 uint64_t race_duty_value(uint64_t orig, unsigned duty_bp, bool ecmd)
 {
 	/* IA32_CLOCK_MODULATION: enable bit 4, duty 3:1 in 12.5 % (bit 0 extends to 6.25 %) */
-	uint64_t base = orig & ~UINT64_C(0x1f);
+	const struct pmd_field *f = pmd_msr_clock_mod_fields;
+	uint64_t v = pmd_field_put(&f[PMD_CLOCK_MOD_ENABLE], orig, 0);
+	v = pmd_field_put(&f[PMD_CLOCK_MOD_DUTY], v, 0);
+	v = pmd_field_put(&f[PMD_CLOCK_MOD_DUTY_EXT], v, 0);
 	if (!duty_bp)
-		return base;
-	if (ecmd)
-		return base | 0x10 | (duty_bp / 625u);
-	return base | 0x10 | ((uint64_t)(duty_bp / 1250u) << 1);
+		return v;
+	unsigned steps = ecmd ? duty_bp / 625u : duty_bp / 1250u * 2; /* in 6.25 % steps */
+	v = pmd_field_put(&f[PMD_CLOCK_MOD_DUTY_EXT], v, steps & 1);
+	v = pmd_field_put(&f[PMD_CLOCK_MOD_DUTY], v, steps >> 1);
+	return pmd_field_put(&f[PMD_CLOCK_MOD_ENABLE], v, 1);
 }
 
 uint64_t race_hwp_value(uint64_t orig, unsigned perf)
 {
-	/* IA32_HWP_REQUEST: min 7:0, max 15:8, desired 23:16 */
-	uint64_t min = pmd_bits(orig, 7, 0), desired = pmd_bits(orig, 23, 16);
-	uint64_t v = orig & ~UINT64_C(0xffffff);
+	/* IA32_HWP_REQUEST: min and desired no higher than the new max */
+	const struct pmd_field *f = pmd_msr_hwp_req_fields;
+	uint64_t min = pmd_msr_get(f, PMD_HWP_REQ_MIN, orig);
+	uint64_t desired = pmd_msr_get(f, PMD_HWP_REQ_DESIRED, orig);
 	if (min > perf)
 		min = perf;
 	if (desired > perf)
 		desired = perf;
-	return v | desired << 16 | (uint64_t)perf << 8 | min;
+	uint64_t v = pmd_field_put(&f[PMD_HWP_REQ_MIN], orig, min);
+	v = pmd_field_put(&f[PMD_HWP_REQ_MAX], v, perf);
+	return pmd_field_put(&f[PMD_HWP_REQ_DESIRED], v, desired);
 }
 
 /* ---- probing ---- */
@@ -195,7 +203,7 @@ static void probe_tstate(struct pmd_race *r, const struct cpu_raw_data_t *raw)
 		return;
 	}
 	t->ecmd = pmd_cpuid_leaf(raw, 6, regs) && (regs[PMD_EAX] & (1u << 5));
-	t->res = pmd_msr_read(r->s, r->cpu, 0x19a, &t->value);
+	t->res = pmd_msr_read(r->s, r->cpu, PMD_MSR_IA32_CLOCK_MODULATION, &t->value);
 }
 
 static void probe_hwp(struct pmd_race *r, const struct cpu_raw_data_t *raw)
@@ -221,22 +229,23 @@ static void probe_hwp(struct pmd_race *r, const struct cpu_raw_data_t *raw)
 				      "(use cpufreq)");
 		return;
 	}
-	h->res = pmd_msr_read(r->s, r->cpu, 0x770, &en);
+	h->res = pmd_msr_read(r->s, r->cpu, PMD_MSR_IA32_PM_ENABLE, &en);
 	if (h->res.st != PMD_OK)
 		return;
 	if (!(en & 1)) {
 		h->res = pmd_res_make(PMD_ABSENT, ENODEV, "HWP is not enabled (IA32_PM_ENABLE = 0)");
 		return;
 	}
-	h->res = pmd_msr_read(r->s, r->cpu, 0x771, &h->caps);
+	h->res = pmd_msr_read(r->s, r->cpu, PMD_MSR_IA32_HWP_CAPABILITIES, &h->caps);
 	if (h->res.st == PMD_OK)
-		h->res = pmd_msr_read(r->s, r->cpu, 0x774, &h->req);
+		h->res = pmd_msr_read(r->s, r->cpu, PMD_MSR_IA32_HWP_REQUEST, &h->req);
 	if (h->res.st != PMD_OK)
 		return;
-	h->highest = (unsigned)pmd_bits(h->caps, 7, 0);
-	h->guaranteed = (unsigned)pmd_bits(h->caps, 15, 8);
-	h->efficient = (unsigned)pmd_bits(h->caps, 23, 16);
-	h->lowest = (unsigned)pmd_bits(h->caps, 31, 24);
+	const struct pmd_field *f = pmd_msr_hwp_cap_fields;
+	h->highest = (unsigned)pmd_msr_get(f, PMD_HWP_CAP_HIGHEST, h->caps);
+	h->guaranteed = (unsigned)pmd_msr_get(f, PMD_HWP_CAP_GUARANTEED, h->caps);
+	h->efficient = (unsigned)pmd_msr_get(f, PMD_HWP_CAP_EFFICIENT, h->caps);
+	h->lowest = (unsigned)pmd_msr_get(f, PMD_HWP_CAP_LOWEST, h->caps);
 	if (!h->lowest || h->lowest > h->highest)
 		h->res = pmd_res_make(PMD_INVALID, EINVAL,
 				      "IA32_HWP_CAPABILITIES 0x%" PRIx64 ": lowest %u above highest %u",
@@ -427,7 +436,7 @@ static int plan_hwp(struct pmd_race *r, int full_idx, char *err, size_t n)
 		freqs[nf++] = (uint64_t)(h->lowest + h->highest) / 2 * 100000u;
 		freqs[nf++] = (uint64_t)h->lowest * 100000u;
 	}
-	int k = add_knob_msr(r, 0x774);
+	int k = add_knob_msr(r, PMD_MSR_IA32_HWP_REQUEST);
 	assign(&r->set[full_idx], k, "0x%" PRIx64, race_hwp_value(h->req, h->highest));
 	for (size_t i = 0; i < nf; i++) {
 		unsigned perf = (unsigned)((freqs[i] + 50000u) / 100000u);
@@ -462,7 +471,7 @@ static int plan_tstate(struct pmd_race *r, int full_idx, char *err, size_t n)
 	} else {
 		duty[nd++] = 5000;
 	}
-	int k = add_knob_msr(r, 0x19a);
+	int k = add_knob_msr(r, PMD_MSR_IA32_CLOCK_MODULATION);
 	assign(&r->set[full_idx], k, "0x%" PRIx64, race_duty_value(t->value, 0, t->ecmd));
 	for (size_t i = 0; i < nd; i++) {
 		unsigned step = t->ecmd ? 625 : 1250;

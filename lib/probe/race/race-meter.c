@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cpu/cpuid.h"
+#include "cpu/msr.h"
 
 #define POWERCAP "sys/class/powercap"
 #define POWER_PMU "sys/bus/event_source/devices/power"
@@ -32,7 +33,7 @@
 double race_msr_energy_unit(enum pmd_vendor v, unsigned family, unsigned model, uint64_t unit_msr,
 			    bool dram)
 {
-	unsigned esu = (unsigned)pmd_bits(unit_msr, 12, 8);
+	unsigned esu = (unsigned)pmd_msr_get(pmd_msr_rapl_unit_fields, PMD_RAPL_UNIT_ENERGY, unit_msr);
 	if (v == PMD_VENDOR_INTEL && family == 6) {
 		switch (model) {
 		case 0x37: /* Silvermont (Bay Trail) */
@@ -441,13 +442,13 @@ static void probe_msr(struct pmd_race *r, struct race_meter *m)
 	}
 	uint32_t unit_msr, pkg_msr, core_msr;
 	if (r->vendor == PMD_VENDOR_INTEL) {
-		unit_msr = 0x606;
-		pkg_msr = 0x611;
-		core_msr = 0x639; /* MSR_PP0_ENERGY_STATUS: all cores of the package */
+		unit_msr = PMD_MSR_RAPL_POWER_UNIT;
+		pkg_msr = PMD_MSR_PKG_ENERGY_STATUS;
+		core_msr = PMD_MSR_PP0_ENERGY_STATUS; /* all cores of the package */
 	} else if (r->vendor == PMD_VENDOR_AMD && r->family >= 0x17) {
-		unit_msr = 0xc0010299;
-		pkg_msr = 0xc001029b;
-		core_msr = 0xc001029a; /* core energy: the core of the CPU that reads it */
+		unit_msr = PMD_MSR_AMD_RAPL_POWER_UNIT;
+		pkg_msr = PMD_MSR_AMD_PKG_ENERGY_STATUS;
+		core_msr = PMD_MSR_AMD_CORE_ENERGY_STATUS; /* the core of the CPU that reads it */
 	} else {
 		m->res = pmd_res_make(PMD_ABSENT, ENODEV, "this CPU (%s family 0x%x) has no RAPL MSRs",
 				      r->vendor_str, r->family);
@@ -485,11 +486,11 @@ static void probe_msr(struct pmd_race *r, struct race_meter *m)
 	d->modulus = UINT64_C(1) << 32;
 	m->ndom = 1;
 	m->wrap_j = d->unit_j * 4294967296.0;
-	if (r->vendor == PMD_VENDOR_INTEL && pmd_msr_read(s, r->cpu, 0x619, &v).st == PMD_OK &&
-	    (v & 0xffffffffu)) {
+	if (r->vendor == PMD_VENDOR_INTEL &&
+	    pmd_msr_read(s, r->cpu, PMD_MSR_DRAM_ENERGY_STATUS, &v).st == PMD_OK && (v & 0xffffffffu)) {
 		struct race_domain *dd = &m->dom[1];
 		snprintf(dd->name, sizeof(dd->name), "dram");
-		dd->msr = 0x619;
+		dd->msr = PMD_MSR_DRAM_ENERGY_STATUS;
 		dd->cpu = r->cpu;
 		dd->unit_j = race_msr_energy_unit(r->vendor, r->family, r->model, unit, true);
 		dd->modulus = UINT64_C(1) << 32;

@@ -146,7 +146,10 @@ static void knobs_out(const struct pmd_race *r, struct pmd_out *o)
 	if (r->ts.res.st == PMD_OK)
 		pmd_out_strf(o, "clock_modulation", "clock modulation",
 			     "IA32_CLOCK_MODULATION 0x%" PRIx64 " (%s), duty cycles in %s steps",
-			     r->ts.value, (r->ts.value & 0x10) ? "on" : "off",
+			     r->ts.value,
+			     pmd_msr_get(pmd_msr_clock_mod_fields, PMD_CLOCK_MOD_ENABLE, r->ts.value)
+				     ? "on"
+				     : "off",
 			     r->ts.ecmd ? "6.25 %" : "12.5 %");
 	else
 		pmd_out_res(o, "clock_modulation", "clock modulation", &r->ts.res);

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ThermalZone objects of the ACPI tables (ACPI 6.x section 11): the trip
+ * points each zone declares, as constants (deci-Kelvin) or computed at run
+ * time, and the other thermal objects, read with the AML loader.
+ */
+#include "probe/thermal/thermal-int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "format/acpitable.h"
+
+static const struct {
+	const char *obj, *type;
+	int index;
+} trip_objs[] = {
+	{ "_CRT", "critical", -1 }, { "_HOT", "hot", -1 },    { "_PSV", "passive", -1 },
+	{ "_AC0", "active", 0 },    { "_AC1", "active", 1 },  { "_AC2", "active", 2 },
+	{ "_AC3", "active", 3 },    { "_AC4", "active", 4 },  { "_AC5", "active", 5 },
+	{ "_AC6", "active", 6 },    { "_AC7", "active", 7 },  { "_AC8", "active", 8 },
+	{ "_AC9", "active", 9 },
+};
+
+static const char *const other_objs[] = { "_TC1", "_TC2", "_TSP", "_TZP", "_PSL",
+					   "_AL0", "_AL1", "_AL2", "_AL3", "_AL4", "_AL5",
+					   "_AL6", "_AL7", "_AL8", "_AL9", "_CR3", "_TMP" };
+
+static void value_text(const struct pmd_aml_value *v, char *buf, size_t n)
+{
+	size_t u = 0;
+	buf[0] = 0;
+	switch (v->type) {
+	case PMD_AML_V_INTEGER:
+		snprintf(buf, n, "0x%llx", (unsigned long long)v->integer);
+		break;
+	case PMD_AML_V_STRING:
+	case PMD_AML_V_REFERENCE:
+		snprintf(buf, n, "%s", v->string ? v->string : "");
+		break;
+	case PMD_AML_V_PACKAGE:
+		for (size_t i = 0; i < v->nelem && u + 2 < n; i++) {
+			char e[64];
+			value_text(&v->elem[i], e, sizeof(e));
+			u += (size_t)snprintf(buf + u, n - u, "%s%s", i ? " " : "", e);
+		}
+		if (!v->nelem)
+			snprintf(buf, n, "(empty package)");
+		break;
+	default:
+		snprintf(buf, n, "(data)");
+	}
+}
+
+void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
+{
+	const struct pmd_acpi_table *t;
+	size_t n;
+	ti->acpi_res = pmd_acpi_tables(s, &t, &n);
+	if (ti->acpi_res.st != PMD_OK)
+		return;
+	struct pmd_aml_ns *ns = pmd_aml_new();
+	/* the DSDT first, as ACPICA loads them: SSDTs add to its scopes */
+	pmd_aml_load_tables(ns, t, n);
+	ti->aml_warnings = (unsigned)pmd_aml_nwarnings(ns);
+	for (size_t i = 0; i < ti->aml_warnings && i < PMD_ARRAY_SIZE(ti->aml_warning); i++)
+		snprintf(ti->aml_warning[i], sizeof(ti->aml_warning[i]), "%s", pmd_aml_warning(ns, i));
+	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
+		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
+		size_t l = strlen(o->path);
+		if (l < 5 || o->path[l - 5] != '.')
+			continue;
+		const char *seg = o->path + l - 4;
+		int which = !strcmp(seg, "_CRT") ? 0 : !strcmp(seg, "_HOT") ? 1
+						  : !strcmp(seg, "_PSV") ? 2 : -1;
+		if (which < 0)
+			continue;
+		*(which == 0 ? &ti->ncrt : which == 1 ? &ti->nhot : &ti->npsv) += 1;
+		char parent[128];
+		snprintf(parent, sizeof(parent), "%.*s", (int)(l - 5), o->path);
+		const struct pmd_aml_object *po = pmd_aml_find(ns, parent);
+		if (po && po->kind == PMD_AML_THERMAL_ZONE)
+			continue;
+		ti->ot = pmd_xrealloc(ti->ot, (ti->nout + 1) * sizeof(*ti->ot));
+		ti->ot_path = pmd_xrealloc(ti->ot_path, (ti->nout + 1) * sizeof(*ti->ot_path));
+		struct pmd_acpi_trip *tr = &ti->ot[ti->nout];
+		memset(tr, 0, sizeof(*tr));
+		snprintf(ti->ot_path[ti->nout], sizeof(ti->ot_path[0]), "%s", parent);
+		ti->nout++;
+		snprintf(tr->object, sizeof(tr->object), "%s", seg);
+		snprintf(tr->type, sizeof(tr->type), "%s",
+			 which == 0 ? "critical" : which == 1 ? "hot" : "passive");
+		tr->index = -1;
+		const struct pmd_aml_value *v;
+		tr->how = pmd_aml_value(ns, o, &v);
+		if (tr->how != PMD_AML_COMPUTED && v->type == PMD_AML_V_INTEGER) {
+			tr->dk = v->integer;
+			tr->temp_mc = pmd_dk_to_mc(v->integer);
+		} else {
+			tr->how = PMD_AML_COMPUTED;
+		}
+	}
+	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
+		const struct pmd_aml_object *zo = pmd_aml_at(ns, i);
+		if (zo->kind != PMD_AML_THERMAL_ZONE)
+			continue;
+		ti->az = pmd_xrealloc(ti->az, (ti->naz + 1) * sizeof(*ti->az));
+		struct pmd_acpi_zone *z = &ti->az[ti->naz++];
+		memset(z, 0, sizeof(*z));
+		snprintf(z->path, sizeof(z->path), "%s", zo->path);
+		snprintf(z->table, sizeof(z->table), "%s", zo->table);
+		z->in_conditional = zo->in_conditional;
+		char p[160];
+		for (size_t k = 0; k < PMD_ARRAY_SIZE(trip_objs); k++) {
+			snprintf(p, sizeof(p), "%s.%s", zo->path, trip_objs[k].obj);
+			const struct pmd_aml_object *o = pmd_aml_find(ns, p);
+			if (!o || z->ntrip >= PMD_TZ_MAX_TRIPS)
+				continue;
+			struct pmd_acpi_trip *tr = &z->trip[z->ntrip++];
+			snprintf(tr->object, sizeof(tr->object), "%s", trip_objs[k].obj);
+			snprintf(tr->type, sizeof(tr->type), "%s", trip_objs[k].type);
+			tr->index = trip_objs[k].index;
+			const struct pmd_aml_value *v;
+			tr->how = pmd_aml_value(ns, o, &v);
+			if (tr->how != PMD_AML_COMPUTED && v->type == PMD_AML_V_INTEGER) {
+				tr->dk = v->integer;
+				tr->temp_mc = pmd_dk_to_mc(v->integer);
+			} else {
+				tr->how = PMD_AML_COMPUTED;
+			}
+		}
+		for (size_t k = 0; k < PMD_ARRAY_SIZE(other_objs) && z->nother < PMD_ARRAY_SIZE(z->other);
+		     k++) {
+			snprintf(p, sizeof(p), "%s.%s", zo->path, other_objs[k]);
+			const struct pmd_aml_object *o = pmd_aml_find(ns, p);
+			if (!o)
+				continue;
+			const struct pmd_aml_value *v;
+			snprintf(z->other[z->nother], sizeof(z->other[0]), "%s", other_objs[k]);
+			if (pmd_aml_value(ns, o, &v) == PMD_AML_COMPUTED)
+				snprintf(z->other_val[z->nother], sizeof(z->other_val[0]),
+					 "computed at run time");
+			else
+				value_text(v, z->other_val[z->nother], sizeof(z->other_val[0]));
+			z->nother++;
+		}
+	}
+	pmd_aml_free(ns);
+}
+

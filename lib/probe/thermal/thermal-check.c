@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The thermal checks: trip values that are firmware bugs (absolute zero,
+ * below 0 C, above 150 C), trip order, zones at their trips, sysfs against
+ * the ACPI declaration, critical trips above TjMax, and the CPU's thermal
+ * log bits. Each check is one function; pmd_thm_checks() runs them in the
+ * order their findings are printed.
+ */
+#include "probe/thermal/thermal-int.h"
+
+#include <string.h>
+
+void pmd_thm_c_mc(char *buf, size_t n, int64_t mc)
+{
+	snprintf(buf, n, mc % 100 ? "%.3f C" : "%.1f C", (double)mc / 1000.0);
+}
+#define c_mc pmd_thm_c_mc
+
+/* Value checks shared by sysfs trips and ACPI constants: where names the trip. */
+static void check_value(struct pmd_checks *k, const char *where, const char *type, int64_t mc)
+{
+	char t[32];
+	c_mc(t, sizeof(t), mc);
+	if (mc <= -273000)
+		pmd_check_add(k, "thermal.trip-absolute-zero", PMD_SEV_CRITICAL,
+			      "report the firmware bug to the vendor; thermald and the kernel may act "
+			      "on it",
+			      "%s %s trip at %s: absolute zero (to within 0.2 C), an unset firmware value",
+			      where, type, t);
+	else if (mc < 0)
+		pmd_check_add(k, "thermal.trip-below-zero", PMD_SEV_CRITICAL,
+			      "report the firmware bug to the vendor",
+			      "%s %s trip at %s: below 0 C, the zone would act all the time", where,
+			      type, t);
+	else if (mc == 0)
+		pmd_check_add(k, "thermal.trip-zero", PMD_SEV_WARNING,
+			      "report the firmware bug to the vendor",
+			      "%s %s trip at 0.0 C: an unset firmware value", where, type);
+	else if (mc > 150000)
+		pmd_check_add(k, "thermal.trip-above-150", PMD_SEV_WARNING,
+			      "check the firmware's thermal table",
+			      "%s %s trip at %s: above 150 C, no silicon survives that", where, type,
+			      t);
+	if (!strcmp(type, "critical") && mc > 0 && mc < 40000)
+		pmd_check_add(k, "thermal.critical-below-40", PMD_SEV_WARNING,
+			      "the machine would shut down at room temperature: report it to the "
+			      "vendor",
+			      "%s critical trip at %s: below 40 C", where, t);
+}
+
+static int trip_rank(const char *type)
+{
+	if (!strcmp(type, "critical"))
+		return 0;
+	if (!strcmp(type, "hot"))
+		return 1;
+	if (!strcmp(type, "passive"))
+		return 2;
+	if (!strcmp(type, "active"))
+		return 3;
+	return 4;
+}
+
+/*
+ * Order: critical >= hot >= passive, critical >= every active, and active
+ * trips hottest first (AC0 >= AC1...). values[] in trip order, types[].
+ */
+static void check_order(struct pmd_checks *k, const char *where, const char *const *types,
+			const int64_t *mc, const bool *known, size_t n)
+{
+	unsigned nbad = 0;
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = 0; j < n; j++) {
+			if (i == j || !known[i] || !known[j])
+				continue;
+			int ri = trip_rank(types[i]), rj = trip_rank(types[j]);
+			bool bad = false;
+			if (ri < rj && ri <= 1 && rj <= 3 && mc[i] < mc[j])
+				bad = true; /* a hotter kind of trip below a cooler one */
+			if (ri == 3 && rj == 3 && i < j && mc[i] < mc[j])
+				bad = true; /* active trips must go down */
+			/* every pair out of order is named, up to a few per zone */
+			if (bad && nbad++ < 4) {
+				char a[32], b[32];
+				c_mc(a, sizeof(a), mc[i]);
+				c_mc(b, sizeof(b), mc[j]);
+				pmd_check_add(k, "thermal.trip-order", PMD_SEV_WARNING,
+					      "report the firmware's thermal table to the vendor",
+					      "%s: %s trip #%zu at %s is below %s trip #%zu at %s", where,
+					      types[i], i, a, types[j], j, b);
+			}
+		}
+	}
+}
+
+/* Does the ACPI zone at path declare a constant _CRT of mc? */
+static bool acpi_const_crt(const struct pmd_thermal_info *ti, const char *path, int64_t mc)
+{
+	for (size_t a = 0; a < ti->naz && path[0]; a++) {
+		if (strcmp(ti->az[a].path, path))
+			continue;
+		for (unsigned j = 0; j < ti->az[a].ntrip; j++) {
+			const struct pmd_acpi_trip *at = &ti->az[a].trip[j];
+			if (!strcmp(at->type, "critical") && at->how != PMD_AML_COMPUTED &&
+			    at->temp_mc == mc)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* A critical trip above TjMax: the CPU protects itself first (both zone kinds). */
+static void crit_above_tjmax(struct pmd_checks *k, const char *where, int64_t mc, unsigned tjmax)
+{
+	char x[32];
+	c_mc(x, sizeof(x), mc);
+	pmd_check_add(k, "thermal.critical-above-tjmax", PMD_SEV_WARNING,
+		      "the CPU protects itself at TjMax first (PROCHOT, then THERMTRIP): the trip "
+		      "never acts for the CPU",
+		      "%s critical trip %s is above the CPU's TjMax of %u C", where, x, tjmax);
+}
+
+static void no_critical(struct pmd_checks *k, const char *what)
+{
+	pmd_check_add(k, "thermal.no-critical", PMD_SEV_WARNING,
+		      "nothing shuts the machine down before damage: report it to the vendor", "%s",
+		      what);
+}
+
+/* A zone at or above one of its trips; the severity follows the kind of trip. */
+static void temp_at_trip(struct pmd_checks *k, const char *where, const struct pmd_zone *zn,
+			 const struct pmd_trip *t)
+{
+	char a[32], b[32];
+	c_mc(a, sizeof(a), zn->temp_mc);
+	c_mc(b, sizeof(b), t->temp_mc);
+	int r = trip_rank(t->type);
+	pmd_check_add(k, "thermal.temp-at-trip",
+		      r <= 1 ? PMD_SEV_CRITICAL : r == 2 ? PMD_SEV_WARNING : PMD_SEV_INFO,
+		      r <= 1 ? "the machine is at its shutdown limit: check cooling now"
+		      : r == 2 ? "the kernel throttles this zone: check cooling"
+			       : "fans should be running",
+		      "%s is at %s, at or above its %s trip (%s)", where, a, t->type, b);
+}
+
+/* A sysfs zone's trips: their values, the zone's temperature against them, their order. */
+static void zone_trips(struct pmd_checks *k, const struct pmd_zone *zn, const char *where)
+{
+	const char *types[PMD_TZ_MAX_TRIPS];
+	int64_t mc[PMD_TZ_MAX_TRIPS];
+	bool known[PMD_TZ_MAX_TRIPS], has_crit = false;
+	bool pkg_temp = !strcmp(zn->type, "x86_pkg_temp");
+	for (unsigned i = 0; i < zn->ntrip; i++) {
+		const struct pmd_trip *t = &zn->trip[i];
+		types[i] = t->type;
+		mc[i] = t->temp_mc;
+		known[i] = t->temp_res.st == PMD_OK;
+		has_crit |= !strcmp(t->type, "critical");
+		if (!known[i])
+			continue;
+		/* x86_pkg_temp's trips are the package's programmable thresholds: 0 = unset */
+		if (!pkg_temp || t->temp_mc)
+			check_value(k, where, t->type, t->temp_mc);
+		if (zn->temp_res.st == PMD_OK && zn->temp_mc >= t->temp_mc && t->temp_mc > 0 &&
+		    !pkg_temp)
+			temp_at_trip(k, where, zn, t);
+	}
+	check_order(k, where, types, mc, known, zn->ntrip);
+	if (!has_crit && zn->acpi_path[0]) {
+		char what[384];
+		snprintf(what, sizeof(what), "%s (%s) has no critical trip", where, zn->acpi_path);
+		no_critical(k, what);
+	}
+}
+
+/* One constant ACPI trip against the sysfs trip of the same type (active: same index). */
+static void trip_vs_acpi(struct pmd_checks *k, const struct pmd_zone *zn, const char *where,
+			 const struct pmd_acpi_zone *az, const struct pmd_acpi_trip *at,
+			 bool all_typed)
+{
+	int seen = 0;
+	for (unsigned i = 0; i < zn->ntrip; i++) {
+		const struct pmd_trip *t = &zn->trip[i];
+		if (strcmp(t->type, at->type) || t->temp_res.st != PMD_OK)
+			continue;
+		if (at->index >= 0 && seen++ != at->index)
+			continue;
+		if (t->temp_mc != at->temp_mc) {
+			char x[32], y[32];
+			c_mc(x, sizeof(x), t->temp_mc);
+			c_mc(y, sizeof(y), at->temp_mc);
+			pmd_check_add(k, "thermal.sysfs-acpi-mismatch", PMD_SEV_INFO,
+				      "a kernel parameter (thermal.psv=, thermal.act=, thermal.crt=) "
+				      "or a driver changed it",
+				      "%s %s trip: sysfs %s, ACPI %s.%s %s", where, t->type, x,
+				      az->path, at->object, y);
+		}
+		return;
+	}
+	if (!all_typed) /* a trip whose type is unknown may be the one missing */
+		return;
+	char y[32];
+	c_mc(y, sizeof(y), at->temp_mc);
+	pmd_check_add(k, "thermal.sysfs-acpi-mismatch", PMD_SEV_WARNING,
+		      "Linux drops a trip it finds invalid: a critical trip at or below 0 C, _ACx "
+		      "without _ALx, _PSV without _PSL, _TC1, _TC2 or _TSP (or thermal.crt=, "
+		      "thermal.act=, thermal.psv= turned it off)",
+		      "%s: ACPI %s.%s %s has no %s trip in sysfs", where, az->path, at->object, y,
+		      at->type);
+}
+
+/* A sysfs zone against the ACPI declaration of the same zone. */
+static void zone_vs_acpi(struct pmd_checks *k, const struct pmd_thermal_info *ti,
+			 const struct pmd_zone *zn, const char *where)
+{
+	bool all_typed = true;
+	for (unsigned i = 0; i < zn->ntrip; i++)
+		all_typed &= zn->trip[i].type[0] != 0;
+	for (size_t a = 0; a < ti->naz && zn->acpi_path[0]; a++) {
+		const struct pmd_acpi_zone *az = &ti->az[a];
+		if (strcmp(az->path, zn->acpi_path))
+			continue;
+		for (unsigned j = 0; j < az->ntrip; j++)
+			if (az->trip[j].how != PMD_AML_COMPUTED)
+				trip_vs_acpi(k, zn, where, az, &az->trip[j], all_typed);
+	}
+}
+
+/*
+ * An ACPI zone's critical trip against TjMax as the kernel has it (a _CRT
+ * computed at run time, thermal.crt=); a constant _CRT of the same value is
+ * named with the ACPI declarations.
+ */
+static void zone_above_tjmax(struct pmd_checks *k, const struct pmd_thermal_info *ti,
+			     const struct pmd_zone *zn, const char *where)
+{
+	if (ti->cpu.tjmax_res.st != PMD_OK || !ti->cpu.tjmax || strcmp(zn->type, "acpitz"))
+		return;
+	for (unsigned i = 0; i < zn->ntrip; i++) {
+		const struct pmd_trip *t = &zn->trip[i];
+		if (strcmp(t->type, "critical") || t->temp_res.st != PMD_OK ||
+		    t->temp_mc <= (int64_t)ti->cpu.tjmax * 1000 ||
+		    acpi_const_crt(ti, zn->acpi_path, t->temp_mc))
+			continue;
+		crit_above_tjmax(k, where, t->temp_mc, ti->cpu.tjmax);
+	}
+}
+
+static void check_zone(struct pmd_checks *k, const struct pmd_thermal_info *ti,
+		       const struct pmd_zone *zn)
+{
+	char where[96];
+	snprintf(where, sizeof(where), "%s (%s)", zn->name, zn->type);
+	zone_trips(k, zn, where);
+	zone_vs_acpi(k, ti, zn, where);
+	zone_above_tjmax(k, ti, zn, where);
+}
+
+/* Constant ACPI declarations, also where Linux made no zone of them. */
+static void check_acpi_zone(struct pmd_checks *k, const struct pmd_thermal_info *ti,
+			    const struct pmd_acpi_zone *az)
+{
+	char where[160];
+	snprintf(where, sizeof(where), "ACPI %s", az->path);
+	const char *types[PMD_TZ_MAX_TRIPS];
+	int64_t mc[PMD_TZ_MAX_TRIPS];
+	bool known[PMD_TZ_MAX_TRIPS], has_crt = false;
+	unsigned ntrip = az->ntrip < PMD_TZ_MAX_TRIPS ? az->ntrip : PMD_TZ_MAX_TRIPS;
+	for (unsigned j = 0; j < ntrip; j++) {
+		const struct pmd_acpi_trip *at = &az->trip[j];
+		types[j] = at->type;
+		mc[j] = at->temp_mc;
+		known[j] = at->how != PMD_AML_COMPUTED;
+		has_crt |= !strcmp(at->type, "critical");
+		if (known[j])
+			check_value(k, where, at->type, at->temp_mc);
+	}
+	check_order(k, where, types, mc, known, ntrip);
+	if (!has_crt) {
+		char what[192];
+		snprintf(what, sizeof(what), "%s declares no _CRT", where);
+		no_critical(k, what);
+	}
+	if (ti->cpu.tjmax_res.st != PMD_OK || !ti->cpu.tjmax)
+		return;
+	for (unsigned j = 0; j < ntrip; j++) {
+		const struct pmd_acpi_trip *at = &az->trip[j];
+		if (!strcmp(at->type, "critical") && known[j] &&
+		    at->temp_mc > (int64_t)ti->cpu.tjmax * 1000)
+			crit_above_tjmax(k, where, at->temp_mc, ti->cpu.tjmax);
+	}
+}
+
+/* IA32_PACKAGE_THERM_STATUS log bits: the package was critical or throttled since reset. */
+static void check_cpu_logs(struct pmd_checks *k, const struct pmd_thermal_info *ti)
+{
+	for (size_t i = 0; i < ti->cpu.npkg; i++) {
+		const struct pmd_cpu_temp *p = &ti->cpu.pkg[i];
+		if (p->res.st == PMD_OK && p->critical_log)
+			pmd_check_add(k, "thermal.cpu-critical-log", PMD_SEV_CRITICAL,
+				      "the package reached its critical temperature since the log bit "
+				      "was cleared: check cooling",
+				      "package %d: IA32_PACKAGE_THERM_STATUS critical log bit set",
+				      p->package);
+		else if (p->res.st == PMD_OK && p->prochot_log)
+			pmd_check_add(k, "thermal.cpu-prochot-log", PMD_SEV_WARNING,
+				      "the CPU throttled itself (PROCHOT) since the log bit was "
+				      "cleared",
+				      "package %d: IA32_PACKAGE_THERM_STATUS PROCHOT log bit set",
+				      p->package);
+	}
+}
+
+void pmd_thm_checks(struct pmd_thermal_info *ti)
+{
+	struct pmd_checks *k = &ti->checks;
+	for (size_t z = 0; z < ti->nzone; z++)
+		check_zone(k, ti, &ti->zone[z]);
+	for (size_t a = 0; a < ti->naz; a++)
+		check_acpi_zone(k, ti, &ti->az[a]);
+	check_cpu_logs(k, ti);
+}
