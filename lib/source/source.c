@@ -483,10 +483,13 @@ struct pmd_res pmd_cpuid_raw(struct pmd_src *s, const struct cpu_raw_data_array_
 		char empty[160];
 		size_t before = s->cpuid_res.st == PMD_OK ? s->cpuid->num_raw : 0;
 		size_t dropped = before ? pmd_cpuid_drop_empty(s->cpuid, empty, sizeof(empty)) : 0;
+		const char *from = s->opts.cpuid		     ? s->opts.cpuid
+				   : pmd_src_kind(s) == PMD_SRC_DUMP ? PMD_DUMP_CPUID
+								     : NULL;
 		if (dropped && dropped < before)
 			pmd_src_warnf(s, "CPUID data%s%s: logical CPU section%s %s %s empty: skipped, "
 				      "the other %zu CPU%s decoded",
-				      s->opts.cpuid ? " of " : "", s->opts.cpuid ? s->opts.cpuid : "",
+				      from ? " of " : "", from ? from : "",
 				      dropped > 1 ? "s" : "", empty, dropped > 1 ? "are" : "is",
 				      before - dropped,
 				      before - dropped > 1 ? "s" : "");

@@ -25,3 +25,16 @@ EMPTY="$TOP/tests/cpuid/empty-sections.txt"
 	assert_equal "$stderr" "pmdiag-report: warning: CPUID data of $BATS_TEST_TMPDIR/5800h-empty.test: logical CPU sections #1, #2 are empty: skipped, the other 14 CPUs decoded"
 	assert_equal "$(jq '.lapic.cpus | length' <<< "$output")" 14
 }
+
+@test "a dump whose cpuid.txt has empty sections, as a directory and as an archive: the same warning" {
+	cp -r "$DUMPS/laptop" "$BATS_TEST_TMPDIR/l"
+	cp "$EMPTY" "$BATS_TEST_TMPDIR/l/cpuid.txt"
+	tar -C "$BATS_TEST_TMPDIR" -czf "$BATS_TEST_TMPDIR/l.tar.gz" l
+	for d in "$BATS_TEST_TMPDIR/l" "$BATS_TEST_TMPDIR/l.tar.gz"; do
+		run -0 --separate-stderr pmdiag-report --dump "$d"
+		assert_equal "$stderr" "pmdiag-report: warning: CPUID data of cpuid.txt: logical CPU sections #1, #2 are empty: skipped, the other 2 CPUs decoded"
+		# the laptop's own findings, none from the empty sections
+		assert_line "$(pmdiag-report --dump "$DUMPS/laptop" | sed -n 2p)"
+		refute_output --partial "lapic.cpus-differ"
+	done
+}
