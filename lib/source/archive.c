@@ -129,7 +129,7 @@ static void free_ent(struct pmd_tree_ent *e)
 	free(e->path);
 	free(e->data);
 	free(e->kids);
-	memset(e, 0, sizeof(*e));
+	*e = (struct pmd_tree_ent){ 0 };
 }
 
 /* Names and directory entries; every entry's parent must be a directory. */
@@ -356,7 +356,7 @@ struct pmd_tree *pmd_archive_load(const char *path, struct pmd_res *why)
 			FAIL("%s: member '%.200s' is not a directory but holds members: refused",
 			     path, b.v[keep].e.path);
 		t->ent[t->n++] = b.v[keep].e;
-		memset(&b.v[keep].e, 0, sizeof(b.v[keep].e));
+		b.v[keep].e = (struct pmd_tree_ent){ 0 };
 		for (size_t k = i; k < j; k++)
 			free_ent(&b.v[k].e);
 		i = j;
