@@ -55,13 +55,15 @@ endif
 
 # Dependencies come from Debian packages (scripts/deps.sh installs them).
 # Recursive '=' so pkg-config runs only when a rule needs it.
-DEP_PKGS := libpci libcpuid libnl-genl-3.0
+DEP_PKGS := libpci libcpuid libnl-genl-3.0 libarchive
 DEP_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(DEP_PKGS) 2>/dev/null)
 ifeq ($(STATIC),1)
 # Debian ships libcpuid.a and libnl's archives but no libpci.a: libpci (and libc) stay shared.
-DEP_LIBS = -Wl,-Bstatic -lcpuid -lnl-genl-3 -lnl-3 -Wl,-Bdynamic -lpci -lpthread
+# libarchive.a is shipped, but not the archives of libacl, libzstd and liblz4 it needs:
+# libarchive stays shared too.
+DEP_LIBS = -Wl,-Bstatic -lcpuid -lnl-genl-3 -lnl-3 -Wl,-Bdynamic -lpci -larchive -lpthread
 else
-DEP_LIBS = $(shell $(PKG_CONFIG) --libs $(DEP_PKGS) 2>/dev/null || echo -lpci -lcpuid -lnl-genl-3 -lnl-3)
+DEP_LIBS = $(shell $(PKG_CONFIG) --libs $(DEP_PKGS) 2>/dev/null || echo -lpci -lcpuid -lnl-genl-3 -lnl-3 -larchive)
 endif
 override CFLAGS += $(DEP_CFLAGS)
 LDLIBS += $(DEP_LIBS) -lm
@@ -167,6 +169,7 @@ bench: all
 	@tests/bench/idle.sh
 	@tests/bench/race.sh
 	@tests/bench/report.sh
+	@tests/bench/archive.sh
 	@echo "== fuzz targets: executions per second, and without a crash so far"
 	@tests/fuzz/run.sh --build-dir $(B)/fuzz --seconds $(FUZZ_SECONDS)
 	@$(MAKE) --no-print-directory bench-qemu

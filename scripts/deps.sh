@@ -8,7 +8,7 @@
 set -eu
 
 # build
-PKGS="gcc make pkg-config libc6-dev libpci-dev libcpuid-dev libnl-genl-3-dev"
+PKGS="gcc make pkg-config libc6-dev libpci-dev libcpuid-dev libnl-genl-3-dev libarchive-dev"
 # run: ACPI tools, msr-tools, pciutils (lspci reads our dumps too), archives
 PKGS="$PKGS acpica-tools msr-tools pciutils xz-utils tar gzip"
 # test: Bats and its helpers, jq, libFuzzer (clang + compiler-rt), man page lint

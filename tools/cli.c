@@ -45,8 +45,9 @@ static void usage(const struct pmd_cli *c)
 	if (*c->tool_help)
 		printf("Options:\n%s\n", c->tool_help);
 	printf("Data source (default: this machine):\n"
-	       "  -d, --dump PATH           read a dump (directory or .tar.xz/.tar.gz) made by\n"
-	       "                            pmdiag-dump, instead of this machine\n"
+	       "  -d, --dump PATH           read a dump (directory or .tar, .tar.xz, .tar.gz,\n"
+	       "                            .tar.zst, .tar.bz2) made by pmdiag-dump, instead\n"
+	       "                            of this machine\n"
 	       "      --acpidump FILE       take ACPI tables from acpidump text (.xz/.gz too);\n"
 	       "                            without --dump nothing else is read\n"
 	       "      --cpuid FILE          take CPUID from a recorded dump: libcpuid raw,\n"

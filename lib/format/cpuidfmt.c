@@ -5,6 +5,14 @@
  * ("CPUID 00000006: EAX-EBX-ECX-EDX [SL 01]") and hwloc-gather-cpuid
  * ("mask eax ebx ecx edx => eax ebx ecx edx"). All become libcpuid raw data.
  * libcpuid's test files end their dump at a line of dashes: we stop there.
+ *
+ * libcpuid reads AIDA64 text too, and is used for it whenever it can: our parser checks
+ * the text first (libcpuid trusts it: an empty section is fine, a CPU number out of
+ * sequence corrupts its array), then libcpuid reads it; our own result is used only
+ * where libcpuid reads no CPU or another number of CPUs (other headers, "CPUID" lines
+ * without a colon: docs/design.md lists the corpus files), and for hwloc text, which
+ * libcpuid does not read. A section with no values (a "Logical CPU #n" header and
+ * nothing under it) stays an empty CPU: pmd_cpuid_drop_empty() removes it.
  */
 #include "format/cpuidfmt.h"
 
@@ -53,7 +61,56 @@ struct parser {
 	size_t n, cap;
 	uint32_t last_leaf;
 	uint32_t next_sub;
+	/* libcpuid may read it: only "------[ Logical CPU #n ]------" headers, n = 0, 1,
+	 * 2..., before any value, short lines, sub-leaves inside its arrays */
+	bool libcpuid_headers;
 };
+
+/* A header libcpuid reads as logical CPU n, the number as it reads it (%hi): the
+ * line itself, untrimmed, "------[ Logical CPU #n ]------" or "------[ CPUID Registers /
+ * Logical CPU #n..." with n in decimal without a leading zero. */
+static bool libcpuid_header(const char *line, size_t n)
+{
+	static const char *const pre[] = { "------[ Logical CPU #",
+					   "------[ CPUID Registers / Logical CPU #" };
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(pre); i++) {
+		if (!pmd_startswith(line, pre[i]))
+			continue;
+		const char *d = line + strlen(pre[i]);
+		size_t nd = strspn(d, "0123456789");
+		if (!nd || nd > 4 || (d[0] == '0' && nd > 1) || (d[nd] != ' ' && d[nd] != ']'))
+			return false;
+		return strtoul(d, NULL, 10) == n && (n || !strcmp(d + nd, " ]------"));
+	}
+	return false;
+}
+
+static bool cpu_empty(const struct cpu_raw_data_t *r)
+{
+	static const struct cpu_raw_data_t zero;
+	return !memcmp(r, &zero, sizeof(zero));
+}
+
+size_t pmd_cpuid_drop_empty(struct cpu_raw_data_array_t *raw, char *list, size_t n)
+{
+	size_t w = 0, dropped = 0, used = 0;
+	if (n)
+		list[0] = 0;
+	for (size_t i = 0; i < raw->num_raw; i++) {
+		if (!cpu_empty(&raw->raw[i])) {
+			if (w != i)
+				raw->raw[w] = raw->raw[i];
+			w++;
+			continue;
+		}
+		if (used + 16 < n)
+			used += (size_t)snprintf(list + used, n - used, "%s#%zu", dropped ? ", " : "",
+						 i);
+		dropped++;
+	}
+	raw->num_raw = (logical_cpu_t)w;
+	return dropped;
+}
 
 static struct cpu_raw_data_t *new_cpu(struct parser *p)
 {
@@ -115,8 +172,22 @@ static int aida_line(struct parser *p, const char *s)
 		/* A repeated leaf without [SL] is the next sub-leaf. */
 		sub = leaf == p->last_leaf ? p->next_sub : 0;
 	}
-	if (!p->n)
+	if (!p->n) {
 		new_cpu(p);
+		p->libcpuid_headers = false; /* values before any header: libcpuid has no CPU */
+	}
+	/* libcpuid stores "[SL nn]" (two decimal digits) unchecked in these arrays */
+	if (sl && isdigit((unsigned char)sl[4])) {
+		unsigned dec = (unsigned)(sl[4] - '0');
+		if (isdigit((unsigned char)sl[5]))
+			dec = dec * 10 + (unsigned)(sl[5] - '0');
+		if ((leaf == 4 && dec >= MAX_INTELFN4_LEVEL) ||
+		    (leaf == 0xb && dec >= MAX_INTELFN11_LEVEL) ||
+		    (leaf == 0x12 && dec >= MAX_INTELFN12H_LEVEL) ||
+		    (leaf == 0x14 && dec >= MAX_INTELFN14H_LEVEL) ||
+		    (leaf == 0x8000001d && dec >= MAX_AMDFN8000001DH_LEVEL))
+			p->libcpuid_headers = false;
+	}
 	store(&p->cpu[p->n - 1], leaf, sub, v);
 	p->last_leaf = leaf;
 	p->next_sub = sub + 1;
@@ -176,6 +247,8 @@ static bool dashes(const char *line)
 	return l >= 40 && (!line[l] || line[l] == '\r');
 }
 
+static int libcpuid_read(const char *text, size_t len, struct cpu_raw_data_array_t *raw);
+
 struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data_array_t *raw)
 {
 	memset(raw, 0, sizeof(*raw));
@@ -203,7 +276,7 @@ struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data
 	}
 	if (f == F_LIBCPUID)
 		return pmd_cpuid_parse_libcpuid(text, (size_t)(end - text), raw);
-	struct parser ps = { 0 };
+	struct parser ps = { .libcpuid_headers = true };
 	unsigned lineno = 0;
 	struct pmd_res r = pmd_ok();
 	for (const char *p = text; p < end && r.st == PMD_OK;) {
@@ -211,11 +284,18 @@ struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data
 		size_t l = e ? (size_t)(e - p) : (size_t)(end - p);
 		char line[512];
 		lineno++;
+		/* libcpuid reads lines in pieces of 99 bytes: a piece of a longer line that
+		 * could read as a header or values is a line we have not checked */
+		for (size_t off = 99; off < l; off += 99)
+			if (p[off] == 'C' || p[off] == '-' || p[off] == '_')
+				ps.libcpuid_headers = false;
 		if (l >= sizeof(line))
 			l = sizeof(line) - 1;
 		memcpy(line, p, l);
 		line[l] = 0;
 		p = e ? e + 1 : end;
+		if (pmd_startswith(line, "version="))
+			ps.libcpuid_headers = false; /* libcpuid reads it into 8 bytes */
 		char *s = pmd_trim(line);
 		if (!*s || *s == '#')
 			continue;
@@ -224,6 +304,8 @@ struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data
 			 * repeats there: the affinity mask tells the CPUs apart) */
 			if (strstr(s, "Logical CPU #") || strstr(s, "(CPU #") ||
 			    pmd_startswith(s, "CPU#")) {
+				if (!libcpuid_header(line, ps.n))
+					ps.libcpuid_headers = false;
 				if (ps.n >= MAX_CPUS)
 					r = pmd_res_make(PMD_INVALID, E2BIG, "more than %d CPUs", MAX_CPUS);
 				else
@@ -244,12 +326,30 @@ struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data
 	}
 	if (r.st == PMD_OK && !ps.n)
 		r = pmd_res_make(PMD_INVALID, EINVAL, "no CPUID values");
-	for (size_t i = 0; r.st == PMD_OK && i < ps.n; i++)
+	/* an empty section is an empty CPU; values without leaf 0 are not a CPU */
+	size_t nonempty = 0;
+	for (size_t i = 0; r.st == PMD_OK && i < ps.n; i++) {
+		if (cpu_empty(&ps.cpu[i]))
+			continue;
+		nonempty++;
 		if (!ps.cpu[i].basic_cpuid[0][0] && !ps.cpu[i].basic_cpuid[0][1])
 			r = pmd_res_make(PMD_INVALID, EINVAL, "CPU %zu has no leaf 0", i);
+	}
+	if (r.st == PMD_OK && !nonempty)
+		r = pmd_res_make(PMD_INVALID, EINVAL, "no CPUID values");
 	if (r.st != PMD_OK) {
 		free(ps.cpu);
 		return r;
+	}
+	/* libcpuid's reader when it reads the same CPUs (our parse was its check) */
+	if (f == F_AIDA && ps.libcpuid_headers && ps.n <= MAX_CPUS &&
+	    libcpuid_read(text, (size_t)(end - text), raw) == 0) {
+		if (raw->num_raw == ps.n) {
+			free(ps.cpu);
+			return pmd_ok();
+		}
+		cpuid_free_raw_data_array(raw);
+		memset(raw, 0, sizeof(*raw));
 	}
 	raw->with_affinity = true;
 	raw->num_raw = (logical_cpu_t)ps.n;
@@ -258,6 +358,32 @@ struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data
 }
 
 static void quiet(const char *msg) { (void)msg; }
+
+/* libcpuid reads files: give it the text through a memory file. 0, or -1 with errno
+ * (0 when libcpuid refused it). */
+static int libcpuid_read(const char *text, size_t len, struct cpu_raw_data_array_t *raw)
+{
+	memset(raw, 0, sizeof(*raw));
+	int fd = memfd_create("cpuid", MFD_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	int rc = -1;
+	if (write(fd, text, len) == (ssize_t)len) {
+		char path[64];
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		cpuid_set_warn_function(quiet);
+		errno = 0;
+		rc = cpuid_deserialize_all_raw_data(raw, path) == 0 ? 0 : -1;
+		if (rc < 0) {
+			cpuid_free_raw_data_array(raw);
+			memset(raw, 0, sizeof(*raw));
+		}
+	}
+	int e = errno;
+	close(fd);
+	errno = e;
+	return rc;
+}
 
 struct pmd_res pmd_cpuid_parse_libcpuid(const char *text, size_t len, struct cpu_raw_data_array_t *raw)
 {

@@ -13,4 +13,8 @@ struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data
 /* libcpuid's own raw format, checked first (the cpuid.txt of a dump). */
 struct pmd_res pmd_cpuid_parse_libcpuid(const char *text, size_t len, struct cpu_raw_data_array_t *raw);
 
+/* Removes the CPUs with no value at all (a section header with nothing under it): how
+ * many, and their numbers in the file ("#1, #2") in list. */
+size_t pmd_cpuid_drop_empty(struct cpu_raw_data_array_t *raw, char *list, size_t n);
+
 #endif

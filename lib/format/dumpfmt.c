@@ -388,10 +388,31 @@ static int check_cpuid_text(const char *text, size_t len, char *err, size_t n)
 			return -1;
 		}
 		char *t = pmd_trim(l.buf);
-		if (!*t || pmd_startswith(t, "version="))
+		if (!*t)
 			continue;
+		/* libcpuid reads lines in 99-byte pieces, and its version into 8 bytes */
+		if (strlen(l.buf) > 98) {
+			snprintf(err, n, "line %u: too long", l.no);
+			return -1;
+		}
+		if (pmd_startswith(t, "version=")) {
+			if (strcspn(t + 8, " \t") > 7 || t[8 + strcspn(t + 8, " \t")]) {
+				snprintf(err, n, "line %u: bad version line", l.no);
+				return -1;
+			}
+			continue;
+		}
 		long cpu;
-		if (sscanf(t, "_________________ Logical CPU #%ld _________________", &cpu) == 1) {
+		int hdr_end = 0;
+		if (sscanf(t, "_________________ Logical CPU #%ld _________________%n", &cpu,
+			   &hdr_end) == 1) {
+			/* decimal digits only: libcpuid reads the number with %hi (0x..., 0...) */
+			const char *d = t + strlen("_________________ Logical CPU #");
+			if (!hdr_end || t[hdr_end] || !isdigit((unsigned char)*d) ||
+			    (d[0] == '0' && isdigit((unsigned char)d[1]))) {
+				snprintf(err, n, "line %u: bad logical CPU header", l.no);
+				return -1;
+			}
 			if (cpu != next_cpu || cpu >= MAX_CPUS) {
 				snprintf(err, n, "line %u: logical CPU #%ld out of sequence", l.no,
 					 cpu);

@@ -7,6 +7,8 @@
  */
 #include "report/dump-write.h"
 
+#include <archive.h>
+#include <archive_entry.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -421,26 +423,115 @@ static void write_manifest(struct writer *w, const char *body, size_t len)
 	close_out(w, f, PMD_DUMP_MANIFEST);
 }
 
+/* One directory of the dump into the archive, as rel/..., in name order. */
+static void archive_dir(struct archive *a, int dfd, const char *rel, struct pmd_res *r)
+{
+	int dup_fd = dup(dfd);
+	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		*r = pmd_res_make(PMD_UNREADABLE, errno, "%s: %s", rel, strerror(errno));
+		return;
+	}
+	char **names = NULL;
+	size_t n = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		names = pmd_xrealloc(names, (n + 1) * sizeof(char *));
+		names[n++] = pmd_xstrdup(e->d_name);
+	}
+	closedir(d);
+	pmd_sort(names, n, sizeof(char *), pmd_namecmp);
+	for (size_t i = 0; i < n && r->st == PMD_OK; i++) {
+		char *path = pmd_xasprintf("%s/%s", rel, names[i]);
+		struct stat st;
+		int fd = openat(dfd, names[i], O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || fstat(fd, &st) < 0) {
+			*r = pmd_res_make(PMD_UNREADABLE, errno, "%s: %s", path, strerror(errno));
+		} else if (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode)) {
+			struct archive_entry *ae = archive_entry_new();
+			archive_entry_set_pathname(ae, path);
+			archive_entry_set_filetype(ae, S_ISDIR(st.st_mode) ? AE_IFDIR : AE_IFREG);
+			archive_entry_set_perm(ae, S_ISDIR(st.st_mode) ? 0755 : 0644);
+			archive_entry_set_mtime(ae, st.st_mtime, 0);
+			archive_entry_set_size(ae, S_ISREG(st.st_mode) ? st.st_size : 0);
+			if (archive_write_header(a, ae) != ARCHIVE_OK) {
+				*r = pmd_res_make(PMD_UNREADABLE, EIO, "%s: %s", path,
+						  archive_error_string(a));
+			} else if (S_ISDIR(st.st_mode)) {
+				archive_dir(a, fd, path, r);
+			} else {
+				char buf[65536];
+				ssize_t got;
+				while (r->st == PMD_OK && (got = read(fd, buf, sizeof(buf))) > 0)
+					if (archive_write_data(a, buf, (size_t)got) != got)
+						*r = pmd_res_make(PMD_UNREADABLE, EIO, "%s: %s", path,
+								  archive_error_string(a));
+			}
+			archive_entry_free(ae);
+		}
+		if (fd >= 0)
+			close(fd);
+		free(path);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* The dump directory dir as an archive next to target (".partial-NAME"), written by
+ * libarchive and compressed as the suffix of target says; the temporary name, or NULL. */
 static char *tar_dump(const char *dir, const char *target, struct pmd_res *r)
 {
-	const char *z = "-a"; /* GNU tar picks the compressor from the name's suffix */
 	const char *tslash = strrchr(target, '/');
 	char *tmp = tslash ? pmd_xasprintf("%.*s/.partial-%s", (int)(tslash - target), target,
 					   tslash + 1)
 			   : pmd_xasprintf(".partial-%s", target);
-	char *parent = pmd_xstrdup(dir), *base = strrchr(parent, '/');
-	*base = 0;
-	base++;
-	char *argv[] = { "tar", "-c", (char *)z, "--owner=0", "--group=0", "--numeric-owner",
-			 "-f", tmp, "-C", parent, base, NULL };
-	char err[200];
-	if (pmd_run(argv, err, sizeof(err)) != 0) {
-		*r = pmd_res_make(PMD_UNREADABLE, EIO, "tar: %s", err);
+	const char *base = strrchr(dir, '/');
+	base = base ? base + 1 : dir;
+	struct archive *a = archive_write_new();
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	size_t tl = strlen(target);
+	bool xz = (tl > 7 && !strcmp(target + tl - 7, ".tar.xz")) ||
+		  (tl > 4 && !strcmp(target + tl - 4, ".txz"));
+	bool gz = (tl > 7 && !strcmp(target + tl - 7, ".tar.gz")) ||
+		  (tl > 4 && !strcmp(target + tl - 4, ".tgz"));
+	if (!a || dfd < 0 || archive_write_set_format_pax_restricted(a) != ARCHIVE_OK ||
+	    (xz && archive_write_add_filter_xz(a) != ARCHIVE_OK) ||
+	    (gz && archive_write_add_filter_gzip(a) != ARCHIVE_OK) ||
+	    archive_write_open_filename(a, tmp) != ARCHIVE_OK) {
+		*r = pmd_res_make(PMD_UNREADABLE, errno ? errno : EIO, "%s: %s", target,
+				  a && archive_error_string(a) ? archive_error_string(a)
+							       : strerror(errno ? errno : EIO));
+	} else {
+		struct archive_entry *ae = archive_entry_new();
+		struct stat st;
+		archive_entry_set_pathname(ae, base);
+		archive_entry_set_filetype(ae, AE_IFDIR);
+		archive_entry_set_perm(ae, 0755);
+		archive_entry_set_mtime(ae, fstat(dfd, &st) == 0 ? st.st_mtime : 0, 0);
+		if (archive_write_header(a, ae) != ARCHIVE_OK)
+			*r = pmd_res_make(PMD_UNREADABLE, EIO, "%s: %s", target,
+					  archive_error_string(a));
+		archive_entry_free(ae);
+		if (r->st == PMD_OK)
+			archive_dir(a, dfd, base, r);
+		if (archive_write_close(a) != ARCHIVE_OK && r->st == PMD_OK)
+			*r = pmd_res_make(PMD_UNREADABLE, EIO, "%s: %s", target,
+					  archive_error_string(a));
+	}
+	if (a)
+		archive_write_free(a);
+	if (dfd >= 0)
+		close(dfd);
+	if (r->st != PMD_OK) {
 		unlink(tmp);
 		free(tmp);
 		tmp = NULL;
 	}
-	free(parent);
 	return tmp;
 }
 

@@ -10,7 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <sys/mman.h>
 #include <libcpuid/libcpuid.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "format/dumpfmt.h"
+#include "source/archive.h"
 #include "source/pcicfg.h"
 #include "source/walk.h"
 
@@ -42,8 +43,8 @@ struct link_rec {
 };
 
 struct dump {
-	int rootfd;
-	char *tmpdir; /* extraction directory of an archive, removed on close */
+	int rootfd;            /* a directory, or -1 for an archive */
+	struct pmd_tree *tree; /* an archive, read into memory */
 	bool has_manifest;
 	struct pmd_manifest man;
 	const char **rate_list; /* the manifest's rate patterns, NULL-terminated */
@@ -117,12 +118,80 @@ fail:
 	return -1;
 }
 
+/* The archive's entry at path, with the verdicts open_beneath() gives on a directory:
+ * a bad path is invalid, a symbolic link on the way (or at the end, unless as_link) is
+ * refused, a missing entry or one under a file is absent. */
+static const struct pmd_tree_ent *tree_walk(const struct pmd_tree *t, const char *path,
+					    bool as_link, struct pmd_res *r)
+{
+	*r = pmd_ok();
+	for (const char *p = path;;) {
+		size_t l = strcspn(p, "/");
+		if (l == 0 || l >= 256 || (l == 1 && p[0] == '.') ||
+		    (l == 2 && p[0] == '.' && p[1] == '.')) {
+			*r = pmd_res_make(PMD_INVALID, EINVAL, "bad path in dump: %s", path);
+			return NULL;
+		}
+		if (!p[l])
+			break;
+		p += l + 1;
+	}
+	const struct pmd_tree_ent *e = pmd_tree_find(t, path);
+	if (!e) {
+		/* the first entry on the way that is not a directory says why */
+		char *pre = pmd_xstrdup(path);
+		int err = ENOENT;
+		for (char *s = strchr(pre, '/'); s; s = strchr(s + 1, '/')) {
+			*s = 0;
+			const struct pmd_tree_ent *a = pmd_tree_find(t, pre);
+			*s = '/';
+			if (!a) {
+				break;
+			} else if (a->type == PMD_TREE_LNK) {
+				*r = pmd_res_make(PMD_INVALID, ELOOP, "symbolic link in dump refused: %s",
+						  path);
+				free(pre);
+				return NULL;
+			} else if (a->type != PMD_TREE_DIR) {
+				err = ENOTDIR;
+				break;
+			}
+		}
+		free(pre);
+		*r = pmd_res_make(PMD_ABSENT, err, "%s", strerror(err));
+		return NULL;
+	}
+	if (e->type == PMD_TREE_LNK && !as_link) {
+		*r = pmd_res_make(PMD_INVALID, ELOOP, "symbolic link in dump refused: %s", path);
+		return NULL;
+	}
+	return e;
+}
+
+static struct pmd_res tree_slurp(struct dump *d, const char *path, char **data, size_t *len)
+{
+	struct pmd_res r;
+	const struct pmd_tree_ent *e = tree_walk(d->tree, path, false, &r);
+	if (!e)
+		return r;
+	if (e->type == PMD_TREE_DIR)
+		return pmd_res_make(PMD_UNREADABLE, EISDIR, "is a directory");
+	if (e->too_big)
+		return pmd_res_make(PMD_INVALID, EFBIG, "%s: larger than %u bytes", path,
+				    PMD_FILE_MAX);
+	*data = pmd_xstrndup(e->data, e->size);
+	*len = e->size;
+	return pmd_ok();
+}
+
 /* Read a whole dump file into memory (regular files only, size-capped). */
 static struct pmd_res dump_slurp(struct dump *d, const char *path, char **data, size_t *len)
 {
 	struct pmd_res r;
 	*data = NULL;
 	*len = 0;
+	if (d->tree)
+		return tree_slurp(d, path, data, len);
 	int fd = open_beneath(d->rootfd, path, 0, &r);
 	if (fd < 0)
 		return r;
@@ -201,8 +270,18 @@ static struct pmd_res dump_list_dir(struct pmd_src *s, const char *path, char **
 	*names = NULL;
 	*n = 0;
 	struct pmd_res r;
-	int fd = open_beneath(D(s)->rootfd, path, O_DIRECTORY, &r);
-	if (fd < 0 && r.st == PMD_ABSENT) {
+	int fd = -1;
+	const struct pmd_tree_ent *te = NULL;
+	if (D(s)->tree) {
+		te = tree_walk(D(s)->tree, path, false, &r);
+		if (te && te->type != PMD_TREE_DIR) {
+			te = NULL;
+			r = pmd_res_make(PMD_ABSENT, ENOTDIR, "%s", strerror(ENOTDIR));
+		}
+	} else {
+		fd = open_beneath(D(s)->rootfd, path, O_DIRECTORY, &r);
+	}
+	if (fd < 0 && !te && r.st == PMD_ABSENT) {
 		/* Recorded empty, and the directory lost on the way (git, zip): itself, or
 		 * a parent that held nothing but such directories. */
 		const struct pmd_manifest *m = &D(s)->man;
@@ -227,6 +306,14 @@ static struct pmd_res dump_list_dir(struct pmd_src *s, const char *path, char **
 		}
 		return found ? pmd_ok() : missing(s, path, true);
 	}
+	size_t cap = 0;
+	if (te) {
+		cap = te->nkids;
+		*names = pmd_xcalloc(cap ? cap : 1, sizeof(char *));
+		for (size_t i = 0; i < te->nkids; i++)
+			(*names)[(*n)++] = pmd_xstrdup(D(s)->tree->ent[te->kids[i]].name);
+		goto links;
+	}
 	if (fd < 0)
 		return r;
 	DIR *dir = fdopendir(fd);
@@ -235,7 +322,6 @@ static struct pmd_res dump_list_dir(struct pmd_src *s, const char *path, char **
 		return pmd_res_make(PMD_UNREADABLE, errno, "%s", strerror(errno));
 	}
 	struct dirent *e;
-	size_t cap = 0;
 	while ((e = readdir(dir))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
@@ -246,6 +332,7 @@ static struct pmd_res dump_list_dir(struct pmd_src *s, const char *path, char **
 		(*names)[(*n)++] = pmd_xstrdup(e->d_name);
 	}
 	closedir(dir);
+links:;
 	/* Recorded symbolic links live in the links file: list them where they were. */
 	struct dump *d = D(s);
 	if (!d->links_loaded)
@@ -309,6 +396,13 @@ static struct pmd_res dump_read_link(struct pmd_src *s, const char *path, char *
 		return pmd_ok();
 	}
 	struct pmd_res r;
+	if (d->tree) {
+		/* as in a directory: a link in a bare sysroot is refused on the way, and
+		 * is no recorded link itself */
+		if (tree_walk(d->tree, path, true, &r))
+			return pmd_res_make(PMD_ABSENT, EINVAL, "not a symbolic link");
+		return r.st == PMD_ABSENT ? missing(s, path, false) : r;
+	}
 	int fd = open_beneath(d->rootfd, path, O_PATH, &r);
 	if (fd >= 0) {
 		close(fd);
@@ -431,6 +525,35 @@ static struct pmd_res fd_path(struct pmd_src *s, const char *file, const char *k
 			      char *path, size_t n)
 {
 	struct pmd_res r;
+	if (D(s)->tree) {
+		/* libcpuid and libpci read a path: an archive's member goes through a memory
+		 * file */
+		char *data;
+		size_t len;
+		*fd = -1;
+		r = dump_slurp(D(s), file, &data, &len);
+		if (r.st == PMD_ABSENT)
+			return kind_file(s, file, kind, &data, &len);
+		if (r.st != PMD_OK)
+			return r;
+		*fd = memfd_create("pmdiag-dump", MFD_CLOEXEC);
+		size_t off = 0;
+		while (*fd >= 0 && off < len) {
+			ssize_t w = write(*fd, data + off, len - off);
+			if (w <= 0) {
+				close(*fd);
+				*fd = -1;
+				break;
+			}
+			off += (size_t)w;
+		}
+		free(data);
+		if (*fd < 0)
+			return pmd_res_make(PMD_UNREADABLE, errno, "%s: memory file: %s", file,
+					    strerror(errno));
+		snprintf(path, n, "/proc/self/fd/%d", *fd);
+		return pmd_ok();
+	}
 	*fd = open_beneath(D(s)->rootfd, file, 0, &r);
 	if (*fd < 0) {
 		if (r.st != PMD_ABSENT)
@@ -587,22 +710,12 @@ static struct pmd_res dump_fact(struct pmd_src *s, const char *key, char *buf, s
 	return pmd_ok();
 }
 
-static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st, (void)flag, (void)f;
-	remove(p);
-	return 0;
-}
-
 static void dump_close(struct pmd_src *s)
 {
 	struct dump *d = D(s);
 	if (d->rootfd >= 0)
 		close(d->rootfd);
-	if (d->tmpdir) {
-		nftw(d->tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-		free(d->tmpdir);
-	}
+	pmd_tree_free(d->tree);
 	pmd_manifest_free(&d->man);
 	free(d->rate_list);
 	free(d->file_list);
@@ -634,48 +747,6 @@ const struct pmd_backend pmd_backend_dump = {
 };
 
 /* ---- opening ---- */
-
-static bool is_archive(const char *p)
-{
-	static const char *const ext[] = { ".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz",
-					   ".tar.zst", ".tar.bz2" };
-	size_t l = strlen(p);
-	for (size_t i = 0; i < PMD_ARRAY_SIZE(ext); i++) {
-		size_t e = strlen(ext[i]);
-		if (l > e && !strcmp(p + l - e, ext[i]))
-			return true;
-	}
-	return false;
-}
-
-static struct pmd_res extract(const char *archive, char **tmpdir)
-{
-	const char *tmp = getenv("TMPDIR");
-	char *dir = pmd_xasprintf("%s/pmdiag-dump-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir)) {
-		int e = errno;
-		free(dir);
-		return pmd_res_make(PMD_UNREADABLE, e, "cannot make a temporary directory: %s",
-				    strerror(e));
-	}
-	/* GNU tar strips leading '/' and refuses '..' members; we then follow no link. */
-	char *argv[] = { "tar", "-x", "--no-same-owner", "--no-same-permissions", "-f",
-			 (char *)archive, "-C", dir, NULL };
-	char err[200];
-	if (pmd_run(argv, err, sizeof(err)) != 0) {
-		nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-		free(dir);
-		/* tar strips them, says so and fails: a dump never has such names */
-		if (strstr(err, "Removing leading"))
-			return pmd_res_make(PMD_INVALID, EINVAL,
-					    "%s: archive with absolute or '..' member names: refused (%s)",
-					    archive, err);
-		return pmd_res_make(PMD_INVALID, EINVAL, "%s: not a readable tar archive (%s)",
-				    archive, err);
-	}
-	*tmpdir = dir;
-	return pmd_ok();
-}
 
 /* An archive holds one top directory: descend into it when there is no manifest at top. */
 static int dump_root(int fd)
@@ -710,51 +781,62 @@ static int dump_root(int fd)
 	return sub;
 }
 
+/* The same for an archive: its only top directory becomes the root. */
+static void tree_root(struct pmd_tree *t)
+{
+	if (pmd_tree_find(t, PMD_DUMP_MANIFEST) || t->ent[0].nkids != 1)
+		return;
+	const struct pmd_tree_ent *only = &t->ent[t->ent[0].kids[0]];
+	if (only->type != PMD_TREE_DIR || !strcmp(only->name, "sys") || !strcmp(only->name, "proc"))
+		return;
+	char *top = pmd_xstrdup(only->path);
+	pmd_tree_descend(t, top);
+	free(top);
+}
+
 struct pmd_src *pmd_src_open_dump(const char *path, const struct pmd_src_opts *o,
 				  struct pmd_res *why)
 {
 	struct pmd_res r;
 	struct stat st;
-	char *tmpdir = NULL;
-	const char *dir = path;
+	struct pmd_tree *tree = NULL;
+	int fd = -1;
 
 	if (stat(path, &st) < 0) {
 		*why = pmd_res_make(PMD_UNREADABLE, errno, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
 	if (S_ISREG(st.st_mode)) {
-		if (!is_archive(path)) {
+		if (!pmd_is_archive_name(path)) {
 			*why = pmd_res_make(PMD_INVALID, EINVAL,
-					    "%s: not a dump directory or .tar[.gz|.xz] archive "
-					    "(acpidump text goes with --acpidump)",
+					    "%s: not a dump directory or .tar[.gz|.xz|.zst|.bz2] "
+					    "archive (acpidump text goes with --acpidump)",
 					    path);
 			return NULL;
 		}
-		r = extract(path, &tmpdir);
-		if (r.st != PMD_OK) {
+		tree = pmd_archive_load(path, &r);
+		if (!tree) {
 			*why = r;
 			return NULL;
 		}
-		dir = tmpdir;
+		tree_root(tree);
 	} else if (!S_ISDIR(st.st_mode)) {
 		*why = pmd_res_make(PMD_INVALID, EINVAL, "%s: not a directory", path);
 		return NULL;
-	}
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0) {
-		*why = pmd_res_make(PMD_UNREADABLE, errno, "%s: %s", path, strerror(errno));
-		if (tmpdir) {
-			nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-			free(tmpdir);
+	} else {
+		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0) {
+			*why = pmd_res_make(PMD_UNREADABLE, errno, "%s: %s", path,
+					    strerror(errno));
+			return NULL;
 		}
-		return NULL;
+		fd = dump_root(fd);
 	}
-	fd = dump_root(fd);
 
 	struct pmd_src *s = pmd_src_alloc(&pmd_backend_dump, PMD_SRC_DUMP, o, path);
 	struct dump *d = pmd_xcalloc(1, sizeof(*d));
 	d->rootfd = fd;
-	d->tmpdir = tmpdir;
+	d->tree = tree;
 	s->priv = d;
 
 	char *text;
@@ -786,8 +868,10 @@ struct pmd_src *pmd_src_open_dump(const char *path, const struct pmd_src_opts *o
 	} else if (r.st == PMD_ABSENT) {
 		/* A bare sysroot (lscpu --sysroot style): readable, but nothing is known absent. */
 		struct stat st2;
-		if (fstatat(fd, "sys", &st2, AT_SYMLINK_NOFOLLOW) < 0 &&
-		    fstatat(fd, "proc", &st2, AT_SYMLINK_NOFOLLOW) < 0) {
+		bool sysroot = tree ? pmd_tree_find(tree, "sys") || pmd_tree_find(tree, "proc")
+				    : fstatat(fd, "sys", &st2, AT_SYMLINK_NOFOLLOW) == 0 ||
+					      fstatat(fd, "proc", &st2, AT_SYMLINK_NOFOLLOW) == 0;
+		if (!sysroot) {
 			*why = pmd_res_make(PMD_INVALID, EINVAL,
 					    "%s: not a pmdiag dump (no manifest, no sys/ or proc/)",
 					    path);

@@ -143,7 +143,4 @@ struct pmd_res pmd_thermal_nl_open(struct pmd_src *s, struct pmd_thermal_events 
 /* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */
 uint64_t pmd_real_sleep_ns(uint64_t ns);
 
-/* Sub-process helper: run argv (no shell), stdin from /dev/null; 0 on exit status 0. */
-int pmd_run(char *const argv[], char *errbuf, size_t n);
-
 #endif

@@ -91,63 +91,6 @@ struct pmd_src *pmd_src_open_none(const char *name, const struct pmd_src_opts *o
 
 /* ---- shared helpers ---- */
 
-int pmd_run(char *const argv[], char *errbuf, size_t n)
-{
-	posix_spawn_file_actions_t fa;
-	int errpipe[2];
-	pid_t pid;
-	if (n)
-		errbuf[0] = 0;
-	if (pipe2(errpipe, O_CLOEXEC) < 0) {
-		snprintf(errbuf, n, "pipe: %s", strerror(errno));
-		return -1;
-	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, errpipe[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, errpipe[1], 2);
-	int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(errpipe[1]);
-	if (rc != 0) {
-		close(errpipe[0]);
-		snprintf(errbuf, n, "%s: %s", argv[0], strerror(rc));
-		return -1;
-	}
-	/* Keep the first line of what it printed, drain the rest. */
-	char buf[512];
-	size_t used = 0;
-	ssize_t got;
-	while ((got = read(errpipe[0], buf + used, sizeof(buf) - 1 - used)) > 0 ||
-	       (got < 0 && errno == EINTR)) {
-		if (got > 0)
-			used += (size_t)got;
-		if (used == sizeof(buf) - 1) {
-			char drain[4096];
-			while (read(errpipe[0], drain, sizeof(drain)) > 0)
-				;
-			break;
-		}
-	}
-	close(errpipe[0]);
-	buf[used] = 0;
-	int status;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
-	char *nl = strchr(buf, '\n');
-	if (nl)
-		*nl = 0;
-	if (buf[0])
-		snprintf(errbuf, n, "%s", buf);
-	else if (WIFEXITED(status))
-		snprintf(errbuf, n, "%s exited with status %d", argv[0], WEXITSTATUS(status));
-	else
-		snprintf(errbuf, n, "%s was killed by signal %d", argv[0], WTERMSIG(status));
-	return -1;
-}
-
 /* Decompress through xz or gzip into memory. */
 static struct pmd_res decompress(const char *prog, const char *path, char **data, size_t *len)
 {

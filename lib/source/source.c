@@ -478,6 +478,21 @@ struct pmd_res pmd_cpuid_raw(struct pmd_src *s, const struct cpu_raw_data_array_
 		s->cpuid_loaded = true;
 		s->cpuid = pmd_xcalloc(1, sizeof(*s->cpuid));
 		s->cpuid_res = s->be->cpuid_raw(s, s->cpuid);
+		/* A section with no values (a "Logical CPU #n" header and nothing under it):
+		 * the CPUs that are there are decoded, and the warning names the others. */
+		char empty[160];
+		size_t before = s->cpuid_res.st == PMD_OK ? s->cpuid->num_raw : 0;
+		size_t dropped = before ? pmd_cpuid_drop_empty(s->cpuid, empty, sizeof(empty)) : 0;
+		const char *from = s->opts.cpuid		     ? s->opts.cpuid
+				   : pmd_src_kind(s) == PMD_SRC_DUMP ? PMD_DUMP_CPUID
+								     : NULL;
+		if (dropped && dropped < before)
+			pmd_src_warnf(s, "CPUID data%s%s: logical CPU section%s %s %s empty: skipped, "
+				      "the other %zu CPU%s decoded",
+				      from ? " of " : "", from ? from : "",
+				      dropped > 1 ? "s" : "", empty, dropped > 1 ? "are" : "is",
+				      before - dropped,
+				      before - dropped > 1 ? "s" : "");
 		if (s->cpuid_res.st == PMD_OK && s->cpuid->num_raw == 0)
 			s->cpuid_res = pmd_res_make(PMD_INVALID, EINVAL, "no CPU in the CPUID data");
 		if (s->cpuid_res.st != PMD_OK) {

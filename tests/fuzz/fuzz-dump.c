@@ -13,6 +13,10 @@
  * the tools use them: the ACPI table decoders (HPET, FADT, MADT, the AML of
  * thermal zones and _PSS), sysfs and procfs values, /proc/timer_list, the MSR
  * and MMIO records, the snapshots of the rate counters.
+ *
+ * An input that is an archive (tar, or gzip, xz, zstd or bzip2 data) is written as one
+ * file and opened as a dump archive instead: libarchive and the in-memory tree of
+ * lib/source/archive.c get the hostile bytes (seeds: small recorded dumps as .tar).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -121,6 +125,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (dfd < 0)
 		abort();
 	rm_tree(dfd);
+
+	static const struct {
+		size_t off, len;
+		const char *magic;
+	} archive_magic[] = {
+		{ 0, 2, "\x1f\x8b" },		 /* gzip */
+		{ 0, 6, "\xfd" "7zXZ\0" },	 /* xz */
+		{ 0, 4, "\x28\xb5\x2f\xfd" }, /* zstd */
+		{ 0, 3, "BZh" },		 /* bzip2 */
+		{ 257, 5, "ustar" },		 /* tar */
+	};
+	for (size_t i = 0; i < sizeof(archive_magic) / sizeof(archive_magic[0]); i++) {
+		if (size < archive_magic[i].off + archive_magic[i].len ||
+		    memcmp(data + archive_magic[i].off, archive_magic[i].magic, archive_magic[i].len))
+			continue;
+		char path[96];
+		snprintf(path, sizeof(path), "%s/input.tar", root);
+		int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (fd < 0)
+			abort();
+		if (write(fd, data, size) != (ssize_t)size)
+			abort();
+		close(fd);
+		struct pmd_src_opts so = { .root = "/" };
+		struct pmd_res why;
+		struct pmd_src *s = pmd_src_open_dump(path, &so, &why);
+		if (!s) {
+			if (!why.why[0])
+				abort();
+			return 0;
+		}
+		report_on(s);
+		pmd_src_close(s);
+		return 0;
+	}
 
 	char *text = malloc(size + 1);
 	memcpy(text, data, size);

@@ -125,7 +125,13 @@ seed_dir() { # target
 				cat "$f"
 				[ -z "$(tail -c 1 "$f")" ] || echo
 			done ) > "$out"
-		done ;;
+		done
+		# and a few as archives (fuzz-dump.c opens an archive as one)
+		for m in vm hand-idle-4cpu hand-thermal-amd; do
+			[ -d "$top/tests/dumps/$m" ] || continue
+			tar -C "$top/tests/dumps" -cf "$d/$m.tar" "$m"
+		done
+		tar -C "$top/tests/dumps" -czf "$d/vm.tar.gz" vm ;;
 	esac
 }
 
@@ -134,7 +140,7 @@ for src in "$top"/tests/fuzz/fuzz-*.c; do
 	t=$(basename "$src" .c); t=${t#fuzz-}
 	[ -z "$only" ] || [ "$only" = "$t" ] || continue
 	bin="$build/fuzz-$t"
-	$CC $CFLAGS -fsanitize=fuzzer "$src" $objs -lpci -lcpuid $(pkg-config --libs libnl-genl-3.0) -o "$bin"
+	$CC $CFLAGS -fsanitize=fuzzer "$src" $objs -lpci -lcpuid $(pkg-config --libs libnl-genl-3.0 libarchive) -o "$bin"
 	seed_dir "$t"
 	mkdir -p "$build/work/$t" "$build/crashes/$t"
 	dict=""
