@@ -148,6 +148,38 @@ TEST(pstate_turbo_ratio_limits)
 	CHECK_EQ(pmd_pst_trl(15, 4, 0x23242526, false, 0, ratio, cores), 0);
 }
 
+TEST(pstate_rapl_limits_decoded)
+{
+	/* A Skylake client's MSR_RAPL_POWER_UNIT 0xA0E03: 1/8 W, 1/1024 s (turbostat prints the
+	 * same); MSR_PKG_POWER_LIMIT 0x0042816000DD80C8 (a laptop's, in AppleIntelInfo output):
+	 * PL1 0xC8 = 25 W enabled, clamped, Y 14, Z 3: 2^14 * 1.75 / 1024 = 28 s; PL2 0x160 =
+	 * 44 W enabled, Y 1, Z 1: 2 * 1.25 / 1024 = 0.00244 s; not locked. */
+	uint64_t unit = 0xa0e03, v = 0x0042816000dd80c8ULL;
+	const struct pmd_field *t = pmd_msr_pkg_power_limit_fields;
+	double wu = pmd_pwr_watts_per_unit(unit), tu = pmd_pwr_seconds_per_unit(unit);
+	CHECK(wu == 0.125);
+	CHECK(tu == 1.0 / 1024);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1, v), 200);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1_EN, v), 1);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1_CLAMP, v), 1);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1_TIME_Y, v), 14);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1_TIME_Z, v), 3);
+	CHECK(pmd_pwr_window_s(14, 3, tu) == 28.0);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL2, v), 352);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL2_EN, v), 1);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL2_CLAMP, v), 0);
+	CHECK(pmd_pwr_window_s(pmd_msr_get(t, PMD_PL2_TIME_Y, v), pmd_msr_get(t, PMD_PL2_TIME_Z, v),
+			       tu) == 2.5 / 1024);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL_LOCK, v), 0);
+	/* MSR_PKG_POWER_INFO 0x78 (same laptop): TDP 15 W, nothing else */
+	CHECK_EQ(pmd_msr_get(pmd_msr_pkg_power_info_fields, PMD_PINFO_TDP, 0x78), 120);
+	/* which models pmdiag decodes */
+	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_INTEL, 6, 0x8e), PMD_PWR_CLIENT);
+	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_INTEL, 6, 0x2a), PMD_PWR_RAPL);
+	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_INTEL, 6, 0x17), PMD_PWR_UNKNOWN);
+	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_AMD, 0x19, 0x21), PMD_PWR_AMD);
+}
+
 TEST(pstate_pct_register_descriptor)
 {
 	/* ResourceTemplate () { Register (FFixedHW, 0, 0, 0) } as iasl writes it */

@@ -728,4 +728,5 @@ void pmd_pst_checks(struct pmd_pstate_info *pi)
 	check_hwp(pi, &l);
 	check_amd_limit(pi, &l);
 	check_disagree(pi);
+	pmd_pst_power_checks(pi);
 }

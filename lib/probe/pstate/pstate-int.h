@@ -42,6 +42,9 @@ void pmd_pst_cpu_collect(struct pmd_src *s, struct pmd_pstate_info *pi);
 void pmd_pst_eff_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned ms);
 void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a);
 void pmd_pst_checks(struct pmd_pstate_info *pi);
+void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi);
+void pmd_pst_power_checks(struct pmd_pstate_info *pi);
+void pmd_pst_power_print(const struct pmd_pstate_info *pi, struct pmd_out *o);
 void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l);
 
 /* The value of slot k on CPU entry c, when it was read. */
