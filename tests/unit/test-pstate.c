@@ -514,6 +514,41 @@ TEST(pstate_checks_intel_settings)
 	pmd_checks_free(&f.pi.checks);
 }
 
+TEST(pstate_checks_bios_limit_cause)
+{
+	struct fake f;
+	fake_intel(&f);
+	static const uint64_t good[][2] = { { 3401, 0x2600 }, { 3400, 0x2200 }, { 1600, 0x1000 } };
+	fake_pss(&f, 3, good);
+	f.pol.first_cpu = 0;
+	f.pol.cpuinfo_max = (struct pmd_pst_val){ .res = pmd_ok(), .v = 3400000 };
+	f.pol.bios_limit = (struct pmd_pst_val){ .res = pmd_ok(), .v = 2000000 };
+	/* no limit-reason register read: the message is the plain one */
+	const struct pmd_check *c = fake_check(&f, "pstate.bios-limit");
+	CHECK_STR(c ? c->message : NULL,
+		  "policy0: bios_limit 2000 MHz is below cpuinfo_max_freq 3400 MHz");
+	/* a Skylake client whose MSR_CORE_PERF_LIMIT_REASONS has PL1 and PROCHOT now */
+	struct pmd_pwr_pkg g = { .package = 0, .cpu = 0 };
+	g.res[PMD_PW_CORE_PLR] = pmd_ok();
+	g.val[PMD_PW_CORE_PLR] = 1u << 10 | 1u << 0 | 1u << 26;
+	for (unsigned k = 0; k < PMD_PW_COUNT; k++)
+		if (k != PMD_PW_CORE_PLR)
+			g.res[k] = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	f.pi.ci.model = 0x8e;
+	f.pi.power = (struct pmd_pst_power){ .model = PMD_PWR_CLIENT, .res = pmd_ok(), .pkg = &g,
+					     .npkg = 1 };
+	c = fake_check(&f, "pstate.bios-limit");
+	CHECK_CONTAINS(c ? c->message : NULL,
+		       "below cpuinfo_max_freq 3400 MHz; MSR_CORE_PERF_LIMIT_REASONS: limited now by "
+		       "prochot, pl1");
+	CHECK(fake_check(&f, "pstate.limit-reason-active") != NULL);
+	/* only the log: named as the past */
+	g.val[PMD_PW_CORE_PLR] = 1u << 26;
+	c = fake_check(&f, "pstate.bios-limit");
+	CHECK_CONTAINS(c ? c->message : NULL, "nothing now, logged pl1");
+	pmd_checks_free(&f.pi.checks);
+}
+
 TEST(pstate_checks_amd_boost_states)
 {
 	struct fake f;

@@ -713,3 +713,29 @@ void pmd_pst_power_checks(struct pmd_pstate_info *pi)
 			      "(on %u CPU%s), %" PRIu64 " package events", core, ncore,
 			      ncore == 1 ? "" : "s", pkg);
 }
+
+void pmd_pst_power_cause(const struct pmd_pstate_info *pi, int cpu, char *buf, size_t n)
+{
+	const struct pmd_pst_power *p = &pi->power;
+	buf[0] = 0;
+	int package = -1;
+	for (size_t i = 0; i < p->ncpu; i++)
+		if (p->cpu[i].cpu == cpu)
+			package = p->cpu[i].package;
+	for (size_t i = 0; i < p->npkg; i++) {
+		const struct pmd_pwr_pkg *g = &p->pkg[i];
+		if (g->package != package && p->npkg > 1)
+			continue;
+		if (g->res[PMD_PW_CORE_PLR].st != PMD_OK || !decoded(p->model, PMD_PW_CORE_PLR))
+			return;
+		char now[200], logged[200];
+		uint64_t v = g->val[PMD_PW_CORE_PLR];
+		plr_names(pmd_msr_core_plr_fields, v, false, now, sizeof(now));
+		plr_names(pmd_msr_core_plr_fields, v, true, logged, sizeof(logged));
+		if (now[0])
+			snprintf(buf, n, "; MSR_CORE_PERF_LIMIT_REASONS: limited now by %s", now);
+		else if (logged[0])
+			snprintf(buf, n, "; MSR_CORE_PERF_LIMIT_REASONS: nothing now, logged %s", logged);
+		return;
+	}
+}
