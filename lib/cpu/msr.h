@@ -105,7 +105,9 @@ struct pmd_msr_def {
 	unsigned vendors; /* bit mask of PMD_VENDOR_INTEL / PMD_VENDOR_AMD (AMD includes Hygon) */
 	const char *what; /* one line for users */
 	const struct pmd_field *fields; /* bit fields (util/layout.h), or NULL */
-	bool rate; /* a counter: pmdiag-dump records two samples, PMD_MSR_SAMPLE_MS apart */
+	/* a counter, or a status read at both ends of a window (the limit reasons):
+	 * pmdiag-dump records two samples, PMD_MSR_SAMPLE_MS apart */
+	bool rate;
 };
 
 #define PMD_MSR_SAMPLE_MS 100

@@ -463,11 +463,16 @@ limit_checks() {
 	assert_equal "$(jq -c "$p.pp0_power_limit | [.pl1_w, has(\"pl1_enabled\")]" <<<"$output")" '[null,false]'
 	assert_equal "$(jq -c "$p.platform_power_limit | [.pl1_w, .pl2_w]" <<<"$output")" '[null,null]'
 	assert_equal "$(jq -r "$p.dram_power_limit_status" <<<"$output")" unreadable
-	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged]" <<<"$output")" '[["pl1"],["pl1"]]'
+	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .window_ms, .active_at_end, .logged_in_window]" <<<"$output")" \
+		'[["pl1"],["pl1"],100,["pl1"],[]]'
 	assert_equal "$(jq -c '.power_limits.powercap[0] | [.zone, .name, .enabled, .constraints[0].power_limit_w, .constraints[0].time_window_s]' <<<"$output")" \
 		'["intel-rapl:0","package-0",true,7,28]'
 	assert_equal "$(limit_checks)" 'warning pstate.pl1-below-tdp, warning pstate.limit-reason-active'
 	jq -e '.checks[] | select(.name == "pstate.pl1-below-tdp") | .message | test("PL1 is 7 W, far below the 15 W .*locked by firmware")' <<<"$output"
+	jq -e '.checks[] | select(.name == "pstate.limit-reason-active") | .message | test("by pl1 at the start and by pl1 at the end of a 100 ms window")' <<<"$output"
+	# without the sampling wait the limit reasons are read once: no window
+	run -0 pmdiag-pstate --json --no-sample --dump "$DUMPS/hand-limits-pl1-locked"
+	assert_equal "$(jq -c '.power_limits.packages[0].core_limit_reasons | [has("window_ms"), has("active_at_end")]' <<<"$output")" '[false,false]'
 	run -0 pmdiag-report --format prometheus --dump "$DUMPS/hand-limits-pl1-locked"
 	grep -qx 'pmdiag_pstate_pkg_pl1_watts{package="0"} 7' <<<"$output"
 	grep -qx 'pmdiag_pstate_pkg_pl1_window_seconds{package="0"} 28' <<<"$output"
@@ -489,7 +494,7 @@ limit_checks() {
 @test "hand-limits-past-pl1: PL1 and PL2 in the sticky log only, thermal throttle counts, PSys 45 W" {
 	limits past-pl1
 	local p='.power_limits.packages[0]'
-	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged]" <<<"$output")" '[[],["pl1","pl2"]]'
+	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .active_at_end]" <<<"$output")" '[[],["pl1","pl2"],[]]'
 	assert_equal "$(jq -c "$p.platform_power_limit | [.pl1_w, .pl1_enabled, .pl1_window_s, .pl2_w, .locked]" <<<"$output")" '[45,true,28,null,false]'
 	assert_equal "$(jq -c '[.power_limits.cpus[] | [.core_throttle_count, .package_throttle_count]]' <<<"$output")" '[[12,5],[3,5],[12,5],[3,5]]'
 	assert_equal "$(limit_checks)" 'info pstate.limit-reason-logged, warning pstate.thermal-throttle'

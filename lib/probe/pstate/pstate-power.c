@@ -213,8 +213,43 @@ void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 		g->package = p->cpu[i].package;
 		g->cpu = p->cpu[i].cpu;
 		for (unsigned k = 0; k < PMD_PW_COUNT; k++)
-			g->res[k] = pmd_msr_read(s, g->cpu, pw_addr[k], &g->val[k]);
+			g->res[k] = pmd_msr_read_t(s, g->cpu, pw_addr[k], &g->val[k], &g->t_ns[k]);
 	}
+}
+
+static bool is_plr(unsigned k)
+{
+	return k == PMD_PW_CORE_PLR || k == PMD_PW_GFX_PLR || k == PMD_PW_RING_PLR;
+}
+
+void pmd_pst_power_sample_end(struct pmd_src *s, struct pmd_pstate_info *pi)
+{
+	struct pmd_pst_power *p = &pi->power;
+	if (p->res.st != PMD_OK)
+		return;
+	p->sampled = true;
+	for (size_t i = 0; i < p->npkg; i++) {
+		struct pmd_pwr_pkg *g = &p->pkg[i];
+		for (unsigned k = 0; k < PMD_PW_COUNT; k++) {
+			if (!is_plr(k) || g->res[k].st != PMD_OK)
+				continue;
+			g->end_res[k] = pmd_msr_read_t(s, g->cpu, pw_addr[k], &g->end_val[k],
+						       &g->end_t_ns[k]);
+			/* a dump with one sample replays it again: no window */
+			if (g->end_res[k].st == PMD_OK &&
+			    (!g->t_ns[k] || g->end_t_ns[k] <= g->t_ns[k]))
+				g->end_res[k] = pmd_res_make(PMD_NOT_RECORDED, 0,
+							     "one sample only (no window)");
+		}
+	}
+}
+
+/* The sampling window of a limit-reason register in ms, or -1 when there is none. */
+static double window_ms(const struct pmd_pst_power *p, const struct pmd_pwr_pkg *g, unsigned k)
+{
+	if (!p->sampled || g->end_res[k].st != PMD_OK)
+		return -1;
+	return (double)(g->end_t_ns[k] - g->t_ns[k]) / 1e6;
 }
 
 /* ---- decoding ---- */
@@ -333,9 +368,11 @@ static void out_limit(struct pmd_out *o, const char *pfx, const char *label,
 	}
 }
 
-static void out_reg(struct pmd_out *o, const struct pmd_pwr_pkg *g, unsigned k,
-		    enum pmd_pwr_model m, bool units_ok, double wu, double tu)
+static void out_reg(struct pmd_out *o, const struct pmd_pst_power *p,
+		    const struct pmd_pwr_pkg *g, unsigned k, bool units_ok, double wu, double tu)
 {
+	enum pmd_pwr_model m = p->model;
+	bool win = p->sampled;
 	if (g->res[k].st != PMD_OK) {
 		pmd_out_res(o, pw_key[k], pw_title(k), &g->res[k]);
 		return;
@@ -430,6 +467,29 @@ static void out_reg(struct pmd_out *o, const struct pmd_pwr_pkg *g, unsigned k,
 				pmd_out_str(o, NULL, NULL, f->key);
 		pmd_out_end(o);
 		pmd_out_str(o, NULL, "Logged (sticky)", b[0] ? b : "none");
+		if (!win)
+			break;
+		if (g->end_res[k].st != PMD_OK) {
+			pmd_out_res(o, "active_at_end", "At the end of the window", &g->end_res[k]);
+			break;
+		}
+		uint64_t e = g->end_val[k];
+		pmd_out_double(o, "window_ms", "Window", window_ms(p, g, k), 1, "ms");
+		plr_names(t, e, false, b, sizeof(b));
+		pmd_out_list(o, "active_at_end", NULL);
+		for (const struct pmd_field *f = t; f->key; f++)
+			if (e >> f->lo & 1)
+				pmd_out_str(o, NULL, NULL, f->key);
+		pmd_out_end(o);
+		pmd_out_str(o, NULL, "Limiting at the end", b[0] ? b : "none");
+		/* log bits that appeared during the window: limiting happened inside it */
+		plr_names(t, e & ~v, true, b, sizeof(b));
+		pmd_out_list(o, "logged_in_window", NULL);
+		for (const struct pmd_field *f = t; f->key; f++)
+			if ((e & ~v) >> (f->lo + PMD_PLR_LOG_SHIFT) & 1)
+				pmd_out_str(o, NULL, NULL, f->key);
+		pmd_out_end(o);
+		pmd_out_str(o, NULL, "Newly logged in the window", b[0] ? b : "none");
 		break;
 	}
 	}
@@ -579,7 +639,7 @@ void pmd_pst_power_print(const struct pmd_pstate_info *pi, struct pmd_out *o)
 			double wu = units_ok ? pmd_pwr_watts_per_unit(g->val[PMD_PW_UNIT]) : 0;
 			double tu = units_ok ? pmd_pwr_seconds_per_unit(g->val[PMD_PW_UNIT]) : 0;
 			for (unsigned k = 0; k < PMD_PW_COUNT; k++)
-				out_reg(o, g, k, p->model, units_ok, wu, tu);
+				out_reg(o, p, g, k, units_ok, wu, tu);
 			pmd_out_end(o);
 		}
 		pmd_out_end(o);
@@ -643,7 +703,17 @@ static void check_package(struct pmd_pstate_info *pi, const struct pmd_pwr_pkg *
 		char now[320], logged[320];
 		plr_names(plr_table(k), v, false, now, sizeof(now));
 		plr_names(plr_table(k), v, true, logged, sizeof(logged));
-		if (now[0])
+		double ms = window_ms(p, g, k);
+		char end[320] = "";
+		if (ms >= 0)
+			plr_names(plr_table(k), g->end_val[k], false, end, sizeof(end));
+		if (ms >= 0 && (now[0] || end[0]))
+			pmd_check_add(ck, "pstate.limit-reason-active", PMD_SEV_WARNING,
+				      "the named reason holds the frequency below the request now",
+				      "%s: %s says limited by %s at the start and by %s at the end of "
+				      "a %.0f ms window", pk, pw_title(k), now[0] ? now : "nothing",
+				      end[0] ? end : "nothing", ms);
+		else if (now[0])
 			pmd_check_add(ck, "pstate.limit-reason-active", PMD_SEV_WARNING,
 				      "the named reason holds the frequency below the request now",
 				      "%s: %s says limited now by %s", pk, pw_title(k), now);

@@ -312,8 +312,11 @@ void pmd_pstate_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned 
 	pmd_pst_cpu_collect(s, pi);
 	pmd_pst_power_collect(s, pi);
 	/* the counters last, right after the other MSR reads, as pmdiag-dump records them */
-	if (sample_ms)
+	if (sample_ms) {
 		pmd_pst_eff_collect(s, pi, sample_ms);
+		/* the limit reasons were read before the wait: read them again after it */
+		pmd_pst_power_sample_end(s, pi);
+	}
 	pmd_pst_acpi_collect(s, &pi->acpi);
 	pmd_pst_checks(pi);
 }

@@ -213,6 +213,10 @@ struct pmd_pwr_pkg {
 	int cpu;                          /* the CPU its registers were read on */
 	struct pmd_res res[PMD_PW_COUNT];
 	uint64_t val[PMD_PW_COUNT];
+	uint64_t t_ns[PMD_PW_COUNT];      /* when read (0: not known) */
+	/* the limit-reason registers read again at the end of the sampling window */
+	struct pmd_res end_res[PMD_PW_COUNT];
+	uint64_t end_val[PMD_PW_COUNT], end_t_ns[PMD_PW_COUNT];
 };
 
 /* cpuN/thermal_throttle/ counters (Linux therm_throt.c) and IA32_THERM_STATUS. */
@@ -251,6 +255,7 @@ enum pmd_pwr_model {
 struct pmd_pst_power {
 	enum pmd_pwr_model model;
 	struct pmd_res res;               /* the MSRs: why none could be read */
+	bool sampled;                     /* the limit reasons were read again after a wait */
 	struct pmd_pwr_pkg *pkg;
 	size_t npkg;
 	struct pmd_pwr_cpu *cpu;

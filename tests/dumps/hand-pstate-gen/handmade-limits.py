@@ -19,6 +19,8 @@ CPU = "sys/devices/system/cpu/"
 RAPL = "sys/class/powercap/"
 
 UNIT = 0x000A0E03          # 1/8 W, 1/2^14 J, 1/1024 s (Skylake client)
+T_PLR = 600_000_010_000     # monotonic ns of the first limit-reason sample
+WINDOW = 100_000_000        # PMD_MSR_SAMPLE_MS: the second sample
 INFO_15W = 0x78            # MSR_PKG_POWER_INFO: thermal spec power 120 * 1/8 W = 15 W
 
 
@@ -47,10 +49,17 @@ def add_msrs(text, regs):
             cut = i
             break
         seen.add(key)
-    rows = []
-    for c, m, v in sorted(regs):
-        rows.append("%d 0x%08x error EIO" % (c, m) if v == "EIO" else "%d 0x%08x 0x%016x" % (c, m, v))
-    return "\n".join(lines[:cut] + rows + lines[cut:]) + "\n"
+    rows, second = [], []
+    for c, m, v in sorted(regs, key=lambda r: r[:2]):
+        if v == "EIO":
+            rows.append("%d 0x%08x error EIO" % (c, m))
+        elif isinstance(v, tuple):
+            # a limit-reason register: two samples, WINDOW apart (pmdiag-dump's rate MSRs)
+            rows.append("%d 0x%08x 0x%016x %d" % (c, m, v[0], T_PLR))
+            second.append("%d 0x%08x 0x%016x %d" % (c, m, v[1], T_PLR + WINDOW))
+        else:
+            rows.append("%d 0x%08x 0x%016x" % (c, m, v))
+    return "\n".join(lines[:cut] + rows + lines[cut:] + second) + "\n"
 
 
 def derive(base, name, ncpu, regs, files, cpuid_edit=None):
@@ -82,10 +91,14 @@ def derive(base, name, ncpu, regs, files, cpuid_edit=None):
 
 
 def intel_regs(ncpu, pkg_limit, power_ctl, plr, therm=None, psys=0):
-    """Package registers on CPU 0 (the kernel reads them there too), IA32_THERM_STATUS on each."""
+    """Package registers on CPU 0 (the kernel reads them there too), IA32_THERM_STATUS on each.
+    plr: MSR_CORE_PERF_LIMIT_REASONS at the start and the end of the window (or one value for
+    both); graphics and ring reasons are 0 in both samples."""
+    if not isinstance(plr, tuple):
+        plr = (plr, plr)
     regs = [(0, 0x606, UNIT), (0, 0x610, pkg_limit), (0, 0x614, INFO_15W), (0, 0x618, "EIO"),
             (0, 0x638, 0), (0, 0x640, 0), (0, 0x65c, psys), (0, 0x1fc, power_ctl), (0, 0x64f, plr),
-            (0, 0x6b0, 0), (0, 0x6b1, 0)]
+            (0, 0x6b0, (0, 0)), (0, 0x6b1, (0, 0))]
     for c in range(ncpu):
         regs.append((c, 0x19c, therm[c] if therm else 0x88280000))
     return regs
