@@ -460,7 +460,8 @@ limit_checks() {
 		'["0x804280c800dd8038",7,true,true,28,25,true,false,0.002441,true]'
 	assert_equal "$(jq -r "$p.pkg_power_info.tdp_w" <<<"$output")" 15
 	# a zero limit with its enable bit clear is "not set", never 0 W
-	assert_equal "$(jq -c "$p.pp0_power_limit | [.pl1_w, has(\"pl1_enabled\")]" <<<"$output")" '[null,false]'
+	assert_equal "$(jq -c "$p.pp0_power_limit | [.pl1_w, .pl1_w_status, .pl1_w_reason, has(\"pl1_enabled\")]" <<<"$output")" \
+		'[null,"absent","not set (0, enable bit clear)",false]'
 	assert_equal "$(jq -c "$p.platform_power_limit | [.pl1_w, .pl2_w]" <<<"$output")" '[null,null]'
 	assert_equal "$(jq -r "$p.dram_power_limit_status" <<<"$output")" unreadable
 	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .window_ms, .active_at_end, .logged_in_window]" <<<"$output")" \

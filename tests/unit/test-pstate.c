@@ -549,6 +549,39 @@ TEST(pstate_checks_bios_limit_cause)
 	pmd_checks_free(&f.pi.checks);
 }
 
+TEST(pstate_checks_power_limits)
+{
+	struct fake f;
+	fake_intel(&f);
+	static const uint64_t good[][2] = { { 3401, 0x2600 }, { 3400, 0x2200 }, { 1600, 0x1000 } };
+	fake_pss(&f, 3, good);
+	struct pmd_pwr_pkg g = { .package = 0, .cpu = 0 };
+	for (unsigned k = 0; k < PMD_PW_COUNT; k++)
+		g.res[k] = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	g.res[PMD_PW_UNIT] = g.res[PMD_PW_PKG_LIMIT] = g.res[PMD_PW_PKG_INFO] = pmd_ok();
+	g.val[PMD_PW_UNIT] = 0xa0e03;                /* 1/8 W */
+	g.val[PMD_PW_PKG_INFO] = 0x78;               /* TDP 15 W */
+	g.val[PMD_PW_PKG_LIMIT] = 0x0042805000dd8078ULL; /* PL1 15 W, PL2 0x50 = 10 W, both on */
+	f.pi.ci.model = 0x8e;
+	f.pi.power = (struct pmd_pst_power){ .model = PMD_PWR_CLIENT, .res = pmd_ok(), .pkg = &g,
+					     .npkg = 1 };
+	const struct pmd_check *c = fake_check(&f, "pstate.pl2-below-pl1");
+	CHECK_STR(c ? c->message : NULL, "package 0: PL2 10 W is below PL1 15 W");
+	CHECK(fake_check(&f, "pstate.pl1-below-tdp") == NULL);
+	/* PL1 11.25 W is 3/4 of the TDP: not "far below"; 11 W is */
+	g.val[PMD_PW_PKG_LIMIT] = 0x004280c800dd805aULL;
+	CHECK(fake_check(&f, "pstate.pl1-below-tdp") == NULL);
+	g.val[PMD_PW_PKG_LIMIT] = 0x004280c800dd8058ULL;
+	c = fake_check(&f, "pstate.pl1-below-tdp");
+	CHECK_STR(c ? c->message : NULL, "package 0: PL1 is 11 W, far below the 15 W thermal spec "
+		  "power of MSR_PKG_POWER_INFO");
+	/* a zero PL1 with its enable bit clear is no limit, not a limit of 0 W (QEMU TCG) */
+	g.val[PMD_PW_PKG_LIMIT] = 0;
+	CHECK(fake_check(&f, "pstate.pl1-below-tdp") == NULL);
+	CHECK(fake_check(&f, "pstate.pl2-below-pl1") == NULL);
+	pmd_checks_free(&f.pi.checks);
+}
+
 TEST(pstate_checks_amd_boost_states)
 {
 	struct fake f;

@@ -342,9 +342,8 @@ static void out_limit(struct pmd_out *o, const char *pfx, const char *label,
 	char key[48], t[96];
 	snprintf(key, sizeof(key), "%s_w", pfx);
 	if (!l->set) {
-		pmd_out_null(o, key, NULL);
-		snprintf(t, sizeof(t), "%s", "not set (0, disabled)");
-		pmd_out_str(o, NULL, label, t);
+		struct pmd_res r = pmd_res_make(PMD_ABSENT, 0, "not set (0, enable bit clear)");
+		pmd_out_res(o, key, label, &r);
 		return;
 	}
 	pmd_out_double(o, key, label, l->w, 3, "W");
