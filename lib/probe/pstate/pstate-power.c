@@ -309,6 +309,8 @@ static void plr_names(const struct pmd_field *t, uint64_t v, bool log, char *buf
 	buf[0] = 0;
 	for (const struct pmd_field *f = t; f->key; f++) {
 		unsigned bit = f->lo + (log ? PMD_PLR_LOG_SHIFT : 0);
+		if (len >= n)
+			break; /* full: the names are cut, never written past the buffer */
 		if (v >> bit & 1)
 			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s",
 						len ? ", " : "", f->key);
