@@ -14,6 +14,7 @@
  */
 #include "probe/pstate/pstate-int.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -618,8 +619,9 @@ void pmd_pst_power_print(const struct pmd_pstate_info *pi, struct pmd_out *o)
 		all = p->pkg[0].res[0];
 		for (size_t i = 0; i < p->npkg && all.st != PMD_OK; i++)
 			for (unsigned k = 0; k < PMD_PW_COUNT; k++)
-				if (p->pkg[i].res[k].st != all.st || all.st == PMD_UNREADABLE)
-					all = pmd_ok();
+				if (p->pkg[i].res[k].st != all.st || p->pkg[i].res[k].err != all.err ||
+				    (all.st == PMD_UNREADABLE && all.err == EIO))
+					all = pmd_ok(); /* a fault per register: shown per register */
 	}
 	if (all.st != PMD_OK) {
 		pmd_out_res(o, "packages", "Power-limit MSRs", &all);
