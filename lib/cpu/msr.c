@@ -170,6 +170,106 @@ const struct pmd_field pmd_msr_pkg_power_limit_fields[PMD_PL_NFIELDS + 1] = {
 	[PMD_PL_NFIELDS] = PMD_FIELD_END,
 };
 
+/*
+ * MSR_PLATFORM_POWER_LIMIT (PSys, Skylake and later clients; SDM vol. 4
+ * "MSRs in the 6th generation...": PL1 14:0, enable 15, clamp 16, window
+ * 23:17, PL2 46:32, enable 47, clamp 48, lock 63; no PL2 window).
+ */
+const struct pmd_field pmd_msr_platform_power_limit_fields[PMD_PSYS_NFIELDS + 1] = {
+	[PMD_PSYS_PL1] = B("pl1", "Platform power limit 1", "power units", 14, 0),
+	[PMD_PSYS_PL1_EN] = F("pl1_enable", "Platform power limit 1 enabled", 15),
+	[PMD_PSYS_PL1_CLAMP] = F("pl1_clamp", "Platform power limit 1 clamping", 16),
+	[PMD_PSYS_PL1_TIME_Y] = B("pl1_time_y", "Platform power limit 1 window exponent", NULL, 21, 17),
+	[PMD_PSYS_PL1_TIME_Z] = B("pl1_time_z", "Platform power limit 1 window fraction", NULL, 23, 22),
+	[PMD_PSYS_PL2] = B("pl2", "Platform power limit 2", "power units", 46, 32),
+	[PMD_PSYS_PL2_EN] = F("pl2_enable", "Platform power limit 2 enabled", 47),
+	[PMD_PSYS_PL2_CLAMP] = F("pl2_clamp", "Platform power limit 2 clamping", 48),
+	[PMD_PSYS_LOCK] = F("lock", "Locked", 63),
+	[PMD_PSYS_NFIELDS] = PMD_FIELD_END,
+};
+
+/* MSR_PP0_POWER_LIMIT and MSR_PP1_POWER_LIMIT (SDM: limit 14:0, enable 15, clamp 16,
+ * window 23:17 as 2^Y * (1 + Z/4), lock 31). */
+const struct pmd_field pmd_msr_domain_power_limit_fields[PMD_DOM_NFIELDS + 1] = {
+	[PMD_DOM_LIMIT] = B("pl1", "Power limit", "power units", 14, 0),
+	[PMD_DOM_EN] = F("pl1_enable", "Power limit enabled", 15),
+	[PMD_DOM_CLAMP] = F("pl1_clamp", "Power limit clamping", 16),
+	[PMD_DOM_TIME_Y] = B("pl1_time_y", "Power limit window exponent", NULL, 21, 17),
+	[PMD_DOM_TIME_Z] = B("pl1_time_z", "Power limit window fraction", NULL, 23, 22),
+	[PMD_DOM_LOCK] = F("lock", "Locked", 31),
+	[PMD_DOM_NFIELDS] = PMD_FIELD_END,
+};
+/* MSR_DRAM_POWER_LIMIT: as PP0 without the clamp bit (16 is reserved). */
+const struct pmd_field pmd_msr_dram_power_limit_fields[PMD_DRAM_NFIELDS + 1] = {
+	[PMD_DRAM_LIMIT] = B("pl1", "Power limit", "power units", 14, 0),
+	[PMD_DRAM_EN] = F("pl1_enable", "Power limit enabled", 15),
+	[PMD_DRAM_TIME_Y] = B("pl1_time_y", "Power limit window exponent", NULL, 21, 17),
+	[PMD_DRAM_TIME_Z] = B("pl1_time_z", "Power limit window fraction", NULL, 23, 22),
+	[PMD_DRAM_LOCK] = F("lock", "Locked", 31),
+	[PMD_DRAM_NFIELDS] = PMD_FIELD_END,
+};
+
+/* MSR_PKG_POWER_INFO (SDM: thermal spec power 14:0, minimum 30:16, maximum 46:32 in
+ * power units; maximum time window 53:48 in time units). */
+const struct pmd_field pmd_msr_pkg_power_info_fields[PMD_PINFO_NFIELDS + 1] = {
+	[PMD_PINFO_TDP] = B("tdp", "Thermal spec power", "power units", 14, 0),
+	[PMD_PINFO_MIN] = B("min_power", "Minimum power", "power units", 30, 16),
+	[PMD_PINFO_MAX] = B("max_power", "Maximum power", "power units", 46, 32),
+	[PMD_PINFO_MAX_WINDOW] = B("max_time_window", "Maximum time window", "time units", 53, 48),
+	[PMD_PINFO_NFIELDS] = PMD_FIELD_END,
+};
+
+/* MSR_POWER_CTL (SDM: bit 0 enable bi-directional PROCHOT#, bit 1 C1E enable). */
+const struct pmd_field pmd_msr_power_ctl_fields[PMD_POWER_CTL_NFIELDS + 1] = {
+	[PMD_POWER_CTL_BD_PROCHOT] = F("bd_prochot", "Bi-directional PROCHOT", 0),
+	[PMD_POWER_CTL_C1E] = F("c1e_enable", "C1E enable", 1),
+	[PMD_POWER_CTL_NFIELDS] = PMD_FIELD_END,
+};
+
+/*
+ * MSR_CORE_PERF_LIMIT_REASONS of Skylake and later clients (SDM vol. 4, the
+ * 6th generation table): status bits 13:0, each with its log 16 bits higher.
+ * Names as the SDM's "... Status" bits; the log bits follow the same order.
+ */
+const struct pmd_field pmd_msr_core_plr_fields[] = {
+	F("prochot", "PROCHOT", 0),
+	F("thermal", "Thermal", 1),
+	F("residency_state_regulation", "Residency state regulation", 4),
+	F("running_average_thermal_limit", "Running average thermal limit", 5),
+	F("vr_therm_alert", "VR thermal alert", 6),
+	F("vr_tdc", "VR thermal design current", 7),
+	F("edp", "Electrical design point (current)", 8),
+	F("pl1", "Package-level PL1 power limiting", 10),
+	F("pl2", "Package-level PL2 power limiting", 11),
+	F("max_turbo_limit", "Max turbo limit (multi-core turbo)", 12),
+	F("turbo_transition_attenuation", "Turbo transition attenuation", 13),
+	PMD_FIELD_END,
+};
+/* MSR_GRAPHICS_PERF_LIMIT_REASONS (SDM, same generations): the graphics reasons. */
+const struct pmd_field pmd_msr_gfx_plr_fields[] = {
+	F("prochot", "PROCHOT", 0),
+	F("thermal", "Thermal", 1),
+	F("running_average_thermal_limit", "Running average thermal limit", 5),
+	F("vr_therm_alert", "VR thermal alert", 6),
+	F("vr_tdc", "VR thermal design current", 7),
+	F("edp", "Electrical design point (current)", 8),
+	F("pl1", "Package-level PL1 power limiting", 10),
+	F("pl2", "Package-level PL2 power limiting", 11),
+	PMD_FIELD_END,
+};
+/* MSR_RING_PERF_LIMIT_REASONS (SDM, same generations): the ring (uncore) reasons. */
+const struct pmd_field pmd_msr_ring_plr_fields[] = {
+	F("prochot", "PROCHOT", 0),
+	F("thermal", "Thermal", 1),
+	F("running_average_thermal_limit", "Running average thermal limit", 5),
+	F("vr_therm_alert", "VR thermal alert", 6),
+	F("vr_tdc", "VR thermal design current", 7),
+	F("edp", "Electrical design point (current)", 8),
+	F("pl1", "Package-level PL1 power limiting", 10),
+	F("pl2", "Package-level PL2 power limiting", 11),
+	PMD_FIELD_END,
+};
+
 /* The RAPL energy counters: 32 bits in energy units, wrapping. */
 const struct pmd_field pmd_msr_energy_fields[PMD_ENERGY_NFIELDS + 1] = {
 	[PMD_ENERGY_COUNT] = B("energy", "Energy", "energy units", 31, 0),
@@ -290,6 +390,11 @@ const struct pmd_field pmd_msr_amd_cppc_req_fields[PMD_AMD_REQ_NFIELDS + 1] = {
 #define f_trl pmd_msr_turbo_ratio_fields
 #define f_amd_int_pending pmd_msr_amd_int_pending_fields
 #define f_enable pmd_msr_enable_bit_fields
+#define f_psys_limit pmd_msr_platform_power_limit_fields
+#define f_dom_limit pmd_msr_domain_power_limit_fields
+#define f_dram_limit pmd_msr_dram_power_limit_fields
+#define f_pkg_power_info pmd_msr_pkg_power_info_fields
+#define f_power_ctl pmd_msr_power_ctl_fields
 
 const struct pmd_msr_def pmd_msrs[] = {
 	{ PMD_MSR_IA32_TIME_STAMP_COUNTER, "IA32_TIME_STAMP_COUNTER", I | A, "time-stamp counter", NULL, true },
@@ -314,7 +419,7 @@ const struct pmd_msr_def pmd_msrs[] = {
 	{ PMD_MSR_IA32_ENERGY_PERF_BIAS, "IA32_ENERGY_PERF_BIAS", I, "energy/performance bias", f_epb, false },
 	{ PMD_MSR_IA32_PACKAGE_THERM_STATUS, "IA32_PACKAGE_THERM_STATUS", I, "package temperature", f_therm_status, false },
 	{ PMD_MSR_IA32_PACKAGE_THERM_INTERRUPT, "IA32_PACKAGE_THERM_INTERRUPT", I, "package thresholds", f_therm_int, false },
-	{ PMD_MSR_POWER_CTL, "MSR_POWER_CTL", I, "C1E enable and power control", NULL, false },
+	{ PMD_MSR_POWER_CTL, "MSR_POWER_CTL", I, "C1E enable and bi-directional PROCHOT", f_power_ctl, false },
 	{ PMD_MSR_PKG_C3_RESIDENCY, "MSR_PKG_C3_RESIDENCY", I, "package C3 residency", NULL, false },
 	{ PMD_MSR_PKG_C6_RESIDENCY, "MSR_PKG_C6_RESIDENCY", I, "package C6 residency", NULL, false },
 	{ PMD_MSR_PKG_C7_RESIDENCY, "MSR_PKG_C7_RESIDENCY", I, "package C7 residency", NULL, false },
@@ -325,16 +430,16 @@ const struct pmd_msr_def pmd_msrs[] = {
 	{ PMD_MSR_PKG_POWER_LIMIT, "MSR_PKG_POWER_LIMIT", I, "package power limits", f_pkg_power_limit, false },
 	{ PMD_MSR_PKG_ENERGY_STATUS, "MSR_PKG_ENERGY_STATUS", I, "package energy counter", f_energy, false },
 	{ PMD_MSR_PKG_PERF_STATUS, "MSR_PKG_PERF_STATUS", I, "package throttled time", NULL, false },
-	{ PMD_MSR_PKG_POWER_INFO, "MSR_PKG_POWER_INFO", I, "package TDP and limits", NULL, false },
-	{ PMD_MSR_DRAM_POWER_LIMIT, "MSR_DRAM_POWER_LIMIT", I, "DRAM power limit", NULL, false },
+	{ PMD_MSR_PKG_POWER_INFO, "MSR_PKG_POWER_INFO", I, "package TDP and limits", f_pkg_power_info, false },
+	{ PMD_MSR_DRAM_POWER_LIMIT, "MSR_DRAM_POWER_LIMIT", I, "DRAM power limit", f_dram_limit, false },
 	{ PMD_MSR_DRAM_ENERGY_STATUS, "MSR_DRAM_ENERGY_STATUS", I, "DRAM energy counter", f_energy, false },
 	{ PMD_MSR_PKG_C2_RESIDENCY, "MSR_PKG_C2_RESIDENCY", I, "package C2 residency", NULL, false },
 	{ PMD_MSR_PKG_C8_RESIDENCY, "MSR_PKG_C8_RESIDENCY", I, "package C8 residency", NULL, false },
 	{ PMD_MSR_PKG_C9_RESIDENCY, "MSR_PKG_C9_RESIDENCY", I, "package C9 residency", NULL, false },
 	{ PMD_MSR_PKG_C10_RESIDENCY, "MSR_PKG_C10_RESIDENCY", I, "package C10 residency", NULL, false },
-	{ PMD_MSR_PP0_POWER_LIMIT, "MSR_PP0_POWER_LIMIT", I, "core power limit", NULL, false },
+	{ PMD_MSR_PP0_POWER_LIMIT, "MSR_PP0_POWER_LIMIT", I, "core power limit", f_dom_limit, false },
 	{ PMD_MSR_PP0_ENERGY_STATUS, "MSR_PP0_ENERGY_STATUS", I, "core energy counter", f_energy, false },
-	{ PMD_MSR_PP1_POWER_LIMIT, "MSR_PP1_POWER_LIMIT", I, "graphics power limit", NULL, false },
+	{ PMD_MSR_PP1_POWER_LIMIT, "MSR_PP1_POWER_LIMIT", I, "graphics power limit", f_dom_limit, false },
 	{ PMD_MSR_PP1_ENERGY_STATUS, "MSR_PP1_ENERGY_STATUS", I, "graphics energy counter", f_energy, false },
 	{ PMD_MSR_CONFIG_TDP_NOMINAL, "MSR_CONFIG_TDP_NOMINAL", I, "nominal TDP ratio", NULL, false },
 	{ PMD_MSR_CONFIG_TDP_LEVEL_1, "MSR_CONFIG_TDP_LEVEL_1", I, "TDP level 1", NULL, false },
@@ -342,7 +447,10 @@ const struct pmd_msr_def pmd_msrs[] = {
 	{ PMD_MSR_CONFIG_TDP_CONTROL, "MSR_CONFIG_TDP_CONTROL", I, "TDP level selected", NULL, false },
 	{ PMD_MSR_TURBO_ACTIVATION_RATIO, "MSR_TURBO_ACTIVATION_RATIO", I, "turbo activation ratio", NULL, false },
 	{ PMD_MSR_PLATFORM_ENERGY_STATUS, "MSR_PLATFORM_ENERGY_STATUS", I, "platform (PSYS) energy", f_energy, false },
-	{ PMD_MSR_CORE_PERF_LIMIT_REASONS, "MSR_CORE_PERF_LIMIT_REASONS", I, "why the core is limited", NULL, false },
+	{ PMD_MSR_CORE_PERF_LIMIT_REASONS, "MSR_CORE_PERF_LIMIT_REASONS", I, "why the core is limited", pmd_msr_core_plr_fields, true },
+	{ PMD_MSR_PLATFORM_POWER_LIMIT, "MSR_PLATFORM_POWER_LIMIT", I, "platform (PSys) power limits", f_psys_limit, false },
+	{ PMD_MSR_GFX_PERF_LIMIT_REASONS, "MSR_GRAPHICS_PERF_LIMIT_REASONS", I, "why graphics is limited", pmd_msr_gfx_plr_fields, true },
+	{ PMD_MSR_RING_PERF_LIMIT_REASONS, "MSR_RING_PERF_LIMIT_REASONS", I, "why the ring is limited", pmd_msr_ring_plr_fields, true },
 	{ PMD_MSR_IA32_PM_ENABLE, "IA32_PM_ENABLE", I, "HWP enable", f_enable, false },
 	{ PMD_MSR_IA32_HWP_CAPABILITIES, "IA32_HWP_CAPABILITIES", I, "HWP performance range", f_hwp_cap, false },
 	{ PMD_MSR_IA32_HWP_REQUEST_PKG, "IA32_HWP_REQUEST_PKG", I, "package HWP request", f_hwp_req, false },

@@ -66,6 +66,9 @@
 #define PMD_MSR_TURBO_ACTIVATION_RATIO       0x64c
 #define PMD_MSR_PLATFORM_ENERGY_STATUS       0x64d
 #define PMD_MSR_CORE_PERF_LIMIT_REASONS      0x64f
+#define PMD_MSR_PLATFORM_POWER_LIMIT         0x65c
+#define PMD_MSR_GFX_PERF_LIMIT_REASONS       0x6b0
+#define PMD_MSR_RING_PERF_LIMIT_REASONS      0x6b1
 #define PMD_MSR_IA32_PM_ENABLE               0x770
 #define PMD_MSR_IA32_HWP_CAPABILITIES        0x771
 #define PMD_MSR_IA32_HWP_REQUEST_PKG         0x772
@@ -102,7 +105,9 @@ struct pmd_msr_def {
 	unsigned vendors; /* bit mask of PMD_VENDOR_INTEL / PMD_VENDOR_AMD (AMD includes Hygon) */
 	const char *what; /* one line for users */
 	const struct pmd_field *fields; /* bit fields (util/layout.h), or NULL */
-	bool rate; /* a counter: pmdiag-dump records two samples, PMD_MSR_SAMPLE_MS apart */
+	/* a counter, or a status read at both ends of a window (the limit reasons):
+	 * pmdiag-dump records two samples, PMD_MSR_SAMPLE_MS apart */
+	bool rate;
 };
 
 #define PMD_MSR_SAMPLE_MS 100
@@ -156,6 +161,30 @@ extern const struct pmd_field pmd_msr_rapl_unit_fields[PMD_RAPL_UNIT_NFIELDS + 1
 enum { PMD_PL1, PMD_PL1_EN, PMD_PL1_CLAMP, PMD_PL1_TIME_Y, PMD_PL1_TIME_Z, PMD_PL2, PMD_PL2_EN,
        PMD_PL2_CLAMP, PMD_PL2_TIME_Y, PMD_PL2_TIME_Z, PMD_PL_LOCK, PMD_PL_NFIELDS };
 extern const struct pmd_field pmd_msr_pkg_power_limit_fields[PMD_PL_NFIELDS + 1];
+/* MSR_PLATFORM_POWER_LIMIT: the keys of the package table, no PL2 window (SDM). */
+enum { PMD_PSYS_PL1, PMD_PSYS_PL1_EN, PMD_PSYS_PL1_CLAMP, PMD_PSYS_PL1_TIME_Y, PMD_PSYS_PL1_TIME_Z,
+       PMD_PSYS_PL2, PMD_PSYS_PL2_EN, PMD_PSYS_PL2_CLAMP, PMD_PSYS_LOCK, PMD_PSYS_NFIELDS };
+extern const struct pmd_field pmd_msr_platform_power_limit_fields[PMD_PSYS_NFIELDS + 1];
+/* MSR_PP0_POWER_LIMIT, MSR_PP1_POWER_LIMIT and MSR_DRAM_POWER_LIMIT (DRAM: no clamp bit). */
+enum { PMD_DOM_LIMIT, PMD_DOM_EN, PMD_DOM_CLAMP, PMD_DOM_TIME_Y, PMD_DOM_TIME_Z, PMD_DOM_LOCK,
+       PMD_DOM_NFIELDS };
+extern const struct pmd_field pmd_msr_domain_power_limit_fields[PMD_DOM_NFIELDS + 1];
+enum { PMD_DRAM_LIMIT, PMD_DRAM_EN, PMD_DRAM_TIME_Y, PMD_DRAM_TIME_Z, PMD_DRAM_LOCK,
+       PMD_DRAM_NFIELDS };
+extern const struct pmd_field pmd_msr_dram_power_limit_fields[PMD_DRAM_NFIELDS + 1];
+enum { PMD_PINFO_TDP, PMD_PINFO_MIN, PMD_PINFO_MAX, PMD_PINFO_MAX_WINDOW, PMD_PINFO_NFIELDS };
+extern const struct pmd_field pmd_msr_pkg_power_info_fields[PMD_PINFO_NFIELDS + 1];
+enum { PMD_POWER_CTL_BD_PROCHOT, PMD_POWER_CTL_C1E, PMD_POWER_CTL_NFIELDS };
+extern const struct pmd_field pmd_msr_power_ctl_fields[PMD_POWER_CTL_NFIELDS + 1];
+/*
+ * The limit-reason registers: each reason has a status bit (limiting now) and,
+ * 16 bits higher, a sticky log bit (limited since the log was last cleared).
+ * The tables list the status bits; the log of field i is bit lo + 16.
+ */
+#define PMD_PLR_LOG_SHIFT 16
+extern const struct pmd_field pmd_msr_core_plr_fields[];
+extern const struct pmd_field pmd_msr_gfx_plr_fields[];
+extern const struct pmd_field pmd_msr_ring_plr_fields[];
 enum { PMD_ENERGY_COUNT, PMD_ENERGY_NFIELDS };
 extern const struct pmd_field pmd_msr_energy_fields[PMD_ENERGY_NFIELDS + 1];
 enum { PMD_HWP_CAP_HIGHEST, PMD_HWP_CAP_GUARANTEED, PMD_HWP_CAP_EFFICIENT, PMD_HWP_CAP_LOWEST,

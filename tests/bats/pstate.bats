@@ -440,3 +440,82 @@ EOF
 		[ "$got" = "$want" ] || fail "$name: [$got], oracle [$want]"
 	done
 }
+
+# Power limits (tests/dumps/hand-limits-*/README.md hold the same numbers).
+limits() {
+	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/hand-limits-$1"
+	[ -z "$stderr" ] || fail "$stderr"
+}
+limit_checks() {
+	jq -r '[.checks[] | select(.name | test("pl1|pl2|limit-reason|prochot|throttle")) | "\(.severity) \(.name)"] | join(", ")' <<<"$output"
+}
+
+@test "hand-limits-pl1-locked: PL1 7 W locked on a 15 W part, limiting now" {
+	limits pl1-locked
+	local p='.power_limits.packages[0]'
+	assert_equal "$(jq -r '.power_limits.decoding' <<<"$output")" client
+	assert_equal "$(jq -c "$p.rapl_power_unit | [.raw, .power_unit_w, .time_unit_s]" <<<"$output")" \
+		'["0x00000000000a0e03",0.125,0.000976562]'
+	assert_equal "$(jq -c "$p.pkg_power_limit | [.raw, .pl1_w, .pl1_enabled, .pl1_clamp, .pl1_window_s, .pl2_w, .pl2_enabled, .pl2_clamp, .pl2_window_s, .locked]" <<<"$output")" \
+		'["0x804280c800dd8038",7,true,true,28,25,true,false,0.002441,true]'
+	assert_equal "$(jq -r "$p.pkg_power_info.tdp_w" <<<"$output")" 15
+	# a zero limit with its enable bit clear is "not set", never 0 W
+	assert_equal "$(jq -c "$p.pp0_power_limit | [.pl1_w, .pl1_w_status, .pl1_w_reason, has(\"pl1_enabled\")]" <<<"$output")" \
+		'[null,"absent","not set (0, enable bit clear)",false]'
+	assert_equal "$(jq -c "$p.platform_power_limit | [.pl1_w, .pl2_w]" <<<"$output")" '[null,null]'
+	assert_equal "$(jq -r "$p.dram_power_limit_status" <<<"$output")" unreadable
+	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .window_ms, .active_at_end, .logged_in_window]" <<<"$output")" \
+		'[["pl1"],["pl1"],100,["pl1"],[]]'
+	assert_equal "$(jq -c '.power_limits.powercap[0] | [.zone, .name, .enabled, .constraints[0].power_limit_w, .constraints[0].time_window_s]' <<<"$output")" \
+		'["intel-rapl:0","package-0",true,7,28]'
+	assert_equal "$(limit_checks)" 'warning pstate.pl1-below-tdp, warning pstate.limit-reason-active'
+	jq -e '.checks[] | select(.name == "pstate.pl1-below-tdp") | .message | test("PL1 is 7 W, far below the 15 W .*locked by firmware")' <<<"$output"
+	jq -e '.checks[] | select(.name == "pstate.limit-reason-active") | .message | test("by pl1 at the start and by pl1 at the end of a 100 ms window")' <<<"$output"
+	# without the sampling wait the limit reasons are read once: no window
+	run -0 pmdiag-pstate --json --no-sample --dump "$DUMPS/hand-limits-pl1-locked"
+	assert_equal "$(jq -c '.power_limits.packages[0].core_limit_reasons | [has("window_ms"), has("active_at_end")]' <<<"$output")" '[false,false]'
+	run -0 pmdiag-report --format prometheus --dump "$DUMPS/hand-limits-pl1-locked"
+	grep -qx 'pmdiag_pstate_pkg_pl1_watts{package="0"} 7' <<<"$output"
+	grep -qx 'pmdiag_pstate_pkg_pl1_window_seconds{package="0"} 28' <<<"$output"
+	grep -qx 'pmdiag_pstate_tdp_watts{package="0"} 15' <<<"$output"
+	! grep -q 'pmdiag_pstate_pp0_watts' <<<"$output" # not set: no sample
+}
+
+@test "hand-limits-prochot: bi-directional PROCHOT asserted from outside" {
+	limits prochot
+	local p='.power_limits.packages[0]'
+	assert_equal "$(jq -r "$p.power_ctl.bd_prochot" <<<"$output")" true
+	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged]" <<<"$output")" '[["prochot"],["prochot"]]'
+	assert_equal "$(jq -c '[.power_limits.cpus[] | [.prochot, .prochot_log]]' <<<"$output")" \
+		'[[true,true],[true,true],[false,true],[false,true]]'
+	assert_equal "$(limit_checks)" 'warning pstate.limit-reason-active, warning pstate.prochot-external'
+	jq -e '.checks[] | select(.name == "pstate.prochot-external") | .message | test("CPU 0 asserted now.*CPU 2 logged")' <<<"$output"
+}
+
+@test "hand-limits-past-pl1: PL1 and PL2 in the sticky log only, thermal throttle counts, PSys 45 W" {
+	limits past-pl1
+	local p='.power_limits.packages[0]'
+	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .active_at_end]" <<<"$output")" '[[],["pl1","pl2"],[]]'
+	assert_equal "$(jq -c "$p.platform_power_limit | [.pl1_w, .pl1_enabled, .pl1_window_s, .pl2_w, .locked]" <<<"$output")" '[45,true,28,null,false]'
+	assert_equal "$(jq -c '[.power_limits.cpus[] | [.core_throttle_count, .package_throttle_count]]' <<<"$output")" '[[12,5],[3,5],[12,5],[3,5]]'
+	assert_equal "$(limit_checks)" 'info pstate.limit-reason-logged, warning pstate.thermal-throttle'
+	jq -e '.checks[] | select(.name == "pstate.limit-reason-logged") | .advice | test("pmdiag never does")' <<<"$output"
+}
+
+@test "hand-limits-unknown: a model pmdiag does not decode gets raw values and no finding" {
+	limits unknown
+	local p='.power_limits.packages[0]'
+	assert_equal "$(jq -r '.power_limits.decoding' <<<"$output")" unknown
+	assert_equal "$(jq -c "$p.pkg_power_limit" <<<"$output")" '{"raw":"0x804280c800dd8038"}'
+	assert_equal "$(jq -c "$p.core_limit_reasons" <<<"$output")" '{"raw":"0x0000000004000400"}'
+	assert_equal "$(limit_checks)" ''
+}
+
+@test "hand-limits-amd: not readable on this CPU, what Linux exposes" {
+	limits amd
+	assert_equal "$(jq -r '.power_limits.decoding' <<<"$output")" amd
+	assert_equal "$(jq -r '.power_limits.packages_status' <<<"$output")" absent
+	jq -e '.power_limits.packages_reason | test("not readable on this CPU")' <<<"$output"
+	assert_equal "$(jq -c '.power_limits.powercap[0] | [.name, .enabled, .constraints]' <<<"$output")" '["package-0",false,[]]'
+	assert_equal "$(limit_checks)" ''
+}

@@ -206,8 +206,9 @@ load test_helper
 			grep -q "^\.BR\? $m\b" <<<"$doc" || bad+="$m ($(basename "$d")) "
 			# a quantity carries its unit in its name; flags, counts and infos do not
 			case "$m" in
-			*_celsius | *_hertz | *_seconds | *_joules | *_per_second) ;;
+			*_celsius | *_hertz | *_seconds | *_joules | *_watts | *_per_second) ;;
 			pmdiag_info | pmdiag_finding | pmdiag_findings | pmdiag_hpet_* | pmdiag_lapic_timer_stops) ;;
+			pmdiag_pstate_*_throttle_count) ;;
 			*) bad+="$m: no unit in its name " ;;
 			esac
 		done

@@ -148,6 +148,38 @@ TEST(pstate_turbo_ratio_limits)
 	CHECK_EQ(pmd_pst_trl(15, 4, 0x23242526, false, 0, ratio, cores), 0);
 }
 
+TEST(pstate_rapl_limits_decoded)
+{
+	/* A Skylake client's MSR_RAPL_POWER_UNIT 0xA0E03: 1/8 W, 1/1024 s (turbostat prints the
+	 * same); MSR_PKG_POWER_LIMIT 0x0042816000DD80C8 (a laptop's, in AppleIntelInfo output):
+	 * PL1 0xC8 = 25 W enabled, clamped, Y 14, Z 3: 2^14 * 1.75 / 1024 = 28 s; PL2 0x160 =
+	 * 44 W enabled, Y 1, Z 1: 2 * 1.25 / 1024 = 0.00244 s; not locked. */
+	uint64_t unit = 0xa0e03, v = 0x0042816000dd80c8ULL;
+	const struct pmd_field *t = pmd_msr_pkg_power_limit_fields;
+	double wu = pmd_pwr_watts_per_unit(unit), tu = pmd_pwr_seconds_per_unit(unit);
+	CHECK(wu == 0.125);
+	CHECK(tu == 1.0 / 1024);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1, v), 200);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1_EN, v), 1);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1_CLAMP, v), 1);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1_TIME_Y, v), 14);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL1_TIME_Z, v), 3);
+	CHECK(pmd_pwr_window_s(14, 3, tu) == 28.0);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL2, v), 352);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL2_EN, v), 1);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL2_CLAMP, v), 0);
+	CHECK(pmd_pwr_window_s(pmd_msr_get(t, PMD_PL2_TIME_Y, v), pmd_msr_get(t, PMD_PL2_TIME_Z, v),
+			       tu) == 2.5 / 1024);
+	CHECK_EQ(pmd_msr_get(t, PMD_PL_LOCK, v), 0);
+	/* MSR_PKG_POWER_INFO 0x78 (same laptop): TDP 15 W, nothing else */
+	CHECK_EQ(pmd_msr_get(pmd_msr_pkg_power_info_fields, PMD_PINFO_TDP, 0x78), 120);
+	/* which models pmdiag decodes */
+	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_INTEL, 6, 0x8e), PMD_PWR_CLIENT);
+	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_INTEL, 6, 0x2a), PMD_PWR_RAPL);
+	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_INTEL, 6, 0x17), PMD_PWR_UNKNOWN);
+	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_AMD, 0x19, 0x21), PMD_PWR_AMD);
+}
+
 TEST(pstate_pct_register_descriptor)
 {
 	/* ResourceTemplate () { Register (FFixedHW, 0, 0, 0) } as iasl writes it */
@@ -479,6 +511,74 @@ TEST(pstate_checks_intel_settings)
 	const struct pmd_check *c = fake_check(&f, "pstate.hwp-narrow");
 	CHECK(c && c->sev == PMD_SEV_WARNING); /* no scaling limits asked for it */
 	CHECK_CONTAINS(c ? c->message : NULL, "min 16 max 30");
+	pmd_checks_free(&f.pi.checks);
+}
+
+TEST(pstate_checks_bios_limit_cause)
+{
+	struct fake f;
+	fake_intel(&f);
+	static const uint64_t good[][2] = { { 3401, 0x2600 }, { 3400, 0x2200 }, { 1600, 0x1000 } };
+	fake_pss(&f, 3, good);
+	f.pol.first_cpu = 0;
+	f.pol.cpuinfo_max = (struct pmd_pst_val){ .res = pmd_ok(), .v = 3400000 };
+	f.pol.bios_limit = (struct pmd_pst_val){ .res = pmd_ok(), .v = 2000000 };
+	/* no limit-reason register read: the message is the plain one */
+	const struct pmd_check *c = fake_check(&f, "pstate.bios-limit");
+	CHECK_STR(c ? c->message : NULL,
+		  "policy0: bios_limit 2000 MHz is below cpuinfo_max_freq 3400 MHz");
+	/* a Skylake client whose MSR_CORE_PERF_LIMIT_REASONS has PL1 and PROCHOT now */
+	struct pmd_pwr_pkg g = { .package = 0, .cpu = 0 };
+	g.res[PMD_PW_CORE_PLR] = pmd_ok();
+	g.val[PMD_PW_CORE_PLR] = 1u << 10 | 1u << 0 | 1u << 26;
+	for (unsigned k = 0; k < PMD_PW_COUNT; k++)
+		if (k != PMD_PW_CORE_PLR)
+			g.res[k] = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	f.pi.ci.model = 0x8e;
+	f.pi.power = (struct pmd_pst_power){ .model = PMD_PWR_CLIENT, .res = pmd_ok(), .pkg = &g,
+					     .npkg = 1 };
+	c = fake_check(&f, "pstate.bios-limit");
+	CHECK_CONTAINS(c ? c->message : NULL,
+		       "below cpuinfo_max_freq 3400 MHz; MSR_CORE_PERF_LIMIT_REASONS: limited now by "
+		       "prochot, pl1");
+	CHECK(fake_check(&f, "pstate.limit-reason-active") != NULL);
+	/* only the log: named as the past */
+	g.val[PMD_PW_CORE_PLR] = 1u << 26;
+	c = fake_check(&f, "pstate.bios-limit");
+	CHECK_CONTAINS(c ? c->message : NULL, "nothing now, logged pl1");
+	pmd_checks_free(&f.pi.checks);
+}
+
+TEST(pstate_checks_power_limits)
+{
+	struct fake f;
+	fake_intel(&f);
+	static const uint64_t good[][2] = { { 3401, 0x2600 }, { 3400, 0x2200 }, { 1600, 0x1000 } };
+	fake_pss(&f, 3, good);
+	struct pmd_pwr_pkg g = { .package = 0, .cpu = 0 };
+	for (unsigned k = 0; k < PMD_PW_COUNT; k++)
+		g.res[k] = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	g.res[PMD_PW_UNIT] = g.res[PMD_PW_PKG_LIMIT] = g.res[PMD_PW_PKG_INFO] = pmd_ok();
+	g.val[PMD_PW_UNIT] = 0xa0e03;                /* 1/8 W */
+	g.val[PMD_PW_PKG_INFO] = 0x78;               /* TDP 15 W */
+	g.val[PMD_PW_PKG_LIMIT] = 0x0042805000dd8078ULL; /* PL1 15 W, PL2 0x50 = 10 W, both on */
+	f.pi.ci.model = 0x8e;
+	f.pi.power = (struct pmd_pst_power){ .model = PMD_PWR_CLIENT, .res = pmd_ok(), .pkg = &g,
+					     .npkg = 1 };
+	const struct pmd_check *c = fake_check(&f, "pstate.pl2-below-pl1");
+	CHECK_STR(c ? c->message : NULL, "package 0: PL2 10 W is below PL1 15 W");
+	CHECK(fake_check(&f, "pstate.pl1-below-tdp") == NULL);
+	/* PL1 11.25 W is 3/4 of the TDP: not "far below"; 11 W is */
+	g.val[PMD_PW_PKG_LIMIT] = 0x004280c800dd805aULL;
+	CHECK(fake_check(&f, "pstate.pl1-below-tdp") == NULL);
+	g.val[PMD_PW_PKG_LIMIT] = 0x004280c800dd8058ULL;
+	c = fake_check(&f, "pstate.pl1-below-tdp");
+	CHECK_STR(c ? c->message : NULL, "package 0: PL1 is 11 W, far below the 15 W thermal spec "
+		  "power of MSR_PKG_POWER_INFO");
+	/* a zero PL1 with its enable bit clear is no limit, not a limit of 0 W (QEMU TCG) */
+	g.val[PMD_PW_PKG_LIMIT] = 0;
+	CHECK(fake_check(&f, "pstate.pl1-below-tdp") == NULL);
+	CHECK(fake_check(&f, "pstate.pl2-below-pl1") == NULL);
 	pmd_checks_free(&f.pi.checks);
 }
 

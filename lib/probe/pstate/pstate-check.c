@@ -402,12 +402,14 @@ static void check_cpufreq(struct pmd_pstate_info *pi, const struct pmd_pst_limit
 			char a[24], b[24];
 			pmd_pst_khz_text(a, sizeof(a), lim->v);
 			pmd_pst_khz_text(b, sizeof(b), p->cpuinfo_max.v);
+			char cause[240];
+			pmd_pst_power_cause(pi, p->first_cpu, cause, sizeof(cause));
 			if (!kind)
 				ADD(k, "pstate.bios-limit", PMD_SEV_WARNING,
 				    "the firmware caps the CPU through _PPC (power source, thermal or a "
 				    "setup option); processor.ignore_ppc=1 makes Linux ignore it",
-				    "%s: bios_limit %s MHz is below cpuinfo_max_freq %s MHz", names.s, a,
-				    b);
+				    "%s: bios_limit %s MHz is below cpuinfo_max_freq %s MHz%s", names.s,
+				    a, b, cause);
 			else
 				ADD(k, "pstate.scaling-max-limited", PMD_SEV_INFO,
 				    "set by a user or a tool (TLP, power-profiles-daemon, thermald): "
@@ -728,4 +730,5 @@ void pmd_pst_checks(struct pmd_pstate_info *pi)
 	check_hwp(pi, &l);
 	check_amd_limit(pi, &l);
 	check_disagree(pi);
+	pmd_pst_power_checks(pi);
 }

@@ -42,6 +42,14 @@ void pmd_pst_cpu_collect(struct pmd_src *s, struct pmd_pstate_info *pi);
 void pmd_pst_eff_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned ms);
 void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a);
 void pmd_pst_checks(struct pmd_pstate_info *pi);
+void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi);
+void pmd_pst_power_checks(struct pmd_pstate_info *pi);
+/* The limit-reason registers again, at the end of the sampling window. */
+void pmd_pst_power_sample_end(struct pmd_src *s, struct pmd_pstate_info *pi);
+void pmd_pst_power_print(const struct pmd_pstate_info *pi, struct pmd_out *o);
+/* What the limit-reason register of a CPU's package says ("; MSR_...: limited now by pl1"),
+ * "" when it says nothing or cannot be read: the cause of a bios_limit, where one is named. */
+void pmd_pst_power_cause(const struct pmd_pstate_info *pi, int cpu, char *buf, size_t n);
 void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l);
 
 /* The value of slot k on CPU entry c, when it was read. */

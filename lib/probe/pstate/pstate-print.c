@@ -961,6 +961,7 @@ int pmd_pstate_print(const struct pmd_pstate_info *pi, struct pmd_out *o)
 	print_msr(pi, o);
 	print_acpi(pi, o);
 	print_eff(pi, o);
+	pmd_pst_power_print(pi, o);
 	bool cf = pi->cf.res.st == PMD_OK || pi->cf.res.st == PMD_ABSENT;
 	bool nothing = !cf && pi->acpi.res.st != PMD_OK && pi->ci.res.st != PMD_OK;
 	return nothing ? 2 : 0;

@@ -310,9 +310,13 @@ void pmd_pstate_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned 
 	pi->cpus_res = pmd_cpus(s, &cpus, &n);
 	pmd_pst_cpufreq_collect(s, &pi->cf);
 	pmd_pst_cpu_collect(s, pi);
+	pmd_pst_power_collect(s, pi);
 	/* the counters last, right after the other MSR reads, as pmdiag-dump records them */
-	if (sample_ms)
+	if (sample_ms) {
 		pmd_pst_eff_collect(s, pi, sample_ms);
+		/* the limit reasons were read before the wait: read them again after it */
+		pmd_pst_power_sample_end(s, pi);
+	}
 	pmd_pst_acpi_collect(s, &pi->acpi);
 	pmd_pst_checks(pi);
 }
@@ -323,6 +327,9 @@ void pmd_pstate_free(struct pmd_pstate_info *pi)
 	free(pi->msr.cpu);
 	free(pi->msr.eff);
 	free(pi->acpi.p);
+	free(pi->power.pkg);
+	free(pi->power.cpu);
+	free(pi->power.zone);
 	pmd_checks_free(&pi->checks);
 	memset(pi, 0, sizeof(*pi));
 }

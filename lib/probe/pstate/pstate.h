@@ -199,6 +199,72 @@ struct pmd_pst_acpi {
 	unsigned processors;              /* Processor objects and ACPI0007 devices seen */
 };
 
+/* ---- power limits, limit reasons, PROCHOT, throttle counters ---- */
+
+/* Package-scope registers read on the first CPU of each package. */
+enum {
+	PMD_PW_UNIT, PMD_PW_PKG_LIMIT, PMD_PW_PKG_INFO, PMD_PW_PP0_LIMIT, PMD_PW_PP1_LIMIT,
+	PMD_PW_DRAM_LIMIT, PMD_PW_PSYS_LIMIT, PMD_PW_POWER_CTL, PMD_PW_CORE_PLR, PMD_PW_GFX_PLR,
+	PMD_PW_RING_PLR, PMD_PW_COUNT
+};
+
+struct pmd_pwr_pkg {
+	int package;                      /* physical_package_id, -1 when it could not be read */
+	int cpu;                          /* the CPU its registers were read on */
+	struct pmd_res res[PMD_PW_COUNT];
+	uint64_t val[PMD_PW_COUNT];
+	uint64_t t_ns[PMD_PW_COUNT];      /* when read (0: not known) */
+	/* the limit-reason registers read again at the end of the sampling window */
+	struct pmd_res end_res[PMD_PW_COUNT];
+	uint64_t end_val[PMD_PW_COUNT], end_t_ns[PMD_PW_COUNT];
+};
+
+/* cpuN/thermal_throttle/ counters (Linux therm_throt.c) and IA32_THERM_STATUS. */
+enum {
+	PMD_TT_CORE_COUNT, PMD_TT_CORE_MAX_MS, PMD_TT_CORE_TOTAL_MS, PMD_TT_PKG_COUNT,
+	PMD_TT_PKG_MAX_MS, PMD_TT_PKG_TOTAL_MS, PMD_TT_COUNT
+};
+struct pmd_pwr_cpu {
+	int cpu, package;
+	struct pmd_pst_val tt[PMD_TT_COUNT];
+	struct pmd_res therm_res;         /* IA32_THERM_STATUS */
+	uint64_t therm;
+};
+
+#define PMD_POWERCAP_NCONS 4
+struct pmd_powercap_zone {
+	char zone[48];                    /* "intel-rapl:0" */
+	struct pmd_pst_str name;          /* "package-0", "psys", "core"... */
+	struct pmd_pst_val enabled;
+	unsigned ncons;
+	struct {
+		struct pmd_pst_str name;  /* "long_term", "short_term", "peak_power" */
+		struct pmd_pst_val uw, us;
+	} c[PMD_POWERCAP_NCONS];
+};
+
+/* What pmdiag knows of this CPU's power-limit registers. */
+enum pmd_pwr_model {
+	PMD_PWR_NONE,       /* no CPUID, or not Intel or AMD */
+	PMD_PWR_UNKNOWN,    /* an Intel model pmdiag does not know: raw values only */
+	PMD_PWR_RAPL,       /* RAPL limits decoded; limit reasons raw (their layout varies) */
+	PMD_PWR_CLIENT,     /* Skylake and later clients: limits, PSys and limit reasons decoded */
+	PMD_PWR_AMD,        /* AMD: no power-limit MSR; what Linux exposes */
+};
+
+struct pmd_pst_power {
+	enum pmd_pwr_model model;
+	struct pmd_res res;               /* the MSRs: why none could be read */
+	bool sampled;                     /* the limit reasons were read again after a wait */
+	struct pmd_pwr_pkg *pkg;
+	size_t npkg;
+	struct pmd_pwr_cpu *cpu;
+	size_t ncpu;
+	struct pmd_res zones_res;         /* sys/class/powercap */
+	struct pmd_powercap_zone *zone;
+	size_t nzone;
+};
+
 /* ---- everything ---- */
 
 struct pmd_pstate_info {
@@ -207,6 +273,7 @@ struct pmd_pstate_info {
 	struct pmd_pst_cpuinfo ci;
 	struct pmd_pst_msr msr;
 	struct pmd_pst_acpi acpi;
+	struct pmd_pst_power power;
 	struct pmd_checks checks;
 };
 
@@ -240,6 +307,13 @@ uint32_t pmd_pst_ratio_mhz(unsigned ratio_x2, uint32_t bclk_khz, bool slfm);
 /* MSR_TURBO_RATIO_LIMIT decoding: out[i] = ratio for cores[i] active cores; returns count. */
 unsigned pmd_pst_trl(unsigned family, unsigned model, uint64_t trl, bool trl1_ok, uint64_t trl1,
 		     unsigned ratio[8], unsigned cores[8]);
+/* RAPL units (MSR_RAPL_POWER_UNIT): watts and seconds per unit. */
+double pmd_pwr_watts_per_unit(uint64_t unit_msr);
+double pmd_pwr_seconds_per_unit(uint64_t unit_msr);
+/* A RAPL time window: 2^Y * (1 + Z/4) time units, in seconds. */
+double pmd_pwr_window_s(uint64_t y, uint64_t z, double time_unit_s);
+/* The power-limit decoding pmdiag applies to an Intel family/model. */
+enum pmd_pwr_model pmd_pwr_model_of(enum pmd_vendor v, unsigned family, unsigned model);
 /* _PCT buffer (a resource template with one Generic Register descriptor). */
 struct pmd_pct_reg pmd_pst_pct_reg(const uint8_t *buf, size_t len);
 
