@@ -70,7 +70,7 @@ int pmd_fields_check(const struct pmd_field *t, char *buf, size_t n)
 			return -1;
 		}
 		if (f->fmt == PMD_FF_BOOL && f->hi != f->lo) {
-			snprintf(buf, n, "%s: a yes/no field of %u bits", f->key, f->hi - f->lo + 1);
+			snprintf(buf, n, "%s: a yes/no field of %u bits", f->key, (unsigned)(f->hi - f->lo + 1));
 			return -1;
 		}
 		if (f->fmt == PMD_FF_NAMES && (!f->names || !f->nnames)) {
