@@ -13,6 +13,8 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,186 +199,224 @@ static void one_line(char *s)
 			*s = ' ';
 }
 
-#define FAIL(...)                                                             \
-	do {                                                                  \
-		*why = pmd_res_make(PMD_INVALID, EINVAL, __VA_ARGS__);        \
-		goto out;                                                     \
-	} while (0)
+/* One archive being read: what the member functions share. */
+struct reader {
+	struct archive *a;
+	const char *path;
+	struct builder b;
+	char *prev; /* the previous member's path */
+	size_t members;
+	uint64_t bytes;
+	struct pmd_res *why;
+};
 
-struct pmd_tree *pmd_archive_load(const char *path, struct pmd_res *why)
+static int refuse(struct reader *r, const char *fmt, ...) PMD_PRINTF(2, 3);
+static int refuse(struct reader *r, const char *fmt, ...)
 {
-	struct pmd_tree *t = NULL;
-	struct builder b = { 0 };
-	char *prev = NULL; /* the previous member's path */
-	struct archive *a = archive_read_new();
-	if (!a) {
-		*why = pmd_res_make(PMD_UNREADABLE, ENOMEM, "%s: out of memory", path);
-		return NULL;
-	}
-	archive_read_support_format_tar(a);
-	/* built into Debian's libarchive; a missing one would refuse, not run a program */
-	archive_read_support_filter_gzip(a);
-	archive_read_support_filter_xz(a);
-	archive_read_support_filter_zstd(a);
-	archive_read_support_filter_bzip2(a);
-	if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
-		char *e = pmd_xstrdup(archive_error_string(a) ? archive_error_string(a) : "?");
-		one_line(e);
-		*why = pmd_res_make(PMD_INVALID, EINVAL, "%s: not a readable tar archive (%s)",
-				    path, e);
-		free(e);
-		goto out;
-	}
-	push(&b, pmd_xstrdup(""), PMD_TREE_DIR, true);
-	size_t members = 0;
-	uint64_t bytes = 0;
-	for (;;) {
-		struct archive_entry *ae;
-		int rc = archive_read_next_header(a, &ae);
-		if (rc == ARCHIVE_EOF)
-			break;
-		if (rc < ARCHIVE_WARN) {
-			char *e = pmd_xstrdup(archive_error_string(a) ? archive_error_string(a)
-								       : "?");
-			one_line(e);
-			*why = pmd_res_make(PMD_INVALID, EINVAL,
-					    "%s: not a readable tar archive (%s)", path, e);
-			free(e);
-			goto out;
-		}
-		if (++members > PMD_ARCHIVE_MEMBERS_MAX)
-			FAIL("%s: more than %u members: refused", path, PMD_ARCHIVE_MEMBERS_MAX);
-		const char *raw = archive_entry_pathname(ae);
-		char *name = clean_name(raw);
-		if (!name)
-			FAIL("%s: archive with absolute or '..' member names: refused ('%.200s')",
-			     path, raw ? raw : "");
-		if (archive_entry_hardlink(ae)) {
-			free(name);
-			FAIL("%s: member '%.200s' is a hard link: refused", path, raw);
-		}
-		mode_t type = archive_entry_filetype(ae);
-		enum pmd_tree_type tt;
-		if (type == AE_IFDIR) {
-			tt = PMD_TREE_DIR;
-		} else if (type == AE_IFREG) {
-			tt = PMD_TREE_REG;
-		} else if (type == AE_IFLNK) {
-			tt = PMD_TREE_LNK;
-			const char *target = archive_entry_symlink(ae);
-			if (!target || !target_inside(name, target)) {
-				free(name);
-				FAIL("%s: member '%.200s' is a symbolic link leaving the archive "
-				     "(-> %.200s): refused",
-				     path, raw, target ? target : "");
-			}
-		} else {
-			free(name);
-			FAIL("%s: member '%.200s' is a device, FIFO or socket: refused", path, raw);
-		}
-		if (!*name) {
-			free(name);
-			if (tt != PMD_TREE_DIR)
-				FAIL("%s: member '%.200s' names the archive's root: refused", path,
-				     raw);
-			continue;
-		}
-		/* its parent directories, implied: those the previous member did not (an
-		 * archive lists a directory's members together) */
-		for (char *s = strchr(name, '/'); s; s = strchr(s + 1, '/')) {
-			size_t pl = (size_t)(s - name);
-			if (prev && !strncmp(prev, name, pl) && (prev[pl] == '/' || !prev[pl]))
-				continue;
-			push(&b, pmd_xstrndup(name, pl), PMD_TREE_DIR, true);
-		}
-		free(prev);
-		prev = pmd_xstrdup(name);
-		push(&b, name, tt, false);
-		struct pmd_tree_ent *e = &b.v[b.n - 1].e;
-		if (tt == PMD_TREE_LNK) {
-			e->data = pmd_xstrdup(archive_entry_symlink(ae));
-			continue;
-		}
-		if (tt != PMD_TREE_REG)
-			continue;
-		int64_t sz = archive_entry_size_is_set(ae) ? archive_entry_size(ae) : 0;
-		if (sz < 0 || (uint64_t)sz > PMD_ARCHIVE_BYTES_MAX - bytes)
-			FAIL("%s: members larger than %u MiB in all: refused", path,
-			     PMD_ARCHIVE_BYTES_MAX >> 20);
-		bytes += (uint64_t)sz;
-		if ((uint64_t)sz > PMD_FILE_MAX) {
-			/* refused when read, as in a directory; skipping still decompresses, but
-			 * no more than the bound */
-			e->too_big = true;
-			e->size = (size_t)sz;
-			if (archive_read_data_skip(a) != ARCHIVE_OK)
-				FAIL("%s: truncated or corrupt member '%.200s'", path, raw);
-			continue;
-		}
-		e->data = pmd_xcalloc((size_t)sz + 1, 1);
-		size_t got = 0;
-		for (;;) {
-			la_ssize_t r = archive_read_data(a, e->data + got, (size_t)sz - got);
-			if (r < 0) {
-				char *m = pmd_xstrdup(archive_error_string(a) ? archive_error_string(a)
-									       : "?");
-				one_line(m);
-				*why = pmd_res_make(PMD_INVALID, EINVAL,
-						    "%s: member '%.200s': %s", path, raw, m);
-				free(m);
-				goto out;
-			}
-			if (r == 0 || got + (size_t)r >= (size_t)sz) {
-				got += (size_t)r;
-				break;
-			}
-			got += (size_t)r;
-		}
-		if (got != (size_t)sz)
-			FAIL("%s: member '%.200s' is truncated", path, raw);
-		e->size = got;
-	}
+	va_list ap;
+	char msg[sizeof(r->why->why)];
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	*r->why = pmd_res_make(PMD_INVALID, EINVAL, "%s", msg);
+	return -1;
+}
 
-	/* Sorted by path, later members replacing earlier ones as tar does. */
-	pmd_sort(b.v, b.n, sizeof(*b.v), ent_cmp);
-	t = pmd_xcalloc(1, sizeof(*t));
-	t->ent = pmd_xcalloc(b.n, sizeof(*t->ent));
-	for (size_t i = 0; i < b.n;) {
+/* libarchive's last error as one line, for a message. */
+static int refuse_libarchive(struct reader *r, const char *what)
+{
+	char *e = pmd_xstrdup(archive_error_string(r->a) ? archive_error_string(r->a) : "?");
+	one_line(e);
+	int rc = refuse(r, "%s: %s (%s)", r->path, what, e);
+	free(e);
+	return rc;
+}
+
+/* The type of a member, or -1 (refused: hard links, devices, links leaving the archive). */
+static int member_type(struct reader *r, struct archive_entry *ae, const char *name,
+		       const char *raw, enum pmd_tree_type *tt)
+{
+	if (archive_entry_hardlink(ae))
+		return refuse(r, "%s: member '%.200s' is a hard link: refused", r->path, raw);
+	mode_t type = archive_entry_filetype(ae);
+	if (type == AE_IFDIR) {
+		*tt = PMD_TREE_DIR;
+	} else if (type == AE_IFREG) {
+		*tt = PMD_TREE_REG;
+	} else if (type == AE_IFLNK) {
+		*tt = PMD_TREE_LNK;
+		const char *target = archive_entry_symlink(ae);
+		if (!target || !target_inside(name, target))
+			return refuse(r, "%s: member '%.200s' is a symbolic link leaving the archive "
+				      "(-> %.200s): refused", r->path, raw, target ? target : "");
+	} else {
+		return refuse(r, "%s: member '%.200s' is a device, FIFO or socket: refused", r->path,
+			      raw);
+	}
+	return 0;
+}
+
+/* A regular member's bytes into e, within the bounds. */
+static int member_data(struct reader *r, struct archive_entry *ae, struct pmd_tree_ent *e,
+		       const char *raw)
+{
+	int64_t sz = archive_entry_size_is_set(ae) ? archive_entry_size(ae) : 0;
+	if (sz < 0 || (uint64_t)sz > PMD_ARCHIVE_BYTES_MAX - r->bytes)
+		return refuse(r, "%s: members larger than %u MiB in all: refused", r->path,
+			      PMD_ARCHIVE_BYTES_MAX >> 20);
+	r->bytes += (uint64_t)sz;
+	if ((uint64_t)sz > PMD_FILE_MAX) {
+		/* refused when read, as in a directory; skipping still decompresses, but
+		 * no more than the bound */
+		e->too_big = true;
+		e->size = (size_t)sz;
+		if (archive_read_data_skip(r->a) != ARCHIVE_OK)
+			return refuse(r, "%s: truncated or corrupt member '%.200s'", r->path, raw);
+		return 0;
+	}
+	e->data = pmd_xcalloc((size_t)sz + 1, 1);
+	size_t got = 0;
+	for (;;) {
+		la_ssize_t n = archive_read_data(r->a, e->data + got, (size_t)sz - got);
+		if (n < 0) {
+			char *m = pmd_xstrdup(archive_error_string(r->a) ? archive_error_string(r->a)
+									 : "?");
+			one_line(m);
+			refuse(r, "%s: member '%.200s': %s", r->path, raw, m);
+			free(m);
+			return -1;
+		}
+		got += (size_t)n;
+		if (n == 0 || got >= (size_t)sz)
+			break;
+	}
+	if (got != (size_t)sz)
+		return refuse(r, "%s: member '%.200s' is truncated", r->path, raw);
+	e->size = got;
+	return 0;
+}
+
+/* One member: checked, its implied parent directories, its data. */
+static int member(struct reader *r, struct archive_entry *ae)
+{
+	if (++r->members > PMD_ARCHIVE_MEMBERS_MAX)
+		return refuse(r, "%s: more than %u members: refused", r->path,
+			      PMD_ARCHIVE_MEMBERS_MAX);
+	const char *raw = archive_entry_pathname(ae);
+	char *name = clean_name(raw);
+	if (!name)
+		return refuse(r, "%s: archive with absolute or '..' member names: refused ('%.200s')",
+			      r->path, raw ? raw : "");
+	enum pmd_tree_type tt;
+	if (member_type(r, ae, name, raw, &tt) < 0) {
+		free(name);
+		return -1;
+	}
+	if (!*name) {
+		free(name);
+		if (tt != PMD_TREE_DIR)
+			return refuse(r, "%s: member '%.200s' names the archive's root: refused",
+				      r->path, raw);
+		return 0;
+	}
+	/* its parent directories, implied: those the previous member did not (an archive
+	 * lists a directory's members together) */
+	for (char *s = strchr(name, '/'); s; s = strchr(s + 1, '/')) {
+		size_t pl = (size_t)(s - name);
+		if (r->prev && !strncmp(r->prev, name, pl) && (r->prev[pl] == '/' || !r->prev[pl]))
+			continue;
+		push(&r->b, pmd_xstrndup(name, pl), PMD_TREE_DIR, true);
+	}
+	free(r->prev);
+	r->prev = pmd_xstrdup(name);
+	push(&r->b, name, tt, false);
+	struct pmd_tree_ent *e = &r->b.v[r->b.n - 1].e;
+	if (tt == PMD_TREE_LNK) {
+		e->data = pmd_xstrdup(archive_entry_symlink(ae));
+		return 0;
+	}
+	return tt == PMD_TREE_REG ? member_data(r, ae, e, raw) : 0;
+}
+
+/* The members, sorted by path, later members replacing earlier ones as tar does. */
+static struct pmd_tree *build_tree(struct reader *r)
+{
+	struct builder *b = &r->b;
+	pmd_sort(b->v, b->n, sizeof(*b->v), ent_cmp);
+	struct pmd_tree *t = pmd_xcalloc(1, sizeof(*t));
+	t->ent = pmd_xcalloc(b->n, sizeof(*t->ent));
+	for (size_t i = 0; i < b->n;) {
 		size_t j = i + 1;
-		while (j < b.n && !strcmp(b.v[j].e.path, b.v[i].e.path))
+		while (j < b->n && !strcmp(b->v[j].e.path, b->v[i].e.path))
 			j++;
 		/* the last named member of this path, else the implied directory */
 		size_t keep = j - 1;
-		while (keep > i && b.v[keep].implicit)
+		while (keep > i && b->v[keep].implicit)
 			keep--;
 		bool dir_needed = false;
 		for (size_t k = i; k < j; k++)
-			dir_needed |= b.v[k].implicit;
-		if (!b.v[keep].implicit && dir_needed && b.v[keep].e.type != PMD_TREE_DIR)
-			FAIL("%s: member '%.200s' is not a directory but holds members: refused",
-			     path, b.v[keep].e.path);
-		t->ent[t->n++] = b.v[keep].e;
-		b.v[keep].e = (struct pmd_tree_ent){ 0 };
+			dir_needed |= b->v[k].implicit;
+		if (!b->v[keep].implicit && dir_needed && b->v[keep].e.type != PMD_TREE_DIR) {
+			refuse(r, "%s: member '%.200s' is not a directory but holds members: refused",
+			       r->path, b->v[keep].e.path);
+			pmd_tree_free(t);
+			return NULL;
+		}
+		t->ent[t->n++] = b->v[keep].e;
+		b->v[keep].e = (struct pmd_tree_ent){ 0 };
 		for (size_t k = i; k < j; k++)
-			free_ent(&b.v[k].e);
+			free_ent(&b->v[k].e);
 		i = j;
 	}
 	char *bad;
-	if (!link_kids(t, &bad))
-		FAIL("%s: member '%.200s' lies under a non-directory: refused", path, bad);
-	*why = pmd_ok();
-	free(prev);
-	for (size_t k = 0; k < b.n; k++)
-		free_ent(&b.v[k].e);
-	free(b.v);
-	archive_read_free(a);
+	if (!link_kids(t, &bad)) {
+		refuse(r, "%s: member '%.200s' lies under a non-directory: refused", r->path, bad);
+		pmd_tree_free(t);
+		return NULL;
+	}
 	return t;
+}
+
+struct pmd_tree *pmd_archive_load(const char *path, struct pmd_res *why)
+{
+	struct reader r = { .path = path, .why = why };
+	struct pmd_tree *t = NULL;
+	r.a = archive_read_new();
+	if (!r.a) {
+		*why = pmd_res_make(PMD_UNREADABLE, ENOMEM, "%s: out of memory", path);
+		return NULL;
+	}
+	archive_read_support_format_tar(r.a);
+	/* built into Debian's libarchive; a missing one would refuse, not run a program */
+	archive_read_support_filter_gzip(r.a);
+	archive_read_support_filter_xz(r.a);
+	archive_read_support_filter_zstd(r.a);
+	archive_read_support_filter_bzip2(r.a);
+	if (archive_read_open_filename(r.a, path, 65536) != ARCHIVE_OK) {
+		refuse_libarchive(&r, "not a readable tar archive");
+		goto out;
+	}
+	push(&r.b, pmd_xstrdup(""), PMD_TREE_DIR, true);
+	for (;;) {
+		struct archive_entry *ae;
+		int rc = archive_read_next_header(r.a, &ae);
+		if (rc == ARCHIVE_EOF)
+			break;
+		if (rc < ARCHIVE_WARN) {
+			refuse_libarchive(&r, "not a readable tar archive");
+			goto out;
+		}
+		if (member(&r, ae) < 0)
+			goto out;
+	}
+	t = build_tree(&r);
+	if (t)
+		*why = pmd_ok();
 out:
-	free(prev);
-	for (size_t k = 0; k < b.n; k++)
-		free_ent(&b.v[k].e);
-	free(b.v);
-	pmd_tree_free(t);
-	archive_read_free(a);
-	return NULL;
+	free(r.prev);
+	for (size_t k = 0; k < r.b.n; k++)
+		free_ent(&r.b.v[k].e);
+	free(r.b.v);
+	archive_read_free(r.a);
+	return t;
 }
