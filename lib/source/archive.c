@@ -307,7 +307,7 @@ static int member(struct reader *r, struct archive_entry *ae)
 	if (!name)
 		return refuse(r, "%s: archive with absolute or '..' member names: refused ('%.200s')",
 			      r->path, raw ? raw : "");
-	enum pmd_tree_type tt;
+	enum pmd_tree_type tt = PMD_TREE_DIR;
 	if (member_type(r, ae, name, raw, &tt) < 0) {
 		free(name);
 		return -1;
