@@ -63,9 +63,16 @@ need() {
 	assert_equal "$(cat "$d/keep.prom")" old
 	# not writable (as nobody)
 	if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
-		chmod 755 "$BATS_TEST_TMPDIR"
+		# nobody runs a copy of the tool on a copy of the dump, in a directory anyone
+		# may enter (the checkout may sit where only root can); $d stays root's
+		pub=$(mktemp -d)
+		chmod 755 "$pub"
+		cp "$BIN/pmdiag-report" "$pub/pmdiag-report"
+		cp -r "$DUMPS/laptop" "$pub/laptop"
+		chmod -R a+rX "$pub"
 		run -1 setpriv --reuid=65534 --regid=65534 --clear-groups \
-			"$BIN/pmdiag-report" -f prometheus --dump "$DUMPS/laptop" --output "$d/keep.prom"
+			"$pub/pmdiag-report" -f prometheus --dump "$pub/laptop" --output "$d/keep.prom"
+		rm -rf "$pub"
 		assert_output "pmdiag-report: --output $d/keep.prom: Permission denied"
 	fi
 	assert_equal "$(ls -A "$d")" keep.prom

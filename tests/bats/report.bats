@@ -208,7 +208,7 @@ load test_helper
 			case "$m" in
 			*_celsius | *_hertz | *_seconds | *_joules | *_watts | *_per_second) ;;
 			pmdiag_info | pmdiag_finding | pmdiag_findings | pmdiag_hpet_* | pmdiag_lapic_timer_stops) ;;
-			pmdiag_pstate_*_throttle_count) ;;
+			pmdiag_pstate_*_throttle_events) ;;
 			*) bad+="$m: no unit in its name " ;;
 			esac
 		done

@@ -527,10 +527,10 @@ static void print_cpus(const struct pmd_pst_power *p, struct pmd_out *o)
 			if (v->res.st == PMD_OK) {
 				pmd_out_uint(o, tt_file[k], label[k], v->v, NULL);
 				if (k == PMD_TT_CORE_COUNT)
-					pmd_out_metric(o, "pmdiag_pstate_core_throttle_count",
+					pmd_out_metric(o, "pmdiag_pstate_core_throttle_events",
 						       "thermal_throttle/core_throttle_count", 1);
 				else if (k == PMD_TT_PKG_COUNT)
-					pmd_out_metric(o, "pmdiag_pstate_package_throttle_count",
+					pmd_out_metric(o, "pmdiag_pstate_package_throttle_events",
 						       "thermal_throttle/package_throttle_count", 1);
 			} else {
 				pmd_out_res(o, tt_file[k], NULL, &v->res);
