@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# measured TOOL: what TOOL measures over a window or reads as a running count, as a jq
-# filter deleting it. A dump holds another window than the live run that recorded it,
+# measured TOOL: what TOOL measures over a window, reads as a running count or as an
+# instant's state, as a jq filter deleting it. A dump holds another window than the live run that recorded it,
 # so live-versus-dump comparisons (tests/live, tests/qemu) leave these out and demand
 # that everything else is equal. The report holds every probe's whole output (schema 2):
 # its filter applies each tool's filter to that tool's section.
 measured() {
 	case "$1" in
 	pmdiag-idle) echo '{cpus: [.cpus[]? | .cpu], states: [.states[]? | .name]}' ;;
-	pmdiag-lapic) echo 'del(.broadcast.interrupts, .broadcast.interval_s)' ;;
+	# tick_broadcast_oneshot_mask: the CPUs asleep in a broadcast state at the instant
+	# /proc/timer_list is read
+	pmdiag-lapic) echo 'del(.broadcast.interrupts, .broadcast.interval_s, .broadcast.oneshot_mask, .broadcast.oneshot_mask_cpus)' ;;
 	pmdiag-hpet) echo 'del(.kernel.interrupts[]?.count)' ;;
 	pmdiag-pstate) echo 'del(.effective_mhz, .cpufreq.policies[]?.scaling_cur_khz, .cpufreq.policies[]?.cpuinfo_cur_khz, .msr.cpus[]?.current_ratio, .msr.cpus[]?.current_mhz, .msr.cpus[]?.current_pstate, .msr.cpus[]?.requested_ratio, .msr.cpus[]?.requested_mhz, .msr.cpus[]?.requested_pstate, .msr.cpus[]?.registers.perf_stat, .msr.cpus[]?.registers.perf_ctl, .msr.cpus[]?.registers.pstate_stat, .msr.cpus[]?.registers.pstate_ctl)' ;;
 	# the race section says what could be measured here; on a dump, that nothing can be
