@@ -111,6 +111,21 @@ static void report_on(struct pmd_src *s)
 	pmd_report_free(r);
 }
 
+/* Open path as a dump and report on it; a refusal must say why. */
+static void report_dump(const char *path)
+{
+	struct pmd_src_opts so = { .root = "/" };
+	struct pmd_res why;
+	struct pmd_src *s = pmd_src_open_dump(path, &so, &why);
+	if (!s) {
+		if (!why.why[0])
+			abort();
+		return;
+	}
+	report_on(s);
+	pmd_src_close(s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > (1u << 20))
@@ -148,16 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (write(fd, data, size) != (ssize_t)size)
 			abort();
 		close(fd);
-		struct pmd_src_opts so = { .root = "/" };
-		struct pmd_res why;
-		struct pmd_src *s = pmd_src_open_dump(path, &so, &why);
-		if (!s) {
-			if (!why.why[0])
-				abort();
-			return 0;
-		}
-		report_on(s);
-		pmd_src_close(s);
+		report_dump(path);
 		return 0;
 	}
 
@@ -185,15 +191,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	free(text);
 
-	struct pmd_src_opts so = { .root = "/" };
-	struct pmd_res why;
-	struct pmd_src *s = pmd_src_open_dump(root, &so, &why);
-	if (!s) {
-		if (!why.why[0])
-			abort();
-		return 0;
-	}
-	report_on(s);
-	pmd_src_close(s);
+	report_dump(root);
 	return 0;
 }
