@@ -139,12 +139,7 @@ static int32_t ent_new(struct pmd_aml_ns *ns, int32_t parent, uint32_t seg,
 
 void aml_value_free(struct pmd_aml_value *v)
 {
-	for (size_t i = 0; i < v->nelem; i++)
-		aml_value_free(&v->elem[i]);
-	free(v->elem);
-	free(v->string);
-	free(v->buffer);
-	memset(v, 0, sizeof(*v));
+	pmd_aml_value_free(v);
 }
 
 /* ---- messages ---- */

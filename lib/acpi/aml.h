@@ -10,6 +10,7 @@
 #define PMD_AML_H
 
 #include "util/util.h"
+#include "format/amlvalue.h"
 
 enum pmd_aml_kind {
 	PMD_AML_NAME,          /* Name (X, data) */
@@ -20,25 +21,6 @@ enum pmd_aml_kind {
 	PMD_AML_THERMAL_ZONE,
 	PMD_AML_POWER_RESOURCE,
 	PMD_AML_OTHER,         /* OperationRegion, Field units, Mutex, Event, Alias, External... */
-};
-
-enum pmd_aml_vtype {
-	PMD_AML_V_NONE,
-	PMD_AML_V_INTEGER,
-	PMD_AML_V_STRING,
-	PMD_AML_V_BUFFER,
-	PMD_AML_V_PACKAGE,
-	PMD_AML_V_REFERENCE, /* a NameString inside a package (e.g. _PSL, _ALx entries) */
-};
-
-struct pmd_aml_value {
-	enum pmd_aml_vtype type;
-	uint64_t integer;
-	char *string;                  /* STRING, REFERENCE (the name as written) */
-	uint8_t *buffer;
-	size_t buflen;
-	struct pmd_aml_value *elem;    /* PACKAGE */
-	size_t nelem;
 };
 
 /* How a value was obtained. */

@@ -102,6 +102,13 @@ struct pmd_src {
 	struct pmd_mmio_rec *mmio_log;
 	size_t nmmio_log;
 	bool mmio_logging;
+	/* Computed once and kept (pmd_src_attach). */
+	struct pmd_src_attachment {
+		char key[32];
+		void *ptr;
+		void (*free_fn)(void *);
+	} attached[4];
+	size_t nattached;
 };
 
 /* Back-ends. */

@@ -33,6 +33,9 @@ struct pmd_src *pmd_src_alloc(const struct pmd_backend *be, enum pmd_src_kind ki
 
 void pmd_src_free(struct pmd_src *s)
 {
+	for (size_t i = 0; i < s->nattached; i++)
+		if (s->attached[i].free_fn)
+			s->attached[i].free_fn(s->attached[i].ptr);
 	for (size_t i = 0; i < s->nwarnings; i++)
 		free(s->warnings[i]);
 	free(s->warnings);
@@ -57,6 +60,35 @@ void pmd_src_close(struct pmd_src *s)
 	if (s->be->close)
 		s->be->close(s);
 	pmd_src_free(s);
+}
+
+void pmd_src_attach(struct pmd_src *s, const char *key, void *ptr, void (*free_fn)(void *))
+{
+	for (size_t i = 0; i < s->nattached; i++)
+		if (!strcmp(s->attached[i].key, key)) {
+			if (s->attached[i].free_fn)
+				s->attached[i].free_fn(s->attached[i].ptr);
+			s->attached[i].ptr = ptr;
+			s->attached[i].free_fn = free_fn;
+			return;
+		}
+	if (s->nattached >= PMD_ARRAY_SIZE(s->attached)) {
+		if (free_fn)
+			free_fn(ptr);
+		return;
+	}
+	snprintf(s->attached[s->nattached].key, sizeof(s->attached[0].key), "%s", key);
+	s->attached[s->nattached].ptr = ptr;
+	s->attached[s->nattached].free_fn = free_fn;
+	s->nattached++;
+}
+
+void *pmd_src_attached(struct pmd_src *s, const char *key)
+{
+	for (size_t i = 0; i < s->nattached; i++)
+		if (!strcmp(s->attached[i].key, key))
+			return s->attached[i].ptr;
+	return NULL;
 }
 
 enum pmd_src_kind pmd_src_kind(const struct pmd_src *s) { return s->kind; }

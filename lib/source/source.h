@@ -119,6 +119,36 @@ struct pmd_res pmd_acpi_get(struct pmd_src *s, const char *sig, unsigned instanc
 /* Number of tables with signature sig (0 also when the tables are unreadable). */
 unsigned pmd_acpi_count(struct pmd_src *s, const char *sig);
 
+/*
+ * ACPICA's acpiexec over the source's DSDT and SSDTs (source/aml-exec.c):
+ * one process per job, all at once, each given its arguments, then -fi and a
+ * file holding init_text when set, then the tables (DSDT first, SSDTs in
+ * table order), and input (debugger commands, one per line) on its standard
+ * input: acpiexec's -b takes at most 1023 characters. acpiexec emulates operation regions in memory: it never
+ * touches the machine. Each job gets its output (stdout and stderr) in out
+ * (caller frees) and in res whether it ran to its end. ABSENT when
+ * acpiexec is not installed or there is no DSDT/SSDT. At most 8 jobs; jobs
+ * still running after timeout_s are killed.
+ */
+struct pmd_acpiexec_job {
+	const char *const *argv;   /* NULL-terminated, without "acpiexec" */
+	const char *init_text;     /* an -fi file's contents, or NULL */
+	const char *input;         /* standard input, or NULL for none */
+	char *out;
+	size_t len;
+	struct pmd_res res;
+};
+struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs, size_t njobs,
+				unsigned timeout_s);
+
+/*
+ * Something computed once per source and kept with it (the AML evaluation
+ * both pmdiag-thermal and pmdiag-pstate use in one report): attach takes
+ * ptr over (freed by free_fn when the source closes); attached returns it.
+ */
+void pmd_src_attach(struct pmd_src *s, const char *key, void *ptr, void (*free_fn)(void *));
+void *pmd_src_attached(struct pmd_src *s, const char *key);
+
 /* ---- MSRs ---- */
 
 /*

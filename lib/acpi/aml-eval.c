@@ -1,0 +1,666 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Every processor and thermal object, evaluated by ACPICA's acpiexec twice at
+ * once: with emulated operation regions filled with 0x00 and with 0xFF. Each
+ * evaluation is traced: -vr lists the region accesses, "trace opcode" the
+ * opcodes executed, whose name operands we read back from the tables. A
+ * value is
+ *   failed     when ACPICA raised an exception or returned nothing;
+ *   depends    when its evaluation read an operation-region field, tested a
+ *              Name in an If or While, or the two fills disagree;
+ *   constant   when the tables hold it as data (acpi/aml.c says so, and
+ *              ACPICA returns that very value);
+ *   evaluated  otherwise: computed, and the same on every boot.
+ */
+#include "acpi/aml-eval.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "format/acpiexec.h"
+
+#define EVAL_TIMEOUT_S 120u       /* per acpiexec run; hostile AML ends here */
+#define EVAL_LOOP_S "1"           /* acpiexec -to: an AML While loop gives up after this */
+#define EVAL_MAX_CHUNKS 1u
+
+static const char *const wanted[] = {
+	"_PSS", "_PPC", "_PCT", "_PSD", "_CST", "_TSS", "_PTC", "_TSD", "_TPC",
+	"_CRT", "_HOT", "_PSV", "_AC0", "_AC1", "_AC2", "_AC3", "_AC4", "_AC5", "_AC6", "_AC7",
+	"_AC8", "_AC9", "_TC1", "_TC2", "_TSP", "_TZP", "_PSL", "_AL0", "_AL1", "_AL2", "_AL3",
+	"_AL4", "_AL5", "_AL6", "_AL7", "_AL8", "_AL9",
+};
+
+bool pmd_aml_eval_wanted(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+	const char *seg = dot ? dot + 1 : path + 1;
+
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(wanted); i++)
+		if (!strcmp(seg, wanted[i]))
+			return true;
+	return false;
+}
+
+void pmd_ev_dep_text(const struct pmd_ev_dep *d, char *buf, size_t n)
+{
+	switch (d->kind) {
+	case PMD_DEP_INIT:
+		snprintf(buf, n, "operation-region contents read while the tables were initialized");
+		return;
+	case PMD_DEP_NAME:
+		snprintf(buf, n, "%s (a Name tested by an If or While; the firmware may change it at run time)",
+			 d->name);
+		return;
+	case PMD_DEP_FIELD:
+		break;
+	}
+	if (!d->name[0])
+		snprintf(buf, n, "a field of %s space (acpiexec does not say which)", d->space);
+	else if (d->has_addr)
+		snprintf(buf, n, "%s (%s, %s 0x%llX)", d->name, d->region[0] ? d->region : "?", d->space,
+			 (unsigned long long)d->addr);
+	else
+		snprintf(buf, n, "%s (%s, %s)", d->name, d->region[0] ? d->region : "?", d->space);
+}
+
+/* ---- the tables as acpiexec got them ---- */
+
+struct ev_table {
+	const uint8_t *data;
+	size_t len;
+};
+
+/* DSDT first, then the SSDTs in table order: the order source/aml-exec.c writes them. */
+static size_t order_tables(struct pmd_src *s, struct ev_table **out, uint64_t *hash)
+{
+	const struct pmd_acpi_table *t;
+	size_t nt, n = 0;
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	*out = NULL;
+	if (pmd_acpi_tables(s, &t, &nt).st != PMD_OK)
+		return 0;
+	*out = pmd_xcalloc(nt + 1, sizeof(**out));
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < nt; i++) {
+			if (t[i].invalid || !t[i].data || t[i].len < 36 ||
+			    strcmp(t[i].sig, pass ? "SSDT" : "DSDT") || (!pass && n))
+				continue;
+			(*out)[n].data = t[i].data;
+			(*out)[n].len = t[i].len;
+			for (size_t k = 0; k < t[i].len; k++)
+				h = (h ^ t[i].data[k]) * 0x100000001b3ull;
+			h = (h ^ 0xff) * 0x100000001b3ull;
+			n++;
+		}
+	*hash = h;
+	return n;
+}
+
+/* A NameString at p (AML encoding), as text: "\_SB.OSCP", "^^XYZ", "OSCP". */
+static bool name_at(const uint8_t *p, size_t n, char *out, size_t on)
+{
+	size_t i = 0, o = 0, nseg;
+
+	if (!on)
+		return false;
+	if (i < n && p[i] == '\\') {
+		out[o++] = '\\';
+		i++;
+	}
+	while (i < n && p[i] == '^' && o + 1 < on) {
+		out[o++] = '^';
+		i++;
+	}
+	if (i >= n)
+		return false;
+	if (p[i] == 0x2e) {
+		nseg = 2;
+		i++;
+	} else if (p[i] == 0x2f) {
+		if (i + 1 >= n)
+			return false;
+		nseg = p[i + 1];
+		i += 2;
+	} else if (p[i] == 0) {
+		nseg = 0;
+	} else {
+		nseg = 1;
+	}
+	for (size_t k = 0; k < nseg; k++) {
+		size_t len = 4;
+
+		if (i + 4 > n || o + 6 > on)
+			return false;
+		if (k)
+			out[o++] = '.';
+		while (len > 1 && p[i + len - 1] == '_')
+			len--;
+		for (size_t j = 0; j < len; j++) {
+			uint8_t c = p[i + j];
+
+			if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+				return false;
+			out[o++] = (char)c;
+		}
+		i += 4;
+	}
+	out[o] = 0;
+	return nseg > 0;
+}
+
+/* ---- one run's view ---- */
+
+struct ev_ctx {
+	const struct pmd_aml_ns *ns;
+	const struct ev_table *tab;
+	size_t ntab;
+	const struct pmd_ax_run *lists;   /* the run that listed regions and fields */
+	char **fields;                    /* sorted field paths of lists, for lookups */
+	size_t nfields;
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_field(const struct ev_ctx *c, const char *path)
+{
+	const char *key = path;
+
+	return c->nfields && bsearch(&key, c->fields, c->nfields, sizeof(char *), cmp_str);
+}
+
+static const struct pmd_ax_field *field_of(const struct ev_ctx *c, const char *path)
+{
+	for (size_t i = 0; i < c->lists->nfields; i++)
+		if (!strcmp(c->lists->fields[i].path, path))
+			return &c->lists->fields[i];
+	return NULL;
+}
+
+static bool exists(const struct ev_ctx *c, const char *path)
+{
+	return pmd_aml_find(c->ns, path) || is_field(c, path);
+}
+
+static void parent_of(char *path)
+{
+	char *dot = strrchr(path, '.');
+
+	if (dot)
+		*dot = 0;
+	else
+		path[1] = 0; /* "\X" -> "\" */
+}
+
+static void join(char *out, size_t n, const char *scope, const char *rel)
+{
+	struct pmd_buf b = { 0 };
+
+	if (!strcmp(scope, "\\"))
+		pmd_buf_printf(&b, "\\%s", rel);
+	else
+		pmd_buf_printf(&b, "%s.%s", scope, rel);
+	snprintf(out, n, "%.*s", (int)(n - 1), b.s);
+	pmd_buf_free(&b);
+}
+
+/* ACPI's name resolution from inside the method at scope (ACPI 6.5, 5.3). */
+static bool resolve(const struct ev_ctx *c, const char *scope, const char *name, char *out, size_t n)
+{
+	char sc[PMD_AX_PATH];
+
+	if (name[0] == '\\') {
+		snprintf(out, n, "%s", name);
+		return exists(c, out);
+	}
+	snprintf(sc, sizeof(sc), "%s", scope);
+	if (name[0] == '^') {
+		while (*name == '^') {
+			parent_of(sc);
+			name++;
+		}
+		join(out, n, sc, name);
+		return exists(c, out);
+	}
+	if (strchr(name, '.')) {
+		join(out, n, sc, name);
+		return exists(c, out);
+	}
+	for (;;) {
+		join(out, n, sc, name);
+		if (exists(c, out))
+			return true;
+		if (!strcmp(sc, "\\"))
+			return false;
+		parent_of(sc);
+	}
+}
+
+/* The region a field belongs to: same NameSeg, nearest scope of the field first. */
+static const struct pmd_ax_region *region_of(const struct ev_ctx *c, const struct pmd_ax_field *f)
+{
+	char sc[PMD_AX_PATH], want[PMD_AX_PATH], seg[8];
+
+	snprintf(seg, sizeof(seg), "%s", f->region);
+	for (size_t k = strlen(seg); k > 1 && seg[k - 1] == '_'; k--)
+		seg[k - 1] = 0;
+	snprintf(sc, sizeof(sc), "%s", f->path);
+	parent_of(sc);
+	for (;;) {
+		join(want, sizeof(want), sc, seg);
+		for (size_t i = 0; i < c->lists->nregions; i++)
+			if (!strcmp(c->lists->regions[i].path, want))
+				return &c->lists->regions[i];
+		if (!strcmp(sc, "\\"))
+			return NULL;
+		parent_of(sc);
+	}
+}
+
+static void field_dep(const struct ev_ctx *c, const char *path, struct pmd_ev_obj *o)
+{
+	const struct pmd_ax_field *f = field_of(c, path);
+	const struct pmd_ax_region *r = f ? region_of(c, f) : NULL;
+	struct pmd_ev_dep d = { .kind = PMD_DEP_FIELD };
+
+	snprintf(d.name, sizeof(d.name), "%s", path);
+	if (f)
+		d.bits = f->bits;
+	if (r) {
+		snprintf(d.region, sizeof(d.region), "%s", r->path);
+		snprintf(d.space, sizeof(d.space), "%s", r->space);
+		if (!strcmp(r->space, "SystemMemory") || !strcmp(r->space, "SystemIO")) {
+			d.has_addr = true;
+			d.addr = r->addr + f->bit_offset / 8;
+		}
+	}
+	pmd_ev_dep_add(o, &d);
+}
+
+/* Which table of this run holds address a, and the bytes there. */
+static bool code_at(const struct ev_ctx *c, const struct pmd_ax_run *run, uint64_t a,
+		    const uint8_t **p, size_t *n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < run->ntables; i++) {
+		const struct pmd_ax_table *t = &run->tables[i];
+
+		if (strcmp(t->sig, "DSDT") && strcmp(t->sig, "SSDT"))
+			continue;
+		if (k >= c->ntab)
+			return false;
+		if (a >= t->addr && a < t->addr + t->len && t->len == c->tab[k].len) {
+			*p = c->tab[k].data + (a - t->addr);
+			*n = (size_t)(t->addr + t->len - a);
+			return true;
+		}
+		k++;
+	}
+	return false;
+}
+
+#define MAX_FRAMES 64
+
+/* The names an evaluation's traced opcodes used: fields anywhere, Names in If/While predicates. */
+static void trace_deps(const struct ev_ctx *c, const struct pmd_ax_run *run,
+		       const struct pmd_ax_eval *ev, struct pmd_ev_obj *o)
+{
+	struct {
+		char scope[PMD_AX_PATH];
+		int pred;
+	} fr[MAX_FRAMES];
+	int top = -1;
+
+	for (size_t i = 0; i < ev->nop; i++) {
+		const struct pmd_ax_op *op = &ev->op[i];
+
+		if (op->method) {
+			if (op->begin && top + 1 < MAX_FRAMES) {
+				top++;
+				snprintf(fr[top].scope, sizeof(fr[top].scope), "%s", op->name);
+				fr[top].pred = 0;
+			} else if (!op->begin && top >= 0) {
+				top--;
+			}
+			continue;
+		}
+		if (top < 0)
+			continue;
+		if (!strcmp(op->name, "If") || !strcmp(op->name, "While")) {
+			fr[top].pred += op->begin ? 1 : -1;
+			if (fr[top].pred < 0)
+				fr[top].pred = 0;
+			continue;
+		}
+		if (!op->begin || strcmp(op->name, "-NamePath-"))
+			continue;
+		const uint8_t *p;
+		size_t n;
+		char name[PMD_AX_PATH], path[PMD_AX_PATH];
+
+		if (!code_at(c, run, op->addr, &p, &n) || !name_at(p, n, name, sizeof(name)) ||
+		    !resolve(c, fr[top].scope, name, path, sizeof(path)))
+			continue;
+		if (is_field(c, path)) {
+			field_dep(c, path, o);
+		} else if (fr[top].pred) {
+			const struct pmd_aml_object *obj = pmd_aml_find(c->ns, path);
+
+			if (obj && obj->kind == PMD_AML_NAME) {
+				struct pmd_ev_dep d = { .kind = PMD_DEP_NAME };
+
+				snprintf(d.name, sizeof(d.name), "%s", path);
+				pmd_ev_dep_add(o, &d);
+			}
+		}
+	}
+}
+
+/* -vr accesses: SystemMemory ones named by field; other spaces by space when the trace named none. */
+static void access_deps(const struct ev_ctx *c, const struct pmd_ax_eval *ev, struct pmd_ev_obj *o)
+{
+	for (size_t i = 0; i < ev->nacc; i++) {
+		const struct pmd_ax_access *a = &ev->acc[i];
+		struct pmd_ev_dep d = { .kind = PMD_DEP_FIELD };
+		bool named = false;
+
+		if (a->write)
+			continue;
+		snprintf(d.space, sizeof(d.space), "%s", a->space);
+		if (a->has_addr) {
+			for (size_t k = 0; k < c->lists->nfields && !named; k++) {
+				const struct pmd_ax_field *f = &c->lists->fields[k];
+				const struct pmd_ax_region *r;
+				uint64_t lo, hi;
+
+				if (!f->bits)
+					continue;
+				r = region_of(c, f);
+				if (!r || r->addr != a->region_base || strcmp(r->space, a->space))
+					continue;
+				lo = r->addr + f->bit_offset / 8;
+				hi = r->addr + (f->bit_offset + f->bits + 7) / 8;
+				if (a->addr >= lo && a->addr < hi) {
+					field_dep(c, f->path, o);
+					named = true;
+				}
+			}
+			if (named)
+				continue;
+			d.has_addr = true;
+			d.addr = a->addr;
+			d.bits = a->width;
+			pmd_ev_dep_add(o, &d);
+			continue;
+		}
+		for (size_t k = 0; k < o->ndep && !named; k++)
+			named = o->dep[k].kind == PMD_DEP_FIELD && !strcmp(o->dep[k].space, a->space);
+		if (!named)
+			pmd_ev_dep_add(o, &d);
+	}
+}
+
+/* A reference acpiexec prints by its last NameSeg; the tables' by the name as written. */
+static bool same_value(const struct pmd_aml_value *a, const struct pmd_aml_value *b)
+{
+	if (a->type == PMD_AML_V_REFERENCE && b->type == PMD_AML_V_REFERENCE) {
+		const char *x = a->string ? a->string : "", *y = b->string ? b->string : "";
+		const char *xs = strrchr(x, '.'), *ys = strrchr(y, '.');
+
+		xs = xs ? xs + 1 : x + strspn(x, "\\^");
+		ys = ys ? ys + 1 : y + strspn(y, "\\^");
+		return !strncmp(xs, ys, 4) || (strlen(xs) <= 4 && strlen(ys) <= 4 &&
+					       !strncmp(xs, ys, strlen(xs) < strlen(ys) ? strlen(ys) : strlen(xs)));
+	}
+	if (a->type == PMD_AML_V_PACKAGE && b->type == PMD_AML_V_PACKAGE) {
+		if (a->nelem != b->nelem)
+			return false;
+		for (size_t i = 0; i < a->nelem; i++)
+			if (!same_value(&a->elem[i], &b->elem[i]))
+				return false;
+		return true;
+	}
+	if (a->type == PMD_AML_V_BUFFER && b->type == PMD_AML_V_BUFFER)
+		return a->buflen == b->buflen; /* acpiexec does not print nested buffers' bytes */
+	return pmd_aml_value_equal(a, b);
+}
+
+static const struct pmd_ax_eval *find_eval(const struct pmd_ax_run *r, size_t nr, const char *path)
+{
+	for (size_t k = 0; k < nr; k++)
+		for (size_t i = 0; i < r[k].nevals; i++)
+			if (!strcmp(r[k].evals[i].path, path))
+				return &r[k].evals[i];
+	return NULL;
+}
+
+static const struct pmd_ax_run *run_of(const struct pmd_ax_run *r, size_t nr, const struct pmd_ax_eval *ev)
+{
+	for (size_t k = 0; k < nr; k++)
+		if (ev >= r[k].evals && ev < r[k].evals + r[k].nevals)
+			return &r[k];
+	return NULL;
+}
+
+static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t n0,
+		     const struct pmd_ax_run *r1, size_t n1, const char *path, struct pmd_ev_obj *o)
+{
+	const struct pmd_ax_eval *a = find_eval(r0, n0, path), *b = find_eval(r1, n1, path);
+	const struct pmd_aml_object *obj = pmd_aml_find(c->ns, path);
+	const struct pmd_aml_value *sv = NULL;
+
+	if (!a || !b) {
+		o->cls = PMD_EV_FAILED;
+		snprintf(o->exception, sizeof(o->exception), "not evaluated");
+		return;
+	}
+	if (a->status != PMD_AX_OK) {
+		o->cls = PMD_EV_FAILED;
+		snprintf(o->exception, sizeof(o->exception), "%s",
+			 a->status == PMD_AX_NO_VALUE ? "no value returned" : a->exception);
+		return;
+	}
+	pmd_aml_value_copy(&o->value, &a->value);
+	trace_deps(c, run_of(r0, n0, a), a, o);
+	trace_deps(c, run_of(r1, n1, b), b, o);
+	access_deps(c, a, o);
+	access_deps(c, b, o);
+	if (b->status != PMD_AX_OK || !pmd_aml_value_equal(&a->value, &b->value)) {
+		if (!o->ndep) {
+			struct pmd_ev_dep d = { .kind = PMD_DEP_INIT };
+
+			pmd_ev_dep_add(o, &d);
+		}
+	}
+	if (o->ndep) {
+		o->cls = PMD_EV_DEPENDS;
+		return;
+	}
+	if (a->op_dropped || b->op_dropped) {
+		/* the trace was cut: what it did not show may have been a dependence */
+		struct pmd_ev_dep d = { .kind = PMD_DEP_NAME };
+
+		snprintf(d.name, sizeof(d.name), "(trace too long to follow)");
+		pmd_ev_dep_add(o, &d);
+		o->cls = PMD_EV_DEPENDS;
+		return;
+	}
+	o->cls = PMD_EV_EVALUATED;
+	if (obj && pmd_aml_value(c->ns, obj, &sv) != PMD_AML_COMPUTED && sv && same_value(sv, &a->value))
+		o->cls = PMD_EV_CONSTANT;
+}
+
+/* ---- running ---- */
+
+static const char *const args_fill0[] = { "-dt", "-vr", "-to", EVAL_LOOP_S, "-fv", "0x00", NULL };
+static const char *const args_fill1[] = { "-dt", "-vr", "-to", EVAL_LOOP_S, "-fv", "0xFF", NULL };
+
+static void ctx_fields(struct ev_ctx *c)
+{
+	c->nfields = c->lists->nfields;
+	c->fields = pmd_xcalloc(c->nfields + 1, sizeof(char *));
+	for (size_t i = 0; i < c->nfields; i++)
+		c->fields[i] = (char *)c->lists->fields[i].path;
+	pmd_sort(c->fields, c->nfields, sizeof(char *), cmp_str);
+}
+
+struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_res *res)
+{
+	struct ev_table *tab;
+	uint64_t hash = 0;
+	size_t ntab = order_tables(s, &tab, &hash);
+	struct pmd_eval *e = pmd_xcalloc(1, sizeof(*e));
+	char **paths = NULL;
+	size_t npaths = 0;
+
+	*res = pmd_ok();
+	snprintf(e->tables, sizeof(e->tables), "%016llx", (unsigned long long)hash);
+	snprintf(e->memory, sizeof(e->memory), "none");
+	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
+		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
+
+		if ((o->kind == PMD_AML_NAME || (o->kind == PMD_AML_METHOD && !o->method_args)) &&
+		    pmd_aml_eval_wanted(o->path)) {
+			paths = pmd_xrealloc(paths, (npaths + 1) * sizeof(*paths));
+			paths[npaths++] = (char *)o->path;
+		}
+	}
+	if (!ntab || !npaths) {
+		snprintf(e->engine, sizeof(e->engine), "none");
+		free(tab);
+		free(paths);
+		return e;
+	}
+	/* the debugger's commands: the lists, then each object traced and evaluated */
+	struct pmd_buf cmd[2] = { 0 };
+
+	pmd_buf_puts(&cmd[0], "objects region\nobjects regionfield\n");
+	for (size_t i = 0; i < npaths; i++)
+		for (int f = 0; f < 2; f++)
+			pmd_buf_printf(&cmd[f], "trace opcode %s\nevaluate %s\n", paths[i], paths[i]);
+	pmd_buf_puts(&cmd[0], "quit\n");
+	pmd_buf_puts(&cmd[1], "quit\n");
+	size_t nchunks = 1;
+	struct pmd_acpiexec_job jobs[2] = {
+		{ .argv = args_fill0, .input = cmd[0].s },
+		{ .argv = args_fill1, .input = cmd[1].s },
+	};
+
+	*res = pmd_src_acpiexec(s, jobs, 2 * nchunks, EVAL_TIMEOUT_S);
+	struct pmd_ax_run runs[2];
+	size_t nruns = 0;
+
+	memset(runs, 0, sizeof(runs));
+	if (res->st == PMD_OK) {
+		for (size_t j = 0; j < 2 * nchunks && res->st == PMD_OK; j++) {
+			char err[160];
+
+			if (jobs[j].res.st != PMD_OK)
+				*res = jobs[j].res;
+			else if (pmd_ax_parse(jobs[j].out, jobs[j].len, &runs[j], err, sizeof(err)))
+				*res = pmd_res_make(PMD_INVALID, EINVAL, "acpiexec: %s", err);
+			nruns = j + 1;
+		}
+	}
+	if (res->st == PMD_OK) {
+		/* fill 0x00 runs: jobs 0, 2, 4...; fill 0xFF: 1, 3, 5... */
+		struct pmd_ax_run r0[EVAL_MAX_CHUNKS], r1[EVAL_MAX_CHUNKS];
+		struct ev_ctx c = { .ns = ns, .tab = tab, .ntab = ntab, .lists = &runs[0] };
+
+		for (size_t k = 0; k < nchunks; k++) {
+			r0[k] = runs[2 * k];
+			r1[k] = runs[2 * k + 1];
+		}
+		snprintf(e->engine, sizeof(e->engine), "acpiexec %s", runs[0].version);
+		ctx_fields(&c);
+		for (size_t i = 0; i < npaths; i++) {
+			struct pmd_ev_obj *o = pmd_eval_add(e, paths[i]);
+
+			classify(&c, r0, nchunks, r1, nchunks, paths[i], o);
+		}
+		free(c.fields);
+	}
+	for (size_t j = 0; j < nruns; j++)
+		pmd_ax_free(&runs[j]);
+	for (size_t j = 0; j < 2 * nchunks; j++)
+		free(jobs[j].out);
+	pmd_buf_free(&cmd[0]);
+	pmd_buf_free(&cmd[1]);
+	free(tab);
+	free(paths);
+	if (res->st != PMD_OK) {
+		pmd_eval_free(e);
+		free(e);
+		return NULL;
+	}
+	return e;
+}
+
+static void eval_destroy(void *p)
+{
+	pmd_eval_free(p);
+	free(p);
+}
+
+struct ev_cached {
+	struct pmd_eval *e;
+	struct pmd_res res;
+};
+
+static void cached_destroy(void *p)
+{
+	struct ev_cached *c = p;
+
+	if (c->e)
+		eval_destroy(c->e);
+	free(c);
+}
+
+const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_res *res)
+{
+	struct ev_cached *c = pmd_src_attached(s, "aml-eval");
+
+	if (c) {
+		*res = c->res;
+		return c->e;
+	}
+	c = pmd_xcalloc(1, sizeof(*c));
+	if (pmd_src_kind(s) == PMD_SRC_DUMP) {
+		char *text = NULL, err[160], want[24];
+		size_t len = 0;
+		struct ev_table *tab;
+		uint64_t hash = 0;
+
+		order_tables(s, &tab, &hash);
+		free(tab);
+		snprintf(want, sizeof(want), "%016llx", (unsigned long long)hash);
+		if (pmd_read_file(s, "aml-eval.txt", &text, &len).st == PMD_OK) {
+			struct pmd_eval *e = pmd_xcalloc(1, sizeof(*e));
+
+			if (pmd_eval_parse(text, len, e, err, sizeof(err))) {
+				pmd_src_warnf(s, "aml-eval.txt: %s; the tables are evaluated again", err);
+				free(e);
+			} else if (strcmp(e->tables, want)) {
+				/* recorded for other tables (an --acpidump over the dump) */
+				eval_destroy(e);
+			} else {
+				c->e = e;
+				c->res = pmd_ok();
+			}
+		}
+		free(text);
+		if (c->e) {
+			pmd_src_attach(s, "aml-eval", c, cached_destroy);
+			*res = c->res;
+			return c->e;
+		}
+	}
+	c->e = pmd_aml_eval_run(s, ns, &c->res);
+	pmd_src_attach(s, "aml-eval", c, cached_destroy);
+	*res = c->res;
+	return c->e;
+}

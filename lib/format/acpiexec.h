@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What ACPICA's acpiexec prints in batch mode (acpica-tools 20200925 and
+ * later), parsed: the tables it loaded and where, the namespace's operation
+ * regions and region fields ("objects region", "objects regionfield"), and
+ * for each "evaluate PATH" its status, its value, the region accesses -vr
+ * traced and the opcodes "trace opcode PATH" traced while it ran. Text in,
+ * structures out: the runner is source/aml-eval.c.
+ */
+#ifndef PMD_ACPIEXEC_H
+#define PMD_ACPIEXEC_H
+
+#include "util/util.h"
+#include "format/amlvalue.h"
+
+#define PMD_AX_PATH 128
+
+struct pmd_ax_table {
+	char sig[5];
+	uint64_t addr;          /* where acpiexec holds the table in its memory */
+	uint32_t len;
+};
+
+struct pmd_ax_region {
+	char path[PMD_AX_PATH];
+	char space[24];         /* "SystemMemory", "SystemIO", "EmbeddedControl", "PCI_Config"... */
+	uint64_t addr, len;
+};
+
+struct pmd_ax_field {
+	char path[PMD_AX_PATH];
+	char region[5];         /* the region's NameSeg, as acpiexec prints it */
+	uint64_t bit_offset;
+	uint32_t bits;
+};
+
+/* One -vr line: a SystemMemory access with its address, or another space's (space only). */
+struct pmd_ax_access {
+	char space[24];
+	bool write;
+	bool has_addr;
+	uint64_t addr, region_base, region_len;
+	unsigned width;
+};
+
+/* One "trace opcode" line: an opcode or a method beginning, at an address in acpiexec's memory. */
+struct pmd_ax_op {
+	uint64_t addr;
+	bool begin;
+	bool method;            /* Method Begin/End: name holds the method's path */
+	char name[PMD_AX_PATH]; /* the opcode's name ("If", "-NamePath-", "Return"...) */
+};
+
+enum pmd_ax_status {
+	PMD_AX_OK,              /* returned an object */
+	PMD_AX_NO_VALUE,        /* completed without returning an object */
+	PMD_AX_FAILED,          /* an ACPICA exception (exception holds its name) */
+};
+
+struct pmd_ax_eval {
+	char path[PMD_AX_PATH]; /* as given to "evaluate": "\_TZ.TZ00._CRT" */
+	enum pmd_ax_status status;
+	char exception[40];
+	struct pmd_aml_value value;
+	struct pmd_ax_access *acc;
+	size_t nacc;
+	struct pmd_ax_op *op;
+	size_t nop;
+	bool op_dropped;        /* more opcodes than PMD_AX_MAX_OPS: the rest were not kept */
+};
+
+#define PMD_AX_MAX_OPS 4096u     /* traced opcodes kept per evaluation */
+#define PMD_AX_MAX_ACC 4096u     /* region accesses kept per evaluation */
+
+struct pmd_ax_run {
+	char version[16];       /* "20200925" */
+	struct pmd_ax_table *tables;
+	size_t ntables;
+	struct pmd_ax_region *regions;
+	size_t nregions;
+	struct pmd_ax_field *fields;
+	size_t nfields;
+	struct pmd_ax_eval *evals;
+	size_t nevals;
+};
+
+/*
+ * Parse acpiexec's output. Lines it does not know are skipped (acpiexec
+ * prints warnings, errors and notifications between them). Returns 0, or -1
+ * with err filled when the text is not acpiexec output at all (no banner).
+ */
+int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err, size_t errn);
+void pmd_ax_free(struct pmd_ax_run *run);
+
+/* A path as ACPICA prints it ("\_TZ_.TZ00") with each segment's trailing '_' padding dropped. */
+void pmd_ax_path_norm(const char *in, char *out, size_t n);
+/* The address space name of a SpaceId number, as ACPICA names it ("SystemIO" for 1). */
+const char *pmd_ax_space_name(unsigned id);
+
+#endif

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Evaluated ACPI objects with their provenance, as pmdiag keeps them and
+ * records them in a dump (aml-eval.txt): the value, and whether it is a
+ * constant of the tables, computed the same on every boot, or depends on
+ * the machine's state (which fields, which names), or failed. Filled by
+ * acpi/aml-eval.c; written and read back here.
+ */
+#ifndef PMD_AMLEVAL_H
+#define PMD_AMLEVAL_H
+
+#include "util/util.h"
+#include "format/amlvalue.h"
+
+enum pmd_ev_class {
+	PMD_EV_CONSTANT,     /* a Name holding data, or a method returning a literal */
+	PMD_EV_EVALUATED,    /* computed; its evaluation read no operation-region field */
+	PMD_EV_MEMORY,       /* computed from fields of this machine's recorded memory */
+	PMD_EV_DEPENDS,      /* computed from the machine's state: see deps */
+	PMD_EV_FAILED,       /* the evaluation failed: exception */
+};
+
+enum pmd_ev_dep_kind {
+	PMD_DEP_FIELD,       /* an operation-region field */
+	PMD_DEP_NAME,        /* a Name tested by an If or While on the way */
+	PMD_DEP_INIT,        /* region contents read while the tables were initialized */
+};
+
+struct pmd_ev_dep {
+	enum pmd_ev_dep_kind kind;
+	char name[128];      /* FIELD/NAME: the object's path; "" when acpiexec did not say */
+	char region[128];    /* FIELD: the region's path ("" unknown) */
+	char space[24];      /* FIELD: "SystemMemory", "EmbeddedControl"... */
+	bool has_addr;
+	uint64_t addr;       /* FIELD in SystemMemory/SystemIO: the first byte's address */
+	unsigned bits;       /* FIELD: its width (0 unknown) */
+};
+
+struct pmd_ev_cand {
+	char from[128];      /* where the candidate is defined */
+	struct pmd_aml_value value;
+};
+
+struct pmd_ev_obj {
+	char path[128];
+	enum pmd_ev_class cls;
+	char exception[40];  /* FAILED: ACPICA's exception, or "no value returned" */
+	struct pmd_aml_value value; /* DEPENDS: with emulated contents, a hint only */
+	struct pmd_ev_dep *dep;
+	size_t ndep;
+	struct pmd_ev_cand *cand; /* DEPENDS: the constant tables it chooses between */
+	size_t ncand;
+};
+
+struct pmd_eval {
+	char engine[48];     /* "acpiexec 20200925" */
+	char tables[24];     /* hash of the tables evaluated: a record for other tables is stale */
+	char memory[64];     /* "none", or what recorded memory served */
+	struct pmd_ev_obj *obj;
+	size_t nobj;
+};
+
+const char *pmd_ev_class_name(enum pmd_ev_class c);
+void pmd_eval_free(struct pmd_eval *e);
+const struct pmd_ev_obj *pmd_eval_find(const struct pmd_eval *e, const char *path);
+/* A new object at the end (the array may move: earlier pointers are stale). */
+struct pmd_ev_obj *pmd_eval_add(struct pmd_eval *e, const char *path);
+void pmd_ev_dep_add(struct pmd_ev_obj *o, const struct pmd_ev_dep *d);
+
+/* aml-eval.txt: write, and parse back (-1 with err on anything malformed). */
+void pmd_eval_write(struct pmd_buf *b, const struct pmd_eval *e);
+int pmd_eval_parse(const char *text, size_t len, struct pmd_eval *e, char *err, size_t errn);
+
+#endif

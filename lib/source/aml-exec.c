@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ACPICA's acpiexec over the source's DSDT and SSDTs: the tables are written
+ * to a private temporary directory, one acpiexec process runs per job (all at
+ * once: they are independent), and each job's output comes back as text.
+ * acpiexec emulates every operation region in its own memory: nothing it runs
+ * touches this machine's hardware. The directory is removed before return.
+ */
+#include "source/source-int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#define AX_OUT_MAX (256u << 20) /* output kept per job; more is a runaway */
+
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+
+	while (n) {
+		ssize_t w = write(fd, c, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		c += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int write_file(const char *dir, const char *name, const void *p, size_t n)
+{
+	char path[8192];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, p, n)) {
+		close(fd);
+		return -1;
+	}
+	return close(fd);
+}
+
+static void remove_dir(const char *dir, char **names, size_t n)
+{
+	char path[8192];
+
+	for (size_t i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+struct ax_proc {
+	pid_t pid;
+	int fd;
+	struct pmd_buf out;
+	bool big, done;
+};
+
+static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files, size_t nfiles,
+				const struct pmd_acpiexec_job *job, const char *fi, const char *in)
+{
+	int out[2];
+	size_t na = 0, n = 0;
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+
+	while (job->argv[na])
+		na++;
+	char **argv = pmd_xcalloc(na + nfiles + 4, sizeof(*argv));
+	argv[n++] = "acpiexec";
+	for (size_t i = 0; i < na; i++)
+		argv[n++] = (char *)job->argv[i];
+	if (fi) {
+		argv[n++] = "-fi";
+		argv[n++] = (char *)fi;
+	}
+	for (size_t i = 0; i < nfiles; i++)
+		argv[n++] = files[i];
+	argv[n] = NULL;
+	if (pipe2(out, O_CLOEXEC) < 0) {
+		free(argv);
+		return pmd_res_make(PMD_UNREADABLE, errno, "pipe: %s", strerror(errno));
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addchdir_np(&fa, dir);
+	posix_spawn_file_actions_addopen(&fa, 0, in ? in : "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 2);
+	/* its own process group: a timeout kills it and anything it started */
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setpgroup(&at, 0);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+	int rc = posix_spawnp(&p->pid, "acpiexec", &fa, &at, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	close(out[1]);
+	free(argv);
+	if (rc) {
+		close(out[0]);
+		if (rc == ENOENT)
+			return pmd_res_make(PMD_ABSENT, rc, "acpiexec is not installed (apt install acpica-tools)");
+		return pmd_res_make(PMD_UNREADABLE, rc, "cannot run acpiexec: %s", strerror(rc));
+	}
+	p->fd = out[0];
+	return pmd_ok();
+}
+
+/* Read every job's output until all end or the deadline passes (then they are killed). */
+static void collect(struct ax_proc *p, size_t n, unsigned timeout_s, bool *timed_out)
+{
+	uint64_t deadline = pmd_now_ns() + (uint64_t)timeout_s * 1000000000ull;
+	char chunk[65536];
+
+	for (;;) {
+		struct pollfd pfd[8];
+		size_t map[8], np = 0;
+
+		for (size_t i = 0; i < n && np < 8; i++)
+			if (!p[i].done) {
+				pfd[np].fd = p[i].fd;
+				pfd[np].events = POLLIN;
+				map[np++] = i;
+			}
+		if (!np)
+			return;
+		uint64_t now = pmd_now_ns();
+		if (now >= deadline) {
+			for (size_t i = 0; i < np; i++) {
+				timed_out[map[i]] = true;
+				kill(-p[map[i]].pid, SIGKILL);
+				p[map[i]].done = true;
+			}
+			return;
+		}
+		int ms = (int)((deadline - now) / 1000000u) + 1;
+		if (poll(pfd, np, ms) < 0 && errno != EINTR)
+			return;
+		for (size_t k = 0; k < np; k++) {
+			struct ax_proc *q = &p[map[k]];
+
+			if (!(pfd[k].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			ssize_t got = read(q->fd, chunk, sizeof(chunk));
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got <= 0) {
+				q->done = true;
+				continue;
+			}
+			if (q->out.len + (size_t)got > AX_OUT_MAX) {
+				q->big = true;
+				q->done = true;
+				kill(-q->pid, SIGKILL);
+				continue;
+			}
+			pmd_buf_add(&q->out, chunk, (size_t)got);
+		}
+	}
+}
+
+struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs, size_t njobs,
+				unsigned timeout_s)
+{
+	const struct pmd_acpi_table *t;
+	size_t nt, nfiles = 0, nnames = 0;
+	struct pmd_res r = pmd_acpi_tables(s, &t, &nt);
+	char tmpl[4096], **files, **names;
+	const char *tmp = getenv("TMPDIR");
+
+	if (r.st != PMD_OK)
+		return r;
+	if (njobs > 8)
+		return pmd_res_make(PMD_INVALID, EINVAL, "at most 8 acpiexec jobs at once");
+	snprintf(tmpl, sizeof(tmpl), "%s/pmdiag-aml.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(tmpl))
+		return pmd_res_make(PMD_UNREADABLE, errno, "cannot create a temporary directory in %s: %s",
+				    tmp && *tmp ? tmp : "/tmp", strerror(errno));
+	files = pmd_xcalloc(nt + 1, sizeof(*files));
+	names = pmd_xcalloc(nt + 2 * njobs + 1, sizeof(*names));
+	/* the DSDT first, then the SSDTs in table order, as the kernel loads them */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < nt; i++) {
+			if (t[i].invalid || !t[i].data || t[i].len < 36 ||
+			    strcmp(t[i].sig, pass ? "SSDT" : "DSDT") || (!pass && nfiles))
+				continue;
+			char name[32];
+
+			snprintf(name, sizeof(name), "t%03zu-%s.aml", nfiles, t[i].sig);
+			if (write_file(tmpl, name, t[i].data, t[i].len)) {
+				r = pmd_res_make(PMD_UNREADABLE, errno, "cannot write %s/%s: %s", tmpl,
+						 name, strerror(errno));
+				goto out;
+			}
+			names[nnames++] = pmd_xstrdup(name);
+			files[nfiles++] = names[nnames - 1];
+		}
+	if (!nfiles) {
+		r = pmd_res_make(PMD_ABSENT, 0, "no DSDT or SSDT to evaluate");
+		goto out;
+	}
+	struct ax_proc p[8] = { 0 };
+	bool timed_out[8] = { 0 };
+	size_t started = 0;
+
+	for (size_t j = 0; j < njobs; j++) {
+		char fi[32] = "", in[32] = "";
+
+		jobs[j].out = NULL;
+		jobs[j].len = 0;
+		if (jobs[j].init_text) {
+			snprintf(fi, sizeof(fi), "init%zu.txt", j);
+			if (write_file(tmpl, fi, jobs[j].init_text, strlen(jobs[j].init_text))) {
+				r = pmd_res_make(PMD_UNREADABLE, errno, "cannot write %s: %s", fi,
+						 strerror(errno));
+				break;
+			}
+			names[nnames++] = pmd_xstrdup(fi);
+		}
+		if (jobs[j].input) {
+			snprintf(in, sizeof(in), "input%zu.txt", j);
+			if (write_file(tmpl, in, jobs[j].input, strlen(jobs[j].input))) {
+				r = pmd_res_make(PMD_UNREADABLE, errno, "cannot write %s: %s", in,
+						 strerror(errno));
+				break;
+			}
+			names[nnames++] = pmd_xstrdup(in);
+		}
+		r = spawn_job(&p[j], tmpl, files, nfiles, &jobs[j], fi[0] ? fi : NULL,
+			      in[0] ? in : NULL);
+		if (r.st != PMD_OK)
+			break;
+		started++;
+	}
+	collect(p, started, timeout_s, timed_out);
+	for (size_t j = 0; j < started; j++) {
+		int status = 0;
+
+		close(p[j].fd);
+		while (waitpid(p[j].pid, &status, 0) < 0 && errno == EINTR)
+			;
+		jobs[j].len = p[j].out.len;
+		jobs[j].out = pmd_buf_steal(&p[j].out);
+		if (timed_out[j])
+			jobs[j].res = pmd_res_make(PMD_UNREADABLE, ETIME, "acpiexec ran longer than %u s and was stopped", timeout_s);
+		else if (p[j].big)
+			jobs[j].res = pmd_res_make(PMD_UNREADABLE, EFBIG, "acpiexec printed more than %u bytes and was stopped", AX_OUT_MAX);
+		else if (WIFSIGNALED(status))
+			jobs[j].res = pmd_res_make(PMD_UNREADABLE, EIO, "acpiexec died of signal %d", WTERMSIG(status));
+		else
+			jobs[j].res = pmd_ok();
+	}
+out:
+	remove_dir(tmpl, names, nnames);
+	for (size_t i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	free(files);
+	return r;
+}
