@@ -455,13 +455,13 @@ static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t
 
 	if (!a || !b) {
 		o->cls = PMD_EV_FAILED;
-		snprintf(o->exception, sizeof(o->exception), "not evaluated");
+		snprintf(o->exception, sizeof(o->exception), "NOT_EVALUATED");
 		return;
 	}
 	if (a->status != PMD_AX_OK) {
 		o->cls = PMD_EV_FAILED;
 		snprintf(o->exception, sizeof(o->exception), "%s",
-			 a->status == PMD_AX_NO_VALUE ? "no value returned" : a->exception);
+			 a->status == PMD_AX_NO_VALUE ? "NO_RETURN_VALUE" : a->exception);
 		return;
 	}
 	pmd_aml_value_copy(&o->value, &a->value);

@@ -425,7 +425,7 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 
 			if (st.cur) {
 				st.cur->status = PMD_AX_FAILED;
-				snprintf(st.cur->exception, sizeof(st.cur->exception), "no result");
+				snprintf(st.cur->exception, sizeof(st.cur->exception), "NO_RESULT");
 			}
 			word(t + 11, path, sizeof(path));
 			st.cur = eval_new(&st, path);
@@ -453,7 +453,7 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 					pmd_aml_value_free(&st.cur->value);
 					st.cur->status = PMD_AX_FAILED;
 					snprintf(st.cur->exception, sizeof(st.cur->exception),
-						 "unreadable value");
+						 "UNREADABLE_VALUE");
 				}
 			} else {
 				continue;
@@ -468,7 +468,7 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 	}
 	if (st.cur) { /* output ended inside an evaluation: acpiexec died or was stopped */
 		st.cur->status = PMD_AX_FAILED;
-		snprintf(st.cur->exception, sizeof(st.cur->exception), "no result");
+		snprintf(st.cur->exception, sizeof(st.cur->exception), "NO_RESULT");
 	}
 	if (!banner) {
 		snprintf(err, errn, "not acpiexec output (no \"AML Execution/Debug Utility\" banner)");

@@ -91,8 +91,13 @@ void pmd_eval_write(struct pmd_buf *b, const struct pmd_eval *e)
 	for (size_t i = 0; i < e->nobj; i++) {
 		const struct pmd_ev_obj *o = &e->obj[i];
 
-		pmd_buf_printf(b, "object %s %s %s ", o->path, pmd_ev_class_name(o->cls),
-			       or_dash(o->exception));
+		char exc[sizeof(o->exception)];
+
+		snprintf(exc, sizeof(exc), "%s", or_dash(o->exception));
+		for (char *p = exc; *p; p++)
+			if (*p == ' ' || *p == '\n')
+				*p = '_';
+		pmd_buf_printf(b, "object %s %s %s ", o->path, pmd_ev_class_name(o->cls), exc);
 		pmd_aml_value_write(b, &o->value);
 		pmd_buf_putc(b, '\n');
 		for (size_t j = 0; j < o->ndep; j++) {

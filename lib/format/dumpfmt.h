@@ -23,6 +23,7 @@ struct pmd_mmio_rec {
 
 #define PMD_DUMP_MANIFEST "manifest"
 #define PMD_DUMP_ACPI "acpidump.txt"
+#define PMD_DUMP_AML_EVAL "aml-eval.txt" /* acpi/aml-eval.c: evaluated objects */
 #define PMD_DUMP_CPUID "cpuid.txt"
 #define PMD_DUMP_PCI "lspci.txt"
 #define PMD_DUMP_MSR "msr.txt"

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "acpi/aml-eval.h"
 #include "format/acpitable.h"
 #include "source/source-int.h"
 #include "cpu/cpuid.h"
@@ -226,6 +227,37 @@ static void record_acpi(struct writer *w)
 	if (f && pmd_acpidump_write(f, t, n) < 0)
 		fail(w, errno, PMD_DUMP_ACPI);
 	close_out(w, f, PMD_DUMP_ACPI);
+}
+
+/*
+ * The evaluated processor and thermal objects (acpi/aml-eval.c), so a replay
+ * prints what this machine's evaluation gave without running acpiexec.
+ */
+static void record_aml(struct writer *w)
+{
+	const struct pmd_acpi_table *t;
+	size_t n;
+
+	if (pmd_acpi_tables(w->s, &t, &n).st != PMD_OK)
+		return;
+	struct pmd_aml_ns *ns = pmd_aml_new();
+	struct pmd_res r;
+
+	pmd_aml_load_tables(ns, t, n);
+	const struct pmd_eval *e = pmd_aml_eval(w->s, ns, &r);
+	status_line(w, "aml-eval", &r);
+	if (e) {
+		struct pmd_buf b = { 0 };
+		FILE *f;
+
+		pmd_eval_write(&b, e);
+		f = open_out(w, PMD_DUMP_AML_EVAL);
+		if (f && fwrite(b.s, 1, b.len, f) != b.len)
+			fail(w, errno, PMD_DUMP_AML_EVAL);
+		close_out(w, f, PMD_DUMP_AML_EVAL);
+		pmd_buf_free(&b);
+	}
+	pmd_aml_free(ns);
 }
 
 static void record_cpuid(struct writer *w)
@@ -630,6 +662,7 @@ struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct p
 
 	record_files(&w);
 	record_acpi(&w);
+	record_aml(&w);
 	record_cpuid(&w);
 	record_pci(&w);
 	record_msr(&w);

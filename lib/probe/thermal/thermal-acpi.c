@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "acpi/aml-eval.h"
 #include "format/acpitable.h"
 
 static const struct {
@@ -52,6 +53,61 @@ static void value_text(const struct pmd_aml_value *v, char *buf, size_t n)
 	}
 }
 
+
+/* A trip's value: the tables' constant, or ACPICA's evaluation with its provenance. */
+static void fill_trip(struct pmd_acpi_trip *tr, const struct pmd_aml_ns *ns,
+		      const struct pmd_aml_object *o, const struct pmd_eval *e)
+{
+	const struct pmd_aml_value *v;
+	const struct pmd_ev_obj *eo = e ? pmd_eval_find(e, o->path) : NULL;
+
+	tr->how = pmd_aml_value(ns, o, &v);
+	if (tr->how != PMD_AML_COMPUTED && v->type == PMD_AML_V_INTEGER) {
+		tr->known = true;
+		tr->dk = v->integer;
+		tr->temp_mc = pmd_dk_to_mc(v->integer);
+	} else {
+		tr->how = PMD_AML_COMPUTED;
+	}
+	if (!eo)
+		return;
+	tr->has_eval = true;
+	tr->cls = eo->cls;
+	snprintf(tr->exception, sizeof(tr->exception), "%s", eo->exception);
+	switch (eo->cls) {
+	case PMD_EV_CONSTANT:
+	case PMD_EV_EVALUATED:
+	case PMD_EV_MEMORY:
+		if (eo->value.type == PMD_AML_V_INTEGER) {
+			tr->known = true;
+			tr->dk = eo->value.integer;
+			tr->temp_mc = pmd_dk_to_mc(eo->value.integer);
+		} else {
+			tr->known = false;
+			tr->cls = PMD_EV_FAILED;
+			snprintf(tr->exception, sizeof(tr->exception), "not an Integer");
+		}
+		break;
+	case PMD_EV_DEPENDS:
+		tr->known = false;
+		if (eo->value.type == PMD_AML_V_INTEGER) {
+			tr->has_hint = true;
+			tr->hint_dk = eo->value.integer;
+			tr->hint_mc = pmd_dk_to_mc(eo->value.integer);
+		}
+		tr->ndep_all = (unsigned)eo->ndep;
+		for (size_t i = 0; i < eo->ndep && tr->ndep < PMD_TRIP_MAX_DEPS; i++)
+			pmd_ev_dep_text(&eo->dep[i], tr->dep[tr->ndep++], sizeof(tr->dep[0]));
+		for (size_t i = 0; i < eo->ncand && tr->ncand < PMD_TRIP_MAX_CANDS; i++)
+			if (eo->cand[i].value.type == PMD_AML_V_INTEGER)
+				tr->cand_mc[tr->ncand++] = pmd_dk_to_mc(eo->cand[i].value.integer);
+		break;
+	case PMD_EV_FAILED:
+		tr->known = false;
+		break;
+	}
+}
+
 void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 {
 	const struct pmd_acpi_table *t;
@@ -65,6 +121,11 @@ void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 	ti->aml_warnings = (unsigned)pmd_aml_nwarnings(ns);
 	for (size_t i = 0; i < ti->aml_warnings && i < PMD_ARRAY_SIZE(ti->aml_warning); i++)
 		snprintf(ti->aml_warning[i], sizeof(ti->aml_warning[i]), "%s", pmd_aml_warning(ns, i));
+	const struct pmd_eval *e = pmd_aml_eval(s, ns, &ti->eval_res);
+	if (e) {
+		snprintf(ti->eval_engine, sizeof(ti->eval_engine), "%s", e->engine);
+		snprintf(ti->eval_memory, sizeof(ti->eval_memory), "%s", e->memory);
+	}
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
 		size_t l = strlen(o->path);
@@ -91,14 +152,7 @@ void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 		snprintf(tr->type, sizeof(tr->type), "%s",
 			 which == 0 ? "critical" : which == 1 ? "hot" : "passive");
 		tr->index = -1;
-		const struct pmd_aml_value *v;
-		tr->how = pmd_aml_value(ns, o, &v);
-		if (tr->how != PMD_AML_COMPUTED && v->type == PMD_AML_V_INTEGER) {
-			tr->dk = v->integer;
-			tr->temp_mc = pmd_dk_to_mc(v->integer);
-		} else {
-			tr->how = PMD_AML_COMPUTED;
-		}
+		fill_trip(tr, ns, o, e);
 	}
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *zo = pmd_aml_at(ns, i);
@@ -120,14 +174,7 @@ void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 			snprintf(tr->object, sizeof(tr->object), "%s", trip_objs[k].obj);
 			snprintf(tr->type, sizeof(tr->type), "%s", trip_objs[k].type);
 			tr->index = trip_objs[k].index;
-			const struct pmd_aml_value *v;
-			tr->how = pmd_aml_value(ns, o, &v);
-			if (tr->how != PMD_AML_COMPUTED && v->type == PMD_AML_V_INTEGER) {
-				tr->dk = v->integer;
-				tr->temp_mc = pmd_dk_to_mc(v->integer);
-			} else {
-				tr->how = PMD_AML_COMPUTED;
-			}
+			fill_trip(tr, ns, o, e);
 		}
 		for (size_t k = 0; k < PMD_ARRAY_SIZE(other_objs) && z->nother < PMD_ARRAY_SIZE(z->other);
 		     k++) {

@@ -101,7 +101,7 @@ static bool acpi_const_crt(const struct pmd_thermal_info *ti, const char *path, 
 			continue;
 		for (unsigned j = 0; j < ti->az[a].ntrip; j++) {
 			const struct pmd_acpi_trip *at = &ti->az[a].trip[j];
-			if (!strcmp(at->type, "critical") && at->how != PMD_AML_COMPUTED &&
+			if (!strcmp(at->type, "critical") && at->known &&
 			    at->temp_mc == mc)
 				return true;
 		}
@@ -221,7 +221,7 @@ static void zone_vs_acpi(struct pmd_checks *k, const struct pmd_thermal_info *ti
 		if (strcmp(az->path, zn->acpi_path))
 			continue;
 		for (unsigned j = 0; j < az->ntrip; j++)
-			if (az->trip[j].how != PMD_AML_COMPUTED)
+			if (az->trip[j].known)
 				trip_vs_acpi(k, zn, where, az, &az->trip[j], all_typed);
 	}
 }
@@ -270,7 +270,7 @@ static void check_acpi_zone(struct pmd_checks *k, const struct pmd_thermal_info 
 		const struct pmd_acpi_trip *at = &az->trip[j];
 		types[j] = at->type;
 		mc[j] = at->temp_mc;
-		known[j] = at->how != PMD_AML_COMPUTED;
+		known[j] = at->known;
 		has_crt |= !strcmp(at->type, "critical");
 		if (known[j])
 			check_value(k, where, at->type, at->temp_mc);

@@ -137,12 +137,112 @@ static void print_zones(const struct pmd_thermal_info *ti, struct pmd_out *o)
 	pmd_out_end(o);
 }
 
+/* Where a trip's value comes from, in words. */
+static const char *trip_source(const struct pmd_acpi_trip *t)
+{
+	if (t->has_eval) {
+		switch (t->cls) {
+		case PMD_EV_CONSTANT:
+			return t->how == PMD_AML_CONST_METHOD ? "constant (Method returning it)"
+							      : "constant (Name)";
+		case PMD_EV_EVALUATED:
+			return "evaluated by ACPICA (no region read: the same on every boot)";
+		case PMD_EV_MEMORY:
+			return "evaluated from this machine's memory";
+		case PMD_EV_DEPENDS:
+			return "depends on the machine's state";
+		case PMD_EV_FAILED:
+			return "evaluation failed";
+		}
+	}
+	return t->how == PMD_AML_CONST_NAME     ? "constant (Name)"
+	       : t->how == PMD_AML_CONST_METHOD ? "constant (Method returning it)"
+						: "-";
+}
+
+static void trip_value(struct pmd_out *o, const struct pmd_acpi_trip *t, bool with_dk)
+{
+	char c[96];
+
+	if (t->known) {
+		if (with_dk)
+			snprintf(c, sizeof(c), "%.1f C (%llu dK)", (double)t->temp_mc / 1000,
+				 (unsigned long long)t->dk);
+		else
+			snprintf(c, sizeof(c), "%.1f C", (double)t->temp_mc / 1000);
+		pmd_out_str(o, NULL, "Value", c);
+		pmd_out_int(o, "temp_mc", NULL, t->temp_mc, NULL);
+		if (with_dk)
+			pmd_out_uint(o, "dk", NULL, t->dk, NULL);
+	} else if (t->has_eval && t->cls == PMD_EV_FAILED) {
+		snprintf(c, sizeof(c), "failed: %s", t->exception);
+		pmd_out_str(o, NULL, "Value", c);
+		pmd_out_str(o, "exception", NULL, t->exception);
+	} else if (t->has_eval && t->has_hint) {
+		snprintf(c, sizeof(c), "depends (%.1f C with emulated regions)", (double)t->hint_mc / 1000);
+		pmd_out_str(o, NULL, "Value", c);
+		pmd_out_int(o, "hint_temp_mc", NULL, t->hint_mc, NULL);
+	} else {
+		pmd_out_str(o, NULL, "Value", t->has_eval ? "depends" : "computed at run time");
+	}
+	pmd_out_bool(o, "computed", NULL, t->how == PMD_AML_COMPUTED);
+	pmd_out_str(o, "provenance", NULL,
+		    t->has_eval ? pmd_ev_class_name(t->cls)
+				: t->how == PMD_AML_COMPUTED ? "not_evaluated" : "constant");
+	if (with_dk)
+		pmd_out_str(o, "source", "From", trip_source(t));
+	if (t->has_eval && t->cls == PMD_EV_DEPENDS) {
+		pmd_out_list(o, "depends_on", NULL);
+		for (unsigned i = 0; i < t->ndep; i++)
+			pmd_out_str(o, NULL, NULL, t->dep[i]);
+		pmd_out_end(o);
+		if (t->ncand) {
+			pmd_out_list(o, "candidates_temp_mc", NULL);
+			for (unsigned i = 0; i < t->ncand; i++)
+				pmd_out_int(o, NULL, NULL, t->cand_mc[i], NULL);
+			pmd_out_end(o);
+		}
+	}
+}
+
+/* Text only: what each trip that depends on the machine depends on. */
+static void trip_deps(struct pmd_out *o, const struct pmd_acpi_trip *t, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++) {
+		if (!t[k].has_eval || t[k].cls != PMD_EV_DEPENDS)
+			continue;
+		for (unsigned i = 0; i < t[k].ndep; i++) {
+			char label[64];
+
+			snprintf(label, sizeof(label), "%s depends on", t[k].object);
+			pmd_out_str(o, NULL, label, t[k].dep[i]);
+		}
+		if (t[k].ndep_all > t[k].ndep) {
+			char more[48];
+
+			snprintf(more, sizeof(more), "and %u more", t[k].ndep_all - t[k].ndep);
+			char label[64];
+
+			snprintf(label, sizeof(label), "%s depends on", t[k].object);
+			pmd_out_str(o, NULL, label, more);
+		}
+	}
+}
+
 static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
 {
 	if (ti->acpi_res.st != PMD_OK) {
 		pmd_out_res(o, "acpi_zones", "ACPI thermal zones", &ti->acpi_res);
 		return;
 	}
+	pmd_out_obj(o, "aml_evaluation", NULL);
+	if (ti->eval_res.st == PMD_OK) {
+		pmd_out_str(o, "engine", "AML evaluation", ti->eval_engine);
+		pmd_out_str(o, "memory", "Machine memory", ti->eval_memory);
+	} else {
+		pmd_out_res(o, "engine", "AML evaluation", &ti->eval_res);
+	}
+	pmd_out_end(o);
 	pmd_out_list(o, "acpi_zones", ti->naz ? NULL : "ACPI thermal zones");
 	for (size_t i = 0; i < ti->naz; i++) {
 		const struct pmd_acpi_zone *z = &ti->az[i];
@@ -158,25 +258,11 @@ static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
 			pmd_out_obj(o, NULL, NULL);
 			pmd_out_str(o, "object", "Object", t->object);
 			pmd_out_str(o, "type", "Type", t->type);
-			if (t->how == PMD_AML_COMPUTED) {
-				pmd_out_str(o, NULL, "Value", "computed at run time");
-				pmd_out_bool(o, "computed", NULL, true);
-			} else {
-				char c[48];
-				snprintf(c, sizeof(c), "%.1f C (%llu dK)", (double)t->temp_mc / 1000,
-					 (unsigned long long)t->dk);
-				pmd_out_str(o, NULL, "Value", c);
-				pmd_out_int(o, "temp_mc", NULL, t->temp_mc, NULL);
-				pmd_out_uint(o, "dk", NULL, t->dk, NULL);
-				pmd_out_bool(o, "computed", NULL, false);
-			}
-			pmd_out_str(o, "source", "From",
-				    t->how == PMD_AML_CONST_NAME     ? "Name (pmdiag AML walker)"
-				    : t->how == PMD_AML_CONST_METHOD ? "Method returning a constant"
-								     : "-");
+			trip_value(o, t, true);
 			pmd_out_end(o);
 		}
 		pmd_out_end(o);
+		trip_deps(o, z->trip, z->ntrip);
 		for (unsigned k = 0; k < z->nother; k++)
 			pmd_out_str(o, z->other[k], z->other[k], z->other_val[k]);
 		pmd_out_end(o);
@@ -195,16 +281,7 @@ static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
 			pmd_out_obj(o, NULL, NULL);
 			pmd_out_str(o, "path", "Device", ti->ot_path[i]);
 			pmd_out_str(o, "object", "Object", t->object);
-			if (t->how == PMD_AML_COMPUTED) {
-				pmd_out_str(o, NULL, "Value", "computed at run time");
-				pmd_out_bool(o, "computed", NULL, true);
-			} else {
-				char c[48];
-				snprintf(c, sizeof(c), "%.1f C", (double)t->temp_mc / 1000);
-				pmd_out_str(o, NULL, "Value", c);
-				pmd_out_int(o, "temp_mc", NULL, t->temp_mc, NULL);
-				pmd_out_bool(o, "computed", NULL, false);
-			}
+			trip_value(o, t, false);
 			pmd_out_end(o);
 		}
 		pmd_out_end(o);

@@ -9,6 +9,7 @@
 #define PMD_THERMAL_H
 
 #include "acpi/aml.h"
+#include "format/amleval.h"
 #include "probe/check.h"
 #include "out/out.h"
 #include "source/source.h"
@@ -53,13 +54,29 @@ struct pmd_hwmon_temp {
 	int64_t crit_mc, max_mc;
 };
 
+#define PMD_TRIP_MAX_DEPS 6
+#define PMD_TRIP_MAX_CANDS 4
+
 struct pmd_acpi_trip {
 	char object[8];          /* _CRT, _HOT, _PSV, _AC0.._AC9 */
 	char type[16];           /* critical, hot, passive, active */
 	int index;               /* active trip number, -1 otherwise */
-	enum pmd_aml_const how;
+	enum pmd_aml_const how;  /* what the tables hold (acpi/aml.c) */
+	bool known;              /* dk/temp_mc are the machine's value: constant, evaluated,
+				  * or computed from its recorded memory */
 	uint64_t dk;
 	int64_t temp_mc;         /* Linux's conversion: (dK - 2732) * 100 */
+	/* ACPICA's evaluation (acpi/aml-eval.c), when there was one */
+	bool has_eval;
+	enum pmd_ev_class cls;
+	char exception[40];      /* FAILED */
+	bool has_hint;           /* DEPENDS: the value with emulated regions, a hint only */
+	uint64_t hint_dk;
+	int64_t hint_mc;
+	char dep[PMD_TRIP_MAX_DEPS][192]; /* DEPENDS: on what, one line each */
+	unsigned ndep, ndep_all;
+	int64_t cand_mc[PMD_TRIP_MAX_CANDS]; /* DEPENDS: the constants it chooses between */
+	unsigned ncand;
 };
 
 struct pmd_acpi_zone {
@@ -116,6 +133,9 @@ struct pmd_thermal_info {
 	size_t naz;
 	unsigned aml_warnings;
 	char aml_warning[4][160];  /* the first ones, as the AML walker words them */
+	struct pmd_res eval_res;   /* why ACPICA could not evaluate the objects (acpi/aml-eval.c) */
+	char eval_engine[48];      /* "acpiexec 20200925" */
+	char eval_memory[64];      /* what recorded memory served evaluation ("none") */
 	/* _CRT/_HOT/_PSV objects anywhere (DPTF participants have them outside ThermalZones) */
 	unsigned ncrt, nhot, npsv;
 	struct pmd_acpi_trip *ot; /* those outside ThermalZones; ot_path[i] is each one's parent */
