@@ -2,7 +2,8 @@
 /*
  * The AML walker's reading of definition blocks (ACPI spec section 20): the
  * encodings (PkgLength, NameStrings), skipping expressions without running
- * them, data objects, and the walk that defines named objects.
+ * them, data objects, the walk that defines named objects, and the reading
+ * of method bodies for their Return statements.
  */
 #include <inttypes.h>
 #include <stdlib.h>

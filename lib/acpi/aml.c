@@ -3,7 +3,8 @@
  * A small AML walker (ACPI spec section 20): reads DSDT/SSDT definition
  * blocks into one namespace of named objects without executing any AML, and
  * keeps the values of the constant cases (a Name holding data, a Method whose
- * body is only Return (data)). Tables are hostile input: every length is
+ * body is only Return (data)) and what other methods Return (names and
+ * literals, for pmd_aml_candidates). Tables are hostile input: every length is
  * checked, nesting is bounded, and a malformed region becomes a warning.
  * This file: the namespace and its objects, messages, the API; the AML
  * encodings and the walk over definition blocks are in aml-parse.c.

@@ -3,8 +3,9 @@
  * A small AML walker: loads the DSDT and SSDTs into one namespace of named
  * objects, and evaluates the constant cases (a Name holding data, a Method
  * that only returns a constant). Everything else is "computed at run time":
- * pmdiag does not execute AML. Used for thermal zones (_CRT, _PSV...) and
- * processor performance objects (_PSS, _PPC, _PCT).
+ * pmdiag does not execute AML; for a method it can still list the constants
+ * its Returns choose between (pmd_aml_candidates). Used for thermal zones
+ * (_CRT, _PSV...) and processor performance objects (_PSS, _PPC, _PCT).
  */
 #ifndef PMD_AML_H
 #define PMD_AML_H
