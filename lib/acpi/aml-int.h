@@ -15,6 +15,9 @@
 #define AML_MAX_WARN 64u           /* warnings kept per table */
 #define AML_CHUNK 1024u            /* objects per allocation: pointers stay valid */
 #define AML_MAX_BYTES (64u << 20)  /* objects and values of one namespace: hostile tables */
+#define AML_MAX_RETS 16u           /* Return statements kept per method */
+#define AML_MAX_CALLS 8u           /* methods followed by pmd_aml_candidates(), nested */
+#define AML_MAX_VISIT 64u          /* methods read by one pmd_aml_candidates() */
 
 #define ROOT (-1)                  /* the parent index of top-level objects */
 #define NONE (-2)                  /* no such object */
@@ -27,6 +30,18 @@ enum aml_ph {
 	PH_PREDEFINED, /* \_SB, \_TZ... as ACPICA creates them */
 };
 
+/*
+ * One Return statement of a method body whose operand may be a constant: a
+ * NameString as written (resolved when asked: later tables may define it), or
+ * a literal (val).
+ */
+struct aml_ret {
+	struct pmd_aml_value *val;  /* a literal, or NULL for a name */
+	uint32_t *seg;              /* the name's NameSegs */
+	uint8_t nseg, up;           /* at most AML_MAX_SEGS each */
+	bool root;
+};
+
 struct aml_ent {
 	struct pmd_aml_object pub;  /* first: pmd_aml_value() maps the pointer back */
 	int32_t parent;             /* index, ROOT for top-level objects */
@@ -37,6 +52,10 @@ struct aml_ent {
 	bool is_method;             /* method_args is the argument count of calls */
 	enum pmd_aml_const cst;
 	struct pmd_aml_value val;
+	struct aml_ret *ret;        /* METHOD not CONST_METHOD: its Return (Name or literal)s */
+	uint8_t nret;
+	bool ret_cond;              /* a Return inside If, Else or While */
+	bool ret_partial;           /* a Return of something else, or the body may end without one */
 };
 
 /* A table loaded so far: a byte-identical copy is not loaded twice. */
@@ -68,6 +87,7 @@ struct aml_ctx {
 	const char *name;
 	unsigned nwarn, dropped;
 	bool full;                  /* AML_MAX_BYTES reached: the rest of the table is ignored */
+	bool quiet;                 /* reading a method body: no warnings (ACPICA loads none) */
 	size_t err_off;             /* where the last failure was found */
 	char err[160];
 };
@@ -87,6 +107,8 @@ struct aml_ent *aml_ent(const struct pmd_aml_ns *ns, int32_t i);
 int32_t aml_new_obj(struct aml_ctx *c, int32_t parent, uint32_t seg, enum pmd_aml_kind kind,
 		       bool cond, enum aml_ph ph);
 int32_t aml_ns_child(const struct pmd_aml_ns *ns, int32_t parent, uint32_t seg);
+int32_t aml_ns_lookup(const struct pmd_aml_ns *ns, int32_t scope, bool root, unsigned up,
+		      unsigned nseg, const uint32_t *seg);
 size_t aml_seg_text(uint32_t seg, char out[5]);
 void aml_value_free(struct pmd_aml_value *v);
 void aml_warn(struct aml_ctx *c, size_t off, const char *fmt, ...) PMD_PRINTF(3, 4);

@@ -2,7 +2,8 @@
 /*
  * The AML walker's reading of definition blocks (ACPI spec section 20): the
  * encodings (PkgLength, NameStrings), skipping expressions without running
- * them, data objects, and the walk that defines named objects.
+ * them, data objects, the walk that defines named objects, and the reading
+ * of method bodies for their Return statements.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -174,23 +175,13 @@ static int name_base(struct aml_ctx *c, int32_t scope, const struct aml_name *nm
 /* An existing object by name from scope, with the ACPI search rules for lone NameSegs. */
 static int32_t lookup(struct aml_ctx *c, int32_t scope, const struct aml_name *nm)
 {
-	int32_t b;
+	uint32_t seg[AML_MAX_SEGS];
 
-	if (!nm->root && !nm->up && nm->nseg == 1) {
-		uint32_t seg = seg_at(c, nm->segs);
-
-		for (b = scope;; b = aml_ent(c->ns, b)->parent) {
-			int32_t i = aml_ns_child(c->ns, b, seg);
-
-			if (i != NONE || b == ROOT)
-				return i;
-		}
-	}
-	if (name_base(c, scope, nm, nm->segs, &b))
+	if (nm->nseg > AML_MAX_SEGS) /* deeper than any object */
 		return NONE;
-	for (unsigned i = 0; i < nm->nseg && b != NONE; i++)
-		b = aml_ns_child(c->ns, b, seg_at(c, nm->segs + 4 * i));
-	return b < 0 ? NONE : b; /* the root itself is no object */
+	for (unsigned i = 0; i < nm->nseg; i++)
+		seg[i] = seg_at(c, nm->segs + 4 * i);
+	return aml_ns_lookup(c->ns, scope, nm->root, nm->up, nm->nseg, seg);
 }
 
 /*
@@ -826,6 +817,130 @@ static void set_value(struct aml_ctx *c, int32_t obj, bool fresh, enum pmd_aml_c
 	aml_ent(c->ns, obj)->val = *v;
 }
 
+/* ---- method bodies: what Return gives ---- */
+
+/* Keep one Return statement of method m; false (m partial) when no more are kept. */
+static bool keep_ret(struct aml_ctx *c, size_t off, int32_t m, const struct aml_name *nm,
+		     struct pmd_aml_value *v)
+{
+	struct aml_ent *e = aml_ent(c->ns, m);
+	struct aml_ret *r;
+	size_t nseg = nm ? nm->nseg : 0;
+
+	if (e->nret == AML_MAX_RETS || (nm && (nm->nseg > AML_MAX_SEGS || nm->up > AML_MAX_SEGS)) ||
+	    !aml_charge(c, off, sizeof(*r) + (v ? sizeof(*v) : 4 * nseg))) {
+		if (v)
+			aml_value_free(v);
+		return false;
+	}
+	if (e->nret % 4 == 0)
+		e->ret = pmd_xrealloc(e->ret, (e->nret + 4u) * sizeof(*e->ret));
+	r = &e->ret[e->nret++];
+	memset(r, 0, sizeof(*r));
+	if (v) {
+		r->val = pmd_xcalloc(1, sizeof(*v));
+		*r->val = *v;
+		return true;
+	}
+	r->root = nm->root;
+	r->up = (uint8_t)nm->up;
+	r->nseg = (uint8_t)nseg;
+	r->seg = pmd_xcalloc(nseg ? nseg : 1, sizeof(*r->seg));
+	for (size_t i = 0; i < nseg; i++)
+		r->seg[i] = seg_at(c, nm->segs + 4 * i);
+	return true;
+}
+
+/* Return's operand at *pos: a name, a literal or something else (m partial). */
+static int scan_return(struct aml_ctx *c, size_t *pos, size_t end, int32_t m, unsigned depth)
+{
+	struct pmd_aml_value v;
+	struct aml_name nm;
+	int r;
+
+	if (*pos < end && name_start(c->t[*pos])) {
+		int32_t i;
+
+		if (name_string(c, pos, end, &nm))
+			return -1;
+		i = lookup(c, m, &nm);
+		if (i != NONE && aml_ent(c->ns, i)->is_method && aml_ent(c->ns, i)->pub.method_args) {
+			/* a call with arguments: its value depends on them */
+			aml_ent(c->ns, m)->ret_partial = true;
+			for (unsigned a = 0; a < aml_ent(c->ns, i)->pub.method_args; a++)
+				if (skip_term(c, pos, end, m, depth + 1))
+					return -1;
+			return 0;
+		}
+		if (!keep_ret(c, *pos, m, &nm, NULL))
+			aml_ent(c->ns, m)->ret_partial = true;
+		return 0;
+	}
+	r = data_object(c, pos, end, m, depth + 1, true, &v);
+	if (r < 0)
+		return -1;
+	if (r == 0 || !keep_ret(c, *pos, m, NULL, &v))
+		aml_ent(c->ns, m)->ret_partial = true;
+	return 0;
+}
+
+/*
+ * The Return statements of a TermList in the body of method m, inside If,
+ * Else or While blocks when cond. 1 when every way through the list ends in a
+ * Return (what follows is never run and is not read), 0 when it may end
+ * without one, -1 when malformed.
+ */
+static int scan_body(struct aml_ctx *c, size_t pos, size_t end, int32_t m, bool cond,
+		     unsigned depth)
+{
+	bool after_if = false, if_returns = false;
+
+	if (depth > AML_MAX_DEPTH)
+		return fail(c, pos, "blocks nested deeper than %u", AML_MAX_DEPTH);
+	while (pos < end && !c->full) {
+		uint8_t op = c->t[pos];
+		size_t p = pos + 1, pend;
+		int r;
+
+		switch (op) {
+		case 0xa0: /* If: PkgLength Predicate TermList */
+		case 0xa1: /* Else: PkgLength TermList (ElseIf is Else { If }) */
+		case 0xa2: /* While: PkgLength Predicate TermList */
+			if (pkg_length(c, &p, end, &pend) ||
+			    (op != 0xa1 && skip_term(c, &p, pend, m, depth + 1)))
+				return -1;
+			r = scan_body(c, p, pend, m, true, depth + 1);
+			if (r < 0)
+				return -1;
+			pos = pend;
+			if (op == 0xa1 && after_if && if_returns && r == 1)
+				return 1; /* both ways return */
+			after_if = op == 0xa0;
+			if_returns = r == 1;
+			continue;
+		case 0xa4: /* Return: ArgObject */
+			if (cond)
+				aml_ent(c->ns, m)->ret_cond = true;
+			return scan_return(c, &p, end, m, depth) ? -1 : 1;
+		}
+		after_if = false;
+		if (skip_term(c, &pos, end, m, depth + 1))
+			return -1;
+	}
+	return 0;
+}
+
+/* Read the body [pos, end) of method m for pmd_aml_candidates(), quietly. */
+static void scan_method(struct aml_ctx *c, size_t pos, size_t end, int32_t m, unsigned depth)
+{
+	bool quiet = c->quiet;
+
+	c->quiet = true;
+	if (scan_body(c, pos, end, m, false, depth + 1) != 1)
+		aml_ent(c->ns, m)->ret_partial = true;
+	c->quiet = quiet;
+}
+
 /* One statement of a TermList outside methods. -1: the rest of the block is lost. */
 static int statement(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, bool cond,
 		     unsigned depth)
@@ -881,6 +996,8 @@ static int statement(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, 
 		if (r != 1)
 			aml_value_free(&v);
 		set_value(c, obj, fresh, r == 1 ? PMD_AML_CONST_METHOD : PMD_AML_COMPUTED, &v);
+		if (r != 1)
+			scan_method(c, p, pend, obj, depth);
 		return 0;
 	case 0x06: /* Alias: NameString NameString */
 		p = at + 1;

@@ -3,7 +3,8 @@
  * A small AML walker (ACPI spec section 20): reads DSDT/SSDT definition
  * blocks into one namespace of named objects without executing any AML, and
  * keeps the values of the constant cases (a Name holding data, a Method whose
- * body is only Return (data)). Tables are hostile input: every length is
+ * body is only Return (data)) and what other methods Return (names and
+ * literals, for pmd_aml_candidates). Tables are hostile input: every length is
  * checked, nesting is bounded, and a malformed region becomes a warning.
  * This file: the namespace and its objects, messages, the API; the AML
  * encodings and the walk over definition blocks are in aml-parse.c.
@@ -44,6 +45,34 @@ int32_t aml_ns_child(const struct pmd_aml_ns *ns, int32_t parent, uint32_t seg)
 			return (int32_t)(ns->hash[i] - 1);
 	}
 	return NONE;
+}
+
+/*
+ * An existing object by name from scope (ACPI 6.5 section 5.3): a lone NameSeg
+ * is looked for in scope, then in each parent up to the root; other names start
+ * at the root, or at scope moved up by the '^'s. NONE when absent.
+ */
+int32_t aml_ns_lookup(const struct pmd_aml_ns *ns, int32_t scope, bool root, unsigned up,
+		      unsigned nseg, const uint32_t *seg)
+{
+	int32_t b = root ? ROOT : scope;
+
+	if (!root && !up && nseg == 1) {
+		for (;; b = aml_ent(ns, b)->parent) {
+			int32_t i = aml_ns_child(ns, b, seg[0]);
+
+			if (i != NONE || b == ROOT)
+				return i;
+		}
+	}
+	for (unsigned i = 0; i < up; i++) {
+		if (b == ROOT)
+			return NONE;
+		b = aml_ent(ns, b)->parent;
+	}
+	for (unsigned i = 0; i < nseg && b != NONE; i++)
+		b = aml_ns_child(ns, b, seg[i]);
+	return b < 0 ? NONE : b; /* the root itself is no object */
 }
 
 static void hash_insert(struct pmd_aml_ns *ns, int32_t idx)
@@ -150,6 +179,8 @@ void aml_warn(struct aml_ctx *c, size_t off, const char *fmt, ...)
 	struct pmd_buf b = { 0 };
 	va_list ap;
 
+	if (c->quiet)
+		return;
 	if (c->nwarn >= AML_MAX_WARN) {
 		c->dropped++;
 		return;
@@ -181,9 +212,14 @@ void aml_fail_msg(struct aml_ctx *c, size_t off, const char *fmt, ...)
 bool aml_charge(struct aml_ctx *c, size_t off, size_t n)
 {
 	if (c->full || n > AML_MAX_BYTES - c->ns->bytes) {
-		if (!c->full)
+		if (!c->full) {
+			bool quiet = c->quiet;
+
+			c->quiet = false; /* even inside a method body: the table is cut short */
 			aml_warn(c, off, "namespace over %u MiB; the rest of the table is ignored",
 			     AML_MAX_BYTES >> 20);
+			c->quiet = quiet;
+		}
 		c->full = true;
 		return false;
 	}
@@ -239,8 +275,18 @@ void pmd_aml_free(struct pmd_aml_ns *ns)
 {
 	if (!ns)
 		return;
-	for (size_t i = 0; i < ns->count; i++)
-		aml_value_free(&aml_ent(ns, (int32_t)i)->val);
+	for (size_t i = 0; i < ns->count; i++) {
+		struct aml_ent *e = aml_ent(ns, (int32_t)i);
+
+		aml_value_free(&e->val);
+		for (unsigned r = 0; r < e->nret; r++) {
+			if (e->ret[r].val)
+				aml_value_free(e->ret[r].val);
+			free(e->ret[r].val);
+			free(e->ret[r].seg);
+		}
+		free(e->ret);
+	}
 	for (size_t i = 0; i < (ns->count + AML_CHUNK - 1) / AML_CHUNK; i++)
 		free(ns->chunks[i]);
 	free(ns->chunks);
@@ -378,6 +424,133 @@ enum pmd_aml_const pmd_aml_value(const struct pmd_aml_ns *ns, const struct pmd_a
 		return PMD_AML_COMPUTED;
 	*v = &e->val;
 	return e->cst;
+}
+
+bool pmd_aml_value_equal(const struct pmd_aml_value *a, const struct pmd_aml_value *b)
+{
+	if (a == b)
+		return true;
+	if (!a || !b || a->type != b->type)
+		return false;
+	switch (a->type) {
+	case PMD_AML_V_NONE:
+		return true;
+	case PMD_AML_V_INTEGER:
+		return a->integer == b->integer;
+	case PMD_AML_V_STRING:
+	case PMD_AML_V_REFERENCE:
+		return a->string && b->string && !strcmp(a->string, b->string);
+	case PMD_AML_V_BUFFER:
+		return a->buflen == b->buflen &&
+		       (!a->buflen || !memcmp(a->buffer, b->buffer, a->buflen));
+	case PMD_AML_V_PACKAGE:
+		if (a->nelem != b->nelem)
+			return false;
+		/* nesting is bounded by the reader (AML_MAX_DEPTH) */
+		for (size_t i = 0; i < a->nelem; i++)
+			if (!pmd_aml_value_equal(&a->elem[i], &b->elem[i]))
+				return false;
+		return true;
+	}
+	return false;
+}
+
+/* One pmd_aml_candidates() walk: the methods read so far, each once. */
+struct cands_walk {
+	const struct pmd_aml_ns *ns;
+	struct pmd_aml_cands *out;
+	int32_t seen[AML_MAX_VISIT];
+	size_t nseen;
+};
+
+static void cand_add(struct cands_walk *w, const struct pmd_aml_value *v, const char *path,
+		     bool literal)
+{
+	struct pmd_aml_cands *o = w->out;
+
+	for (size_t i = 0; i < o->n; i++)
+		if (pmd_aml_value_equal(o->value[i], v))
+			return;
+	if (o->n == PMD_AML_MAX_CANDS) {
+		o->complete = false;
+		return;
+	}
+	o->value[o->n] = v;
+	snprintf(o->from[o->n], sizeof(o->from[0]), "%s%s", path, literal ? " (literal)" : "");
+	o->n++;
+}
+
+/* The candidates of object i, reached through depth method calls. */
+static void cands_of(struct cands_walk *w, int32_t i, unsigned depth)
+{
+	const struct aml_ent *e = aml_ent(w->ns, i);
+
+	if (e->ph != PH_NONE) { /* External or implied only: its definition is not known */
+		w->out->complete = false;
+		return;
+	}
+	if (e->pub.kind == PMD_AML_NAME) {
+		if (e->cst == PMD_AML_CONST_NAME)
+			cand_add(w, &e->val, e->pub.path, false);
+		else
+			w->out->complete = false;
+		return;
+	}
+	if (e->pub.kind != PMD_AML_METHOD) { /* a device, a field, an alias...: no constant */
+		w->out->complete = false;
+		return;
+	}
+	if (e->cst == PMD_AML_CONST_METHOD) {
+		cand_add(w, &e->val, e->pub.path, true);
+		return;
+	}
+	for (size_t k = 0; k < w->nseen; k++)
+		if (w->seen[k] == i) /* read already: its values are in the list, or a cycle */
+			return;
+	if (depth >= AML_MAX_CALLS || w->nseen == AML_MAX_VISIT) {
+		w->out->complete = false;
+		return;
+	}
+	w->seen[w->nseen++] = i;
+	w->out->conditional |= e->ret_cond;
+	if (e->ret_partial || !e->nret)
+		w->out->complete = false;
+	for (unsigned r = 0; r < e->nret; r++) {
+		const struct aml_ret *rt = &e->ret[r];
+		int32_t t;
+
+		if (rt->val) {
+			cand_add(w, rt->val, e->pub.path, true);
+			continue;
+		}
+		t = aml_ns_lookup(w->ns, i, rt->root, rt->up, rt->nseg, rt->seg);
+		if (t == NONE || (aml_ent(w->ns, t)->is_method &&
+				  aml_ent(w->ns, t)->pub.method_args)) {
+			/* undefined, or a call whose arguments the body was read without */
+			w->out->complete = false;
+			continue;
+		}
+		cands_of(w, t, depth + 1);
+	}
+}
+
+size_t pmd_aml_candidates(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj,
+			  struct pmd_aml_cands *out)
+{
+	struct cands_walk w = { .ns = ns, .out = out };
+	const struct aml_ent *e = (const struct aml_ent *)obj;
+	int32_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (!ns || !obj)
+		return 0;
+	out->complete = true;
+	i = aml_ns_child(ns, e->parent, e->seg); /* its index */
+	if (i != NONE)
+		cands_of(&w, i, 0);
+	if (!out->n)
+		out->complete = false;
+	return out->n;
 }
 
 size_t pmd_aml_nwarnings(const struct pmd_aml_ns *ns)

@@ -3,8 +3,9 @@
  * A small AML walker: loads the DSDT and SSDTs into one namespace of named
  * objects, and evaluates the constant cases (a Name holding data, a Method
  * that only returns a constant). Everything else is "computed at run time":
- * pmdiag does not execute AML. Used for thermal zones (_CRT, _PSV...) and
- * processor performance objects (_PSS, _PPC, _PCT).
+ * pmdiag does not execute AML; for a method it can still list the constants
+ * its Returns choose between (pmd_aml_candidates). Used for thermal zones
+ * (_CRT, _PSV...) and processor performance objects (_PSS, _PPC, _PCT).
  */
 #ifndef PMD_AML_H
 #define PMD_AML_H
@@ -74,6 +75,42 @@ size_t pmd_aml_children(const struct pmd_aml_ns *ns, const char *path,
  */
 enum pmd_aml_const pmd_aml_value(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj,
 				 const struct pmd_aml_value **v);
+
+/* Structural equality: same type, and the same integer, bytes, text or elements. */
+bool pmd_aml_value_equal(const struct pmd_aml_value *a, const struct pmd_aml_value *b);
+
+/*
+ * Return candidates: the constant values an evaluation can give, read from the
+ * tables without running anything. Method bodies are read when their table
+ * loads (with the methods known by then: a call to a method defined later is
+ * read as taking no arguments, as ACPICA's disassembler does); the names they
+ * return are resolved when asked, with the ACPI search rules.
+ */
+#define PMD_AML_MAX_CANDS 8
+struct pmd_aml_cands {
+	size_t n;                                    /* distinct candidates found */
+	const struct pmd_aml_value *value[PMD_AML_MAX_CANDS]; /* each candidate's constant value
+							* (owned by ns) */
+	char from[PMD_AML_MAX_CANDS][128];           /* where it is defined: an object path
+						      * ("\_SB.TPSS"), or "<method path> (literal)" */
+	bool conditional;                            /* a method on the way chooses with If/While */
+	bool complete;                               /* every return on the way was a candidate (else
+						      * the list is partial); false when n is 0 */
+};
+/*
+ * The constant values an object's evaluation can return, found in the tables
+ * without running anything: a Name's value; a Method's returned Names,
+ * literals and calls followed (at most 8 methods deep, cycles cut). Returns n.
+ * Identical values reached through different paths count once (the first
+ * path is kept in from). A method is conditional when one of its Returns is
+ * inside If, Else (ElseIf) or While; its list is partial (complete false) when
+ * a Return gives anything else (an expression, LocalX, ArgX, a call with
+ * arguments, a name no table defines) or the body can end without a Return.
+ * More than 8 distinct values, or more than 64 methods read, also leave it
+ * partial.
+ */
+size_t pmd_aml_candidates(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj,
+			  struct pmd_aml_cands *out);
 
 size_t pmd_aml_nwarnings(const struct pmd_aml_ns *ns);
 const char *pmd_aml_warning(const struct pmd_aml_ns *ns, size_t i);

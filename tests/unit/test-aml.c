@@ -978,6 +978,7 @@ TEST(aml_random_bytes)
 	for (int round = 0; round < 300; round++) {
 		struct pmd_aml_ns *ns = pmd_aml_new();
 		size_t n = 16 + (size_t)(round * 13) % sizeof(body);
+		struct pmd_aml_cands c;
 
 		for (size_t i = 0; i < n; i++) {
 			x ^= x << 13;
@@ -996,9 +997,365 @@ TEST(aml_random_bytes)
 				unit_fail(__FILE__, __LINE__, "round %d: %s does not find itself",
 					  round, o->path);
 			pmd_aml_value(ns, o, &v);
+			pmd_aml_candidates(ns, o, &c);
 		}
 		pmd_aml_free(ns);
 	}
+}
+
+/* ---- return candidates ---- */
+
+/* The candidates of path, with a failure when it is not found. */
+static size_t cands_at(const struct pmd_aml_ns *ns, const char *path, struct pmd_aml_cands *c)
+{
+	const struct pmd_aml_object *o = pmd_aml_find(ns, path);
+
+	if (!o) {
+		unit_fail(__FILE__, __LINE__, "%s not found", path);
+		memset(c, 0, sizeof(*c));
+		return 0;
+	}
+	return pmd_aml_candidates(ns, o, c);
+}
+
+/* Package () { Package () { mhz, mw, 10, 10, ctl, ctl } } */
+static void pss1(struct aml *a, unsigned mhz, unsigned mw, unsigned ctl)
+{
+	E(a, 0x12); pkg_open(a); E(a, 0x01);
+	E(a, 0x12); pkg_open(a); E(a, 0x06); word(a, mhz); word(a, mw);
+	E(a, 0x0a, 10, 0x0a, 10); word(a, ctl); word(a, ctl);
+	pkg_close(a); pkg_close(a);
+}
+
+/* If (And (\_SB.OSCP, 0x0400)) { Return (t) } Else { Return (e) } */
+static void if_else_return(struct aml *a, const char *t, const char *e)
+{
+	E(a, 0xa0); pkg_open(a); E(a, 0x7b); name(a, "\\_SB.OSCP"); word(a, 0x0400); E(a, 0x00);
+	E(a, 0xa4); name(a, t); pkg_close(a);
+	E(a, 0xa1); pkg_open(a); E(a, 0xa4); name(a, e); pkg_close(a);
+}
+
+TEST(aml_candidates)
+{
+	static struct aml a;
+	struct pmd_aml_ns *ns;
+	struct pmd_aml_cands c;
+
+	a.n = 0;
+	scope(&a, "\\_SB");
+	name_op(&a, "OSCP"); E(&a, 0x00);
+	device(&a, "PR00");
+	name_op(&a, "TPSS"); pss1(&a, 2400, 35000, 0x1800);
+	name_op(&a, "LPSS"); pss1(&a, 1200, 15000, 0x0c00);
+	name_op(&a, "SPSS"); pss1(&a, 800, 8000, 0x0800);
+	name_op(&a, "TPS2"); pss1(&a, 2400, 35000, 0x1800);   /* the same table as TPSS */
+	/* Method (_PSS) { If (And (\_SB.OSCP, 0x0400)) { Return (TPSS) } Else { Return (LPSS) } } */
+	method(&a, "_PSS", 0); if_else_return(&a, "TPSS", "LPSS"); pkg_close(&a);
+	method(&a, "SPS", 0); E(&a, 0xa4); name(&a, "SPSS"); pkg_close(&a);
+	pkg_close(&a);
+	/* Method (_PSS) { Return (\_SB.PR00._PSS ()) } */
+	device(&a, "PR01");
+	method(&a, "_PSS", 0); E(&a, 0xa4); name(&a, "\\_SB.PR00._PSS"); pkg_close(&a);
+	pkg_close(&a);
+	/*
+	 * The same table on two ways (TPS2 equal to TPSS, which PR01._PSS gives too).
+	 * A method is the scope of its body: '^' goes up from the method (ACPICA).
+	 */
+	device(&a, "PR02");
+	method(&a, "_PSS", 0);
+	E(&a, 0xa0); pkg_open(&a); name(&a, "OSCP"); E(&a, 0xa4); name(&a, "^^PR00.TPS2");
+	pkg_close(&a);
+	E(&a, 0xa4); name(&a, "^^PR01._PSS");
+	pkg_close(&a);
+	pkg_close(&a);
+	/* Method (_PSS) { Return (SPSS) }, SPSS found by the search rules */
+	device(&a, "PR03");
+	method(&a, "_PSS", 0); E(&a, 0xa4); name(&a, "\\_SB.PR00.SPS"); pkg_close(&a);
+	pkg_close(&a);
+	pkg_close(&a);
+	ns = load_aml(&a);
+
+	CHECK_EQ(cands_at(ns, "\\_SB.PR00._PSS", &c), 2);
+	CHECK(c.conditional && c.complete);
+	CHECK_STR(c.from[0], "\\_SB.PR00.TPSS");
+	CHECK_STR(c.from[1], "\\_SB.PR00.LPSS");
+	CHECK(c.value[0] && c.value[0]->type == PMD_AML_V_PACKAGE && c.value[0]->nelem == 1 &&
+	      c.value[0]->elem[0].nelem == 6 && c.value[0]->elem[0].elem[0].integer == 2400);
+	CHECK(c.value[1] && c.value[1]->nelem == 1 && c.value[1]->elem[0].elem[0].integer == 1200);
+
+	CHECK_EQ(cands_at(ns, "\\_SB.PR01._PSS", &c), 2); /* followed into PR00._PSS */
+	CHECK(c.conditional && c.complete);
+	CHECK_STR(c.from[0], "\\_SB.PR00.TPSS");
+	CHECK_STR(c.from[1], "\\_SB.PR00.LPSS");
+
+	CHECK_EQ(cands_at(ns, "\\_SB.PR02._PSS", &c), 2); /* TPS2 equals TPSS: once */
+	CHECK(c.conditional && c.complete);
+	CHECK_STR(c.from[0], "\\_SB.PR00.TPS2");
+	CHECK_STR(c.from[1], "\\_SB.PR00.LPSS");
+
+	CHECK_EQ(cands_at(ns, "\\_SB.PR03._PSS", &c), 1);
+	CHECK(!c.conditional && c.complete);
+	CHECK_STR(c.from[0], "\\_SB.PR00.SPSS");
+
+	CHECK_EQ(cands_at(ns, "\\_SB.PR00.TPSS", &c), 1); /* a Name: its value */
+	CHECK(!c.conditional && c.complete);
+	CHECK_STR(c.from[0], "\\_SB.PR00.TPSS");
+	CHECK_EQ(cands_at(ns, "\\_SB.PR00", &c), 0);     /* a Device has no value */
+	CHECK(!c.complete);
+	CHECK_EQ(pmd_aml_candidates(ns, NULL, &c), 0);
+	CHECK(!c.complete);
+	CHECK_NWARNINGS(ns, 0);
+	pmd_aml_free(ns);
+}
+
+TEST(aml_candidates_thermal)
+{
+	static struct aml a;
+	struct pmd_aml_ns *ns;
+	struct pmd_aml_cands c;
+
+	a.n = 0;
+	name_op(&a, "\\CRTT"); E(&a, 0x0a, 100);
+	name_op(&a, "\\TMPX"); E(&a, 0x00);
+	method(&a, "\\M2", 0x02); E(&a, 0xa4, 0x68); pkg_close(&a);
+	thermal_zone(&a, "\\_TZ.TZ00");
+	/* Method (_CRT) { Return (Add (0x0AAC, Multiply (\CRTT, 0x0A))) } */
+	method(&a, "_CRT", 0);
+	E(&a, 0xa4, 0x72); word(&a, 0x0aac); E(&a, 0x77); name(&a, "\\CRTT");
+	E(&a, 0x0a, 0x0a, 0x00, 0x00);
+	pkg_close(&a);
+	/* Method (_PSV) { If (LEqual (\TMPX, One)) { Return (0x0E30) } Return (0x0E80) } */
+	method(&a, "_PSV", 0);
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x93); name(&a, "\\TMPX"); E(&a, 0x01);
+	E(&a, 0xa4); word(&a, 0x0e30); pkg_close(&a);
+	E(&a, 0xa4); word(&a, 0x0e80);
+	E(&a, 0xa4); word(&a, 0x0e99); /* never reached */
+	pkg_close(&a);
+	/* If (TMPX) { Return (0x0E30) }: may end without a Return */
+	method(&a, "_HOT", 0);
+	E(&a, 0xa0); pkg_open(&a); name(&a, "TMPX"); E(&a, 0xa4); word(&a, 0x0e30); pkg_close(&a);
+	pkg_close(&a);
+	/* If () { Return (1) } ElseIf () { Return (2) } Else { Return (\CRTT) } */
+	method(&a, "_AC0", 0);
+	E(&a, 0xa0); pkg_open(&a); name(&a, "TMPX"); E(&a, 0xa4, 0x01); pkg_close(&a);
+	E(&a, 0xa1); pkg_open(&a);
+	E(&a, 0xa0); pkg_open(&a); name(&a, "TMPX"); E(&a, 0xa4, 0x0a, 0x02); pkg_close(&a);
+	E(&a, 0xa1); pkg_open(&a); E(&a, 0xa4); name(&a, "\\CRTT"); pkg_close(&a);
+	pkg_close(&a);
+	pkg_close(&a);
+	/* While (One) { Return (0x0B) } Return (0x0C) */
+	method(&a, "_AC1", 0);
+	E(&a, 0xa2); pkg_open(&a); E(&a, 0x01, 0xa4, 0x0a, 0x0b); pkg_close(&a);
+	E(&a, 0xa4, 0x0a, 0x0c);
+	pkg_close(&a);
+	/* Store (M2 (1, 2), Local0) Return (Local0), Return (Arg0), Return (M2 (1, 2)) */
+	method(&a, "_AC2", 0);
+	E(&a, 0x70); name(&a, "\\M2"); E(&a, 0x01, 0x0a, 0x02, 0x60, 0xa4, 0x60);
+	pkg_close(&a);
+	method(&a, "_AC3", 1); E(&a, 0xa4, 0x68); pkg_close(&a);
+	method(&a, "_AC4", 0);
+	E(&a, 0xa0); pkg_open(&a); name(&a, "TMPX"); E(&a, 0xa4); name(&a, "\\M2");
+	E(&a, 0x01, 0x0a, 0x02); pkg_close(&a);
+	E(&a, 0xa4, 0x0a, 0x05);
+	pkg_close(&a);
+	/* Return (NDEF): no table defines it; Return (\_TZ.TZ00): not a value */
+	method(&a, "_AC5", 0); E(&a, 0xa4); name(&a, "NDEF"); pkg_close(&a);
+	method(&a, "_AC6", 0); E(&a, 0xa4); name(&a, "\\_TZ.TZ00"); pkg_close(&a);
+	/* Return (LATE): defined by the next table */
+	method(&a, "_AC7", 0); E(&a, 0xa4); name(&a, "LATE"); pkg_close(&a);
+	/* Method (_STR) { Return ("CPU") }: the constant case */
+	method(&a, "_STR", 0); E(&a, 0xa4); string(&a, "CPU"); pkg_close(&a);
+	pkg_close(&a);
+	ns = load_aml(&a);
+
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._CRT", &c), 0);
+	CHECK(!c.complete && !c.conditional);
+
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._PSV", &c), 2);
+	CHECK(c.conditional && c.complete);
+	CHECK(c.value[0]->type == PMD_AML_V_INTEGER && c.value[0]->integer == 0x0e30);
+	CHECK(c.value[1]->type == PMD_AML_V_INTEGER && c.value[1]->integer == 0x0e80);
+	CHECK_STR(c.from[0], "\\_TZ.TZ00._PSV (literal)");
+	CHECK_STR(c.from[1], "\\_TZ.TZ00._PSV (literal)");
+
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._HOT", &c), 1);
+	CHECK(c.conditional && !c.complete);
+
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._AC0", &c), 3);
+	CHECK(c.conditional && c.complete);
+	CHECK_STR(c.from[2], "\\CRTT");
+	CHECK_EQ(c.value[2]->integer, 100);
+
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._AC1", &c), 2);
+	CHECK(c.conditional && c.complete);
+
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._AC2", &c), 0);
+	CHECK(!c.complete);
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._AC3", &c), 0);
+	CHECK(!c.complete);
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._AC4", &c), 1); /* the call's arguments skipped */
+	CHECK(c.conditional && !c.complete);
+	CHECK_EQ(c.value[0]->integer, 5);
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._AC5", &c), 0);
+	CHECK(!c.complete);
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._AC6", &c), 0);
+	CHECK(!c.complete);
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._AC7", &c), 0);
+	CHECK(!c.complete);
+
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._STR", &c), 1);
+	CHECK(!c.conditional && c.complete);
+	CHECK_STR(c.value[0]->string, "CPU");
+	CHECK_STR(c.from[0], "\\_TZ.TZ00._STR (literal)");
+	CHECK_NWARNINGS(ns, 0);
+
+	/* a later table defines LATE: resolved when asked */
+	a.n = 0;
+	name_op(&a, "\\LATE"); E(&a, 0x0a, 0x2a);
+	CHECK_EQ(load_into(ns, "SSDT", 2, a.b, a.n, "SSDT2"), 0);
+	CHECK_EQ(cands_at(ns, "\\_TZ.TZ00._AC7", &c), 1);
+	CHECK(!c.conditional && c.complete);
+	CHECK_EQ(c.value[0]->integer, 42);
+	CHECK_STR(c.from[0], "\\LATE");
+	pmd_aml_free(ns);
+}
+
+TEST(aml_value_equal)
+{
+	struct pmd_aml_value i1 = { .type = PMD_AML_V_INTEGER, .integer = 1 };
+	struct pmd_aml_value i2 = { .type = PMD_AML_V_INTEGER, .integer = 2 };
+	struct pmd_aml_value s1 = { .type = PMD_AML_V_STRING, .string = (char *)"a" };
+	struct pmd_aml_value r1 = { .type = PMD_AML_V_REFERENCE, .string = (char *)"a" };
+	uint8_t b1[2] = { 1, 2 }, b2[2] = { 1, 3 };
+	struct pmd_aml_value bu1 = { .type = PMD_AML_V_BUFFER, .buffer = b1, .buflen = 2 };
+	struct pmd_aml_value bu2 = { .type = PMD_AML_V_BUFFER, .buffer = b2, .buflen = 2 };
+	struct pmd_aml_value e1[2] = { i1, s1 }, e2[2] = { i1, r1 }, e3[2] = { i1, s1 };
+	struct pmd_aml_value p1 = { .type = PMD_AML_V_PACKAGE, .elem = e1, .nelem = 2 };
+	struct pmd_aml_value p2 = { .type = PMD_AML_V_PACKAGE, .elem = e2, .nelem = 2 };
+	struct pmd_aml_value p3 = { .type = PMD_AML_V_PACKAGE, .elem = e3, .nelem = 2 };
+	struct pmd_aml_value p4 = { .type = PMD_AML_V_PACKAGE, .elem = e3, .nelem = 1 };
+
+	CHECK(pmd_aml_value_equal(&i1, &i1));
+	CHECK(!pmd_aml_value_equal(&i1, &i2));
+	CHECK(!pmd_aml_value_equal(&s1, &r1));
+	CHECK(!pmd_aml_value_equal(&bu1, &bu2));
+	bu2.buffer = b1;
+	CHECK(pmd_aml_value_equal(&bu1, &bu2));
+	CHECK(pmd_aml_value_equal(&p1, &p3));
+	CHECK(!pmd_aml_value_equal(&p1, &p2));
+	CHECK(!pmd_aml_value_equal(&p1, &p4));
+	CHECK(!pmd_aml_value_equal(&p1, NULL));
+	CHECK(pmd_aml_value_equal(NULL, NULL));
+}
+
+/* Methods calling themselves, each other, and deeper than 8; nesting past the bound. */
+TEST(aml_candidates_hostile)
+{
+	static struct aml a;
+	struct pmd_aml_ns *ns;
+	struct pmd_aml_cands c;
+	char n[5], m[5];
+
+	a.n = 0;
+	/* Method (SELF) { Return (SELF ()) } */
+	method(&a, "\\SELF", 0); E(&a, 0xa4); name(&a, "SELF"); pkg_close(&a);
+	/* Method (REC) { If (One) { Return (REC ()) } Return (5) } */
+	method(&a, "\\REC", 0);
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x01, 0xa4); name(&a, "REC"); pkg_close(&a);
+	E(&a, 0xa4, 0x0a, 0x05);
+	pkg_close(&a);
+	/* MUTA and MUTB return each other, or 1 and 2 */
+	method(&a, "\\MUTA", 0);
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x01, 0xa4); name(&a, "MUTB"); pkg_close(&a);
+	E(&a, 0xa4, 0x01);
+	pkg_close(&a);
+	method(&a, "\\MUTB", 0);
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x01, 0xa4); name(&a, "MUTA"); pkg_close(&a);
+	E(&a, 0xa4, 0x0a, 0x02);
+	pkg_close(&a);
+	/* C000 returns C001 ... C019 returns 7: 20 calls deep; the chain is defined backwards */
+	for (int i = 19; i >= 0; i--) {
+		snprintf(n, sizeof(n), "C%03d", i);
+		method(&a, n, 0);
+		if (i == 19) {
+			E(&a, 0xa4, 0x0a, 0x07);
+		} else {
+			snprintf(m, sizeof(m), "C%03d", i + 1);
+			E(&a, 0xa4); name(&a, m);
+		}
+		pkg_close(&a);
+	}
+	/* F000..F039: each chooses among the next three or Zero (3^40 paths) */
+	for (int i = 39; i >= 0; i--) {
+		snprintf(n, sizeof(n), "F%03d", i);
+		method(&a, n, 0);
+		for (int k = 0; k < 12; k++) {
+			snprintf(m, sizeof(m), "F%03d", i + 1 + k % 3 > 39 ? 39 : i + 1 + k % 3);
+			E(&a, 0xa0); pkg_open(&a); E(&a, 0x01, 0xa4);
+			if (i == 39)
+				E(&a, 0x0a, (uint8_t)k);
+			else
+				name(&a, m);
+			pkg_close(&a);
+		}
+		E(&a, 0xa4, 0x00);
+		pkg_close(&a);
+	}
+	/* 100 nested If blocks around a Return; a predicate 1000 deep */
+	method(&a, "\\DEEP", 0);
+	for (int i = 0; i < 100; i++) {
+		E(&a, 0xa0); pkg_open(&a); E(&a, 0x01);
+	}
+	E(&a, 0xa4, 0x01);
+	for (int i = 0; i < 100; i++)
+		pkg_close(&a);
+	E(&a, 0xa4, 0x00);
+	pkg_close(&a);
+	method(&a, "\\DEXP", 0);
+	E(&a, 0xa0); pkg_open(&a);
+	for (int i = 0; i < 1000; i++)
+		E(&a, 0x92);
+	E(&a, 0x01, 0xa4, 0x01);
+	pkg_close(&a);
+	E(&a, 0xa4, 0x00);
+	pkg_close(&a);
+	/* 20 Returns, 10 distinct values */
+	method(&a, "\\MANY", 0);
+	for (int i = 0; i < 20; i++) {
+		E(&a, 0xa0); pkg_open(&a); E(&a, 0x01, 0xa4, 0x0a, (uint8_t)(i % 10)); pkg_close(&a);
+	}
+	E(&a, 0xa4, 0x00);
+	pkg_close(&a);
+	/* a Return cut short by the end of the method */
+	method(&a, "\\TRNC", 0); E(&a, 0xa4, 0x0b, 0x01); pkg_close(&a);
+	name_op(&a, "\\LAST"); E(&a, 0x01);
+	ns = load_aml(&a);
+
+	CHECK_EQ(cands_at(ns, "\\SELF", &c), 0);
+	CHECK(!c.complete);
+	CHECK_EQ(cands_at(ns, "\\REC", &c), 1); /* the recursion adds nothing */
+	CHECK(c.conditional && c.complete);
+	CHECK_EQ(cands_at(ns, "\\MUTA", &c), 2);
+	CHECK(c.conditional && c.complete);
+	CHECK_EQ(cands_at(ns, "\\C012", &c), 1); /* 7 calls deep */
+	CHECK(c.complete);
+	CHECK_EQ(cands_at(ns, "\\C000", &c), 0); /* 19 calls deep: cut at 8 */
+	CHECK(!c.complete);
+	CHECK_EQ(cands_at(ns, "\\F000", &c), 1); /* Return (Zero) of each; the rest cut */
+	CHECK(c.conditional && !c.complete);
+	CHECK_EQ(cands_at(ns, "\\F038", &c), 8); /* F039's 12 values, kept up to 8 */
+	CHECK(c.conditional && !c.complete);
+	CHECK_EQ(cands_at(ns, "\\DEEP", &c), 0);
+	CHECK(!c.complete);
+	CHECK_EQ(cands_at(ns, "\\DEXP", &c), 0);
+	CHECK(!c.complete);
+	CHECK_EQ(cands_at(ns, "\\MANY", &c), 8); /* 16 Returns kept, 8 values listed */
+	CHECK(c.conditional && !c.complete);
+	CHECK_EQ(cands_at(ns, "\\TRNC", &c), 0);
+	CHECK(!c.complete);
+	CHECK_EQ_U64(int_at(ns, "\\LAST", PMD_AML_CONST_NAME), 1);
+	CHECK_NWARNINGS(ns, 0); /* method bodies are read quietly */
+	pmd_aml_free(ns);
 }
 
 /* ---- the corpus against ACPICA's acpiexec ---- */
@@ -1180,6 +1537,8 @@ struct tally {
 	unsigned const_rows, const_ok, computed_rows, computed_ok, absent, zones, zones_ok;
 	unsigned pss_const, pss_const_ok, pss_computed, pss_computed_ok, pss_absent;
 	unsigned pss_extra_cond, pss_extra_scope; /* _PSS held here, not evaluated by acpiexec */
+	/* computed values acpiexec evaluated (not fill sensitive) against our return candidates */
+	unsigned cand_rows, cand_complete, cand_cond, cand_hit;
 	unsigned mismatches;
 };
 
@@ -1187,6 +1546,42 @@ static void mismatch(struct tally *t, const char *machine, const char *path, con
 {
 	t->mismatches++;
 	fprintf(stderr, "  aml oracle: %s %s: %s\n", machine, path, why);
+}
+
+static bool pss_equal(const struct pmd_aml_value *v, const char *table, unsigned entries);
+
+/*
+ * A value acpiexec computed, against the return candidates of path: a complete
+ * list must hold it (a partial one may). Values that depend on how ACPICA fills
+ * uninitialized data are left out.
+ */
+static void check_cands(const struct pmd_aml_ns *ns, const char *machine, const char *path,
+			const struct csv *c, size_t row, const char *table, uint64_t integer,
+			struct tally *t)
+{
+	const struct pmd_aml_object *o = pmd_aml_find(ns, path);
+	struct pmd_aml_cands cd;
+	unsigned entries = 0;
+	bool hit = false;
+
+	if (!o || strcmp(csv_get(c, row, csv_col(c, "fill_sensitive")), "0") ||
+	    strcmp(csv_get(c, row, csv_col(c, "status")), "ok") ||
+	    (table && pmd_parse_uint(csv_get(c, row, csv_col(c, "entries")), 10, &entries)))
+		return;
+	t->cand_rows++;
+	pmd_aml_candidates(ns, o, &cd);
+	for (size_t i = 0; i < cd.n && !hit; i++)
+		hit = table ? pss_equal(cd.value[i], table, entries)
+			    : cd.value[i]->type == PMD_AML_V_INTEGER && cd.value[i]->integer == integer;
+	t->cand_complete += cd.complete;
+	t->cand_cond += cd.complete && cd.conditional;
+	t->cand_hit += hit;
+	if (cd.complete && !hit)
+		mismatch(t, machine, path, "acpiexec's value is none of the return candidates");
+	if (getenv("PMD_AML_VERBOSE"))
+		fprintf(stderr, "  aml oracle: %s %s: %zu candidates%s%s%s\n", machine, path, cd.n,
+			cd.conditional ? ", conditional" : "", cd.complete ? ", complete" : "",
+			hit ? ", acpiexec's among them" : "");
 }
 
 static void check_trips(const struct pmd_aml_ns *ns, const char *machine, const struct csv *c,
@@ -1223,6 +1618,8 @@ static void check_trips(const struct pmd_aml_ns *ns, const char *machine, const 
 		} else {
 			mismatch(t, machine, path, "constant here, computed for ACPICA");
 		}
+		if (!pmd_parse_u64(val, 10, &want))
+			check_cands(ns, machine, path, c, row, NULL, want, t);
 		return;
 	}
 	t->const_rows++;
@@ -1300,6 +1697,7 @@ static void check_pss(const struct pmd_aml_ns *ns, const char *machine, const st
 		fprintf(stderr, "  aml oracle: %s %s: absent (ACPICA: %s)\n", machine, path, kind);
 	} else if (k == PMD_AML_COMPUTED) {
 		t->pss_computed_ok++;
+		check_cands(ns, machine, path, c, row, csv_get(c, row, csv_col(c, "table")), 0, t);
 	} else {
 		mismatch(t, machine, path, "constant here, computed for ACPICA");
 	}
@@ -1436,10 +1834,13 @@ TEST(aml_corpus_oracle)
 	fprintf(stderr, "  aml oracle: %u machines; trip constants %u/%u, trips computed %u/%u "
 		"(%u absent), zones %u/%u, _PSS constants %u/%u, _PSS computed %u/%u (%u absent); "
 		"_PSS acpiexec did not create: %u in If blocks, %u in a Scope of an object not "
-		"defined yet (PMD_AML_VERBOSE=1 lists them); slowest load %.2f ms (%s)\n",
+		"defined yet (PMD_AML_VERBOSE=1 lists them); slowest load %.2f ms (%s); computed values "
+		"acpiexec evaluated: %u, return candidates complete for %u (%u conditional), "
+		"acpiexec's value among the candidates for %u\n",
 		machines, t.const_ok, t.const_rows, t.computed_ok, t.computed_rows, t.absent,
 		t.zones_ok, t.zones, t.pss_const_ok, t.pss_const, t.pss_computed_ok, t.pss_computed,
-		t.pss_absent, t.pss_extra_cond, t.pss_extra_scope, (double)worst / 1e6, worst_id);
+		t.pss_absent, t.pss_extra_cond, t.pss_extra_scope, (double)worst / 1e6, worst_id,
+		t.cand_rows, t.cand_complete, t.cand_cond, t.cand_hit);
 	CHECK_EQ(machines, 150);
 	CHECK_EQ(t.mismatches, 0);
 	CHECK_EQ(t.const_ok, t.const_rows);
@@ -1447,6 +1848,7 @@ TEST(aml_corpus_oracle)
 	CHECK_EQ(t.pss_const_ok, t.pss_const);
 	CHECK(t.pss_const >= 590);
 	CHECK_EQ(t.absent + t.pss_absent, 0);
+	CHECK(t.cand_complete >= 1090); /* and each holds acpiexec's value (no mismatch) */
 	csv_free(&trips);
 	csv_free(&pss);
 	csv_free(&load);
