@@ -426,35 +426,6 @@ enum pmd_aml_const pmd_aml_value(const struct pmd_aml_ns *ns, const struct pmd_a
 	return e->cst;
 }
 
-bool pmd_aml_value_equal(const struct pmd_aml_value *a, const struct pmd_aml_value *b)
-{
-	if (a == b)
-		return true;
-	if (!a || !b || a->type != b->type)
-		return false;
-	switch (a->type) {
-	case PMD_AML_V_NONE:
-		return true;
-	case PMD_AML_V_INTEGER:
-		return a->integer == b->integer;
-	case PMD_AML_V_STRING:
-	case PMD_AML_V_REFERENCE:
-		return a->string && b->string && !strcmp(a->string, b->string);
-	case PMD_AML_V_BUFFER:
-		return a->buflen == b->buflen &&
-		       (!a->buflen || !memcmp(a->buffer, b->buffer, a->buflen));
-	case PMD_AML_V_PACKAGE:
-		if (a->nelem != b->nelem)
-			return false;
-		/* nesting is bounded by the reader (AML_MAX_DEPTH) */
-		for (size_t i = 0; i < a->nelem; i++)
-			if (!pmd_aml_value_equal(&a->elem[i], &b->elem[i]))
-				return false;
-		return true;
-	}
-	return false;
-}
-
 /* One pmd_aml_candidates() walk: the methods read so far, each once. */
 struct cands_walk {
 	const struct pmd_aml_ns *ns;

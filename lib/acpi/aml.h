@@ -76,8 +76,7 @@ size_t pmd_aml_children(const struct pmd_aml_ns *ns, const char *path,
 enum pmd_aml_const pmd_aml_value(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj,
 				 const struct pmd_aml_value **v);
 
-/* Structural equality: same type, and the same integer, bytes, text or elements. */
-bool pmd_aml_value_equal(const struct pmd_aml_value *a, const struct pmd_aml_value *b);
+/* pmd_aml_value_equal() (format/amlvalue.h): structural equality of two values. */
 
 /*
  * Return candidates: the constant values an evaluation can give, read from the

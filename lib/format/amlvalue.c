@@ -37,7 +37,9 @@ bool pmd_aml_value_copy(struct pmd_aml_value *dst, const struct pmd_aml_value *s
 
 bool pmd_aml_value_equal(const struct pmd_aml_value *a, const struct pmd_aml_value *b)
 {
-	if (a->type != b->type)
+	if (a == b)
+		return true;
+	if (!a || !b || a->type != b->type)
 		return false;
 	switch (a->type) {
 	case PMD_AML_V_NONE:
