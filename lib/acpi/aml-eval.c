@@ -429,6 +429,27 @@ static bool same_value(const struct pmd_aml_value *a, const struct pmd_aml_value
 	return pmd_aml_value_equal(a, b);
 }
 
+/* The constant tables a value that depends on the machine chooses between (acpi/aml.c). */
+static void add_candidates(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj,
+			   struct pmd_ev_obj *o)
+{
+	struct pmd_aml_cands cands;
+
+	if (!obj || pmd_aml_candidates(ns, obj, &cands) < 2 || !cands.complete)
+		return;
+	o->cand = pmd_xcalloc(cands.n, sizeof(*o->cand));
+	for (size_t i = 0; i < cands.n; i++) {
+		char *sp;
+
+		snprintf(o->cand[i].from, sizeof(o->cand[i].from), "%s", cands.from[i]);
+		sp = strchr(o->cand[i].from, ' '); /* "<method> (literal)": the method */
+		if (sp)
+			*sp = 0;
+		pmd_aml_value_copy(&o->cand[i].value, cands.value[i]);
+	}
+	o->ncand = cands.n;
+}
+
 static const struct pmd_ax_eval *find_eval(const struct pmd_ax_run *r, size_t nr, const char *path)
 {
 	for (size_t k = 0; k < nr; k++)
@@ -478,6 +499,7 @@ static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t
 	}
 	if (o->ndep) {
 		o->cls = PMD_EV_DEPENDS;
+		add_candidates(c->ns, obj, o);
 		return;
 	}
 	if (a->op_dropped || b->op_dropped) {

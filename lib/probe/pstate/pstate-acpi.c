@@ -8,6 +8,8 @@
  */
 #include "probe/pstate/pstate-int.h"
 
+#include "acpi/aml-eval.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,19 +97,38 @@ static void pct_decode(struct pmd_acpi_pss *p, const struct pmd_aml_value *v)
 	p->pct_sts = pmd_pst_pct_reg(v->elem[1].buffer, v->elem[1].buflen);
 }
 
-static void companions(const struct pmd_aml_ns *ns, struct pmd_acpi_pss *p)
+static bool is_fact(enum pmd_ev_class c)
+{
+	return c == PMD_EV_CONSTANT || c == PMD_EV_EVALUATED || c == PMD_EV_MEMORY;
+}
+
+static void companions(const struct pmd_aml_ns *ns, const struct pmd_eval *e,
+		       struct pmd_acpi_pss *p)
 {
 	char path[160];
 	const struct pmd_aml_value *v;
 	snprintf(path, sizeof(path), "%s._PPC", p->path);
 	const struct pmd_aml_object *o = pmd_aml_find(ns, path);
 	if (o && (o->kind == PMD_AML_NAME || o->kind == PMD_AML_METHOD)) {
+		const struct pmd_ev_obj *eo = e ? pmd_eval_find(e, path) : NULL;
+
 		p->has_ppc = true;
 		p->ppc_how = pmd_aml_value(ns, o, &v);
-		if (p->ppc_how != PMD_AML_COMPUTED && is_int(v))
+		if (p->ppc_how != PMD_AML_COMPUTED && is_int(v)) {
 			p->ppc = v->integer;
-		else
+			p->ppc_known = true;
+		} else {
 			p->ppc_how = PMD_AML_COMPUTED;
+		}
+		if (eo) {
+			p->ppc_has_eval = true;
+			p->ppc_cls = eo->cls;
+			p->ppc_known = is_fact(eo->cls) && is_int(&eo->value);
+			if (p->ppc_known)
+				p->ppc = eo->value.integer;
+			if (eo->cls == PMD_EV_DEPENDS && eo->ndep)
+				pmd_ev_dep_text(&eo->dep[0], p->ppc_dep, sizeof(p->ppc_dep));
+		}
 	}
 	snprintf(path, sizeof(path), "%s._PCT", p->path);
 	o = pmd_aml_find(ns, path);
@@ -116,6 +137,54 @@ static void companions(const struct pmd_aml_ns *ns, struct pmd_acpi_pss *p)
 		p->pct_how = pmd_aml_value(ns, o, &v);
 		if (p->pct_how != PMD_AML_COMPUTED)
 			pct_decode(p, v);
+	}
+}
+
+/* A candidate table's summary: entries, top and lowest MHz. */
+static void cand_summary(struct pmd_pss_cand *c, const struct pmd_aml_value *v)
+{
+	c->n = v->type == PMD_AML_V_PACKAGE ? (unsigned)v->nelem : 0;
+	for (unsigned i = 0; i < c->n; i++) {
+		const struct pmd_aml_value *x = &v->elem[i];
+
+		if (x->type != PMD_AML_V_PACKAGE || !x->nelem || !is_int(&x->elem[0]))
+			continue;
+		if (x->elem[0].integer > c->top_mhz)
+			c->top_mhz = x->elem[0].integer;
+		if (!c->low_mhz || x->elem[0].integer < c->low_mhz)
+			c->low_mhz = x->elem[0].integer;
+	}
+}
+
+/* ACPICA's evaluation of the _PSS: its table when the value is a fact, else why not. */
+static void pss_eval(struct pmd_acpi_pss *p, const struct pmd_ev_obj *eo)
+{
+	if (!eo)
+		return;
+	p->has_eval = true;
+	p->cls = eo->cls;
+	snprintf(p->exception, sizeof(p->exception), "%s", eo->exception);
+	if (is_fact(eo->cls)) {
+		p->n = p->declared = 0;
+		p->malformed = false;
+		p->problem[0] = 0;
+		pss_decode(p, &eo->value);
+		p->known = !p->malformed;
+		return;
+	}
+	p->known = false;
+	p->n = 0;
+	p->malformed = false;
+	if (eo->cls != PMD_EV_DEPENDS)
+		return;
+	p->ndep_all = (unsigned)eo->ndep;
+	for (size_t i = 0; i < eo->ndep && p->ndep < PMD_ARRAY_SIZE(p->dep); i++)
+		pmd_ev_dep_text(&eo->dep[i], p->dep[p->ndep++], sizeof(p->dep[0]));
+	for (size_t i = 0; i < eo->ncand && p->ncand < PMD_ARRAY_SIZE(p->cand); i++) {
+		struct pmd_pss_cand *c = &p->cand[p->ncand++];
+
+		snprintf(c->from, sizeof(c->from), "%s", eo->cand[i].from);
+		cand_summary(c, &eo->cand[i].value);
 	}
 }
 
@@ -160,6 +229,9 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 	if (!any)
 		a->res = pmd_res_make(PMD_ABSENT, 0, "no DSDT or SSDT");
 	a->aml_warnings = (unsigned)pmd_aml_nwarnings(ns);
+	const struct pmd_eval *e = any ? pmd_aml_eval(s, ns, &a->eval_res) : NULL;
+	if (e)
+		snprintf(a->eval_engine, sizeof(a->eval_engine), "%s", e->engine);
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
 		if (is_processor_device(ns, o))
@@ -195,7 +267,9 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 		p->how = pmd_aml_value(ns, o, &v);
 		if (p->how != PMD_AML_COMPUTED)
 			pss_decode(p, v);
-		companions(ns, p);
+		p->known = p->how != PMD_AML_COMPUTED;
+		pss_eval(p, e ? pmd_eval_find(e, o->path) : NULL);
+		companions(ns, e, p);
 	}
 	pmd_aml_free(ns);
 	/* in path order (NameSegs have four characters), whatever the order of the tables */

@@ -22,7 +22,7 @@ static uint64_t udiff(uint64_t a, uint64_t b)
 /* A constant table that Linux gets to see. */
 static bool pss_const(const struct pmd_acpi_pss *p)
 {
-	return p && p->how != PMD_AML_COMPUTED && !p->malformed && !p->orphan && p->n;
+	return p && p->known && !p->malformed && !p->orphan && p->n;
 }
 
 static bool pss_same(const struct pmd_acpi_pss *a, const struct pmd_acpi_pss *b)
@@ -157,7 +157,7 @@ static void check_pss_tables(struct pmd_pstate_info *pi)
 			    "%s._PSS: entry 0 is %llu MHz but the table goes up to %llu MHz",
 			    p->path, (unsigned long long)p->e[0].mhz,
 			    (unsigned long long)pss_top(p));
-		if (p->has_ppc && p->ppc_how != PMD_AML_COMPUTED && p->ppc) {
+		if (p->has_ppc && p->ppc_known && p->ppc) {
 			if (p->ppc >= p->n)
 				ADD(k, "pstate.ppc-limit", PMD_SEV_WARNING,
 				    "report it to the vendor",

@@ -94,13 +94,18 @@ static void summary(const struct pmd_pstate_info *pi, struct pmd_out *o)
 	else
 		pmd_buf_printf(&b, "cpufreq %s", pmd_st_name(pi->cf.res.st));
 	if (pi->acpi.res.st == PMD_OK) {
-		size_t nc = 0;
-		for (size_t i = 0; i < pi->acpi.n; i++)
-			nc += pi->acpi.p[i].how != PMD_AML_COMPUTED && !pi->acpi.p[i].malformed;
+		size_t nc = 0, nd = 0;
+		for (size_t i = 0; i < pi->acpi.n; i++) {
+			nc += pi->acpi.p[i].known && !pi->acpi.p[i].malformed;
+			nd += pi->acpi.p[i].has_eval && pi->acpi.p[i].cls == PMD_EV_DEPENDS;
+		}
 		if (!pi->acpi.n)
 			pmd_buf_puts(&b, "; no ACPI _PSS");
+		else if (nd)
+			pmd_buf_printf(&b, "; %zu ACPI _PSS object%s (%zu known, %zu depending on the "
+				       "machine)", pi->acpi.n, pi->acpi.n == 1 ? "" : "s", nc, nd);
 		else
-			pmd_buf_printf(&b, "; %zu ACPI _PSS object%s (%zu constant)", pi->acpi.n,
+			pmd_buf_printf(&b, "; %zu ACPI _PSS object%s (%zu known)", pi->acpi.n,
 				       pi->acpi.n == 1 ? "" : "s", nc);
 	} else {
 		pmd_buf_printf(&b, "; ACPI tables %s", pmd_st_name(pi->acpi.res.st));
@@ -756,8 +761,17 @@ static bool pct_eq(const struct pmd_pct_reg *a, const struct pmd_pct_reg *b)
 /* Two _PSS objects a reader need not see twice. */
 static bool pss_twins(const struct pmd_acpi_pss *a, const struct pmd_acpi_pss *b)
 {
-	bool ca = a->how == PMD_AML_COMPUTED || a->malformed,
-	     cb = b->how == PMD_AML_COMPUTED || b->malformed;
+	bool ca = !a->known || a->malformed, cb = !b->known || b->malformed;
+	if (a->has_eval != b->has_eval || a->cls != b->cls || a->ndep != b->ndep ||
+	    a->ncand != b->ncand || a->ppc_known != b->ppc_known || a->ppc_cls != b->ppc_cls ||
+	    strcmp(a->exception, b->exception) || strcmp(a->ppc_dep, b->ppc_dep))
+		return false;
+	for (unsigned i = 0; i < a->ndep; i++)
+		if (strcmp(a->dep[i], b->dep[i]))
+			return false;
+	for (unsigned i = 0; i < a->ncand; i++)
+		if (strcmp(a->cand[i].from, b->cand[i].from) || a->cand[i].n != b->cand[i].n)
+			return false;
 	if (ca != cb || a->how != b->how || a->method != b->method || a->malformed != b->malformed ||
 	    a->orphan != b->orphan || a->in_conditional != b->in_conditional ||
 	    strcmp(a->table, b->table) || a->has_ppc != b->has_ppc || a->ppc_how != b->ppc_how ||
@@ -767,15 +781,80 @@ static bool pss_twins(const struct pmd_acpi_pss *a, const struct pmd_acpi_pss *b
 	return ca || (a->n == b->n && !memcmp(a->e, b->e, a->n * sizeof(a->e[0])));
 }
 
-static const char *how_text(enum pmd_aml_const how)
+static const char *how_text(const struct pmd_acpi_pss *p)
 {
-	switch (how) {
+	if (p->has_eval) {
+		switch (p->cls) {
+		case PMD_EV_CONSTANT:
+			return p->how == PMD_AML_CONST_METHOD ? "constant: a Method returning it"
+							      : "constant: a Name";
+		case PMD_EV_EVALUATED:
+			return "evaluated by ACPICA: the same on every boot";
+		case PMD_EV_MEMORY:
+			return "evaluated from this machine's memory";
+		case PMD_EV_DEPENDS:
+			return "depends on the machine's state";
+		case PMD_EV_FAILED:
+			return "evaluation failed";
+		}
+	}
+	switch (p->how) {
 	case PMD_AML_CONST_NAME:
-		return "constant Name (pmdiag AML walker)";
+		return "constant: a Name";
 	case PMD_AML_CONST_METHOD:
-		return "Method returning a constant (pmdiag AML walker)";
+		return "constant: a Method returning it";
 	default:
-		return "computed at run time (pmdiag does not execute AML)";
+		return "computed at run time (not evaluated)";
+	}
+}
+
+/* Text: what a _PSS that is not known depends on, and the tables it chooses between. */
+static void pss_unknown(struct pmd_out *o, struct pmd_out *t, const struct pmd_acpi_pss *p,
+			const struct pmd_pst_acpi *a)
+{
+	if (!p->has_eval) {
+		char why[200];
+
+		if (a->eval_res.st != PMD_OK)
+			pmd_res_str(&a->eval_res, why, sizeof(why));
+		pmd_out_strf(t, NULL, "Entries", "computed at run time%s%s%s",
+			     a->eval_res.st != PMD_OK ? " (not evaluated: " : "",
+			     a->eval_res.st != PMD_OK ? why : "", a->eval_res.st != PMD_OK ? ")" : "");
+		return;
+	}
+	if (p->cls == PMD_EV_FAILED) {
+		pmd_out_strf(t, NULL, "Entries", "evaluation failed: %s", p->exception);
+		pmd_out_str(o, "exception", NULL, p->exception);
+		return;
+	}
+	pmd_out_str(t, NULL, "Entries", "depend on the machine's state");
+	pmd_out_list(o, "depends_on", NULL);
+	for (unsigned i = 0; i < p->ndep; i++)
+		pmd_out_str(o, NULL, NULL, p->dep[i]);
+	pmd_out_end(o);
+	for (unsigned i = 0; i < p->ndep; i++)
+		pmd_out_str(t, NULL, "Depends on", p->dep[i]);
+	if (p->ndep_all > p->ndep)
+		pmd_out_strf(t, NULL, "Depends on", "and %u more", p->ndep_all - p->ndep);
+	if (!p->ncand)
+		return;
+	pmd_out_list(o, "candidates", NULL);
+	for (unsigned i = 0; i < p->ncand; i++) {
+		const struct pmd_pss_cand *c = &p->cand[i];
+
+		pmd_out_obj(o, NULL, NULL);
+		pmd_out_str(o, "from", NULL, c->from);
+		pmd_out_uint(o, "entries", NULL, c->n, NULL);
+		pmd_out_uint(o, "top_mhz", NULL, c->top_mhz, NULL);
+		pmd_out_uint(o, "low_mhz", NULL, c->low_mhz, NULL);
+		pmd_out_end(o);
+	}
+	pmd_out_end(o);
+	for (unsigned i = 0; i < p->ncand; i++) {
+		const struct pmd_pss_cand *c = &p->cand[i];
+
+		pmd_out_strf(t, NULL, "Candidate", "%s: %u states, %llu to %llu MHz", c->from, c->n,
+			     (unsigned long long)c->low_mhz, (unsigned long long)c->top_mhz);
 	}
 }
 
@@ -793,7 +872,7 @@ static void print_acpi(const struct pmd_pstate_info *pi, struct pmd_out *o)
 		const struct pmd_acpi_pss *same = NULL, *twin = NULL;
 		for (size_t j = 0; j < i && !same; j++) {
 			const struct pmd_acpi_pss *q = &a->p[j];
-			if (q->how != PMD_AML_COMPUTED && p->how != PMD_AML_COMPUTED && q->n == p->n &&
+			if (q->known && p->known && q->n == p->n &&
 			    !q->malformed && !p->malformed && p->n &&
 			    !memcmp(q->e, p->e, p->n * sizeof(p->e[0])))
 				same = q;
@@ -824,23 +903,26 @@ static void print_acpi(const struct pmd_pstate_info *pi, struct pmd_out *o)
 			pmd_out_strf(o, "why_orphan", twin ? NULL : "Never loaded",
 				     "%s: ACPICA skips this _PSS", p->orphan_why);
 		pmd_out_bool(o, "constant", NULL, p->how != PMD_AML_COMPUTED);
-		pmd_out_str(o, "source", NULL, how_text(p->how));
+		pmd_out_str(o, "provenance", NULL,
+			    p->has_eval ? pmd_ev_class_name(p->cls)
+					: p->how == PMD_AML_COMPUTED ? "not_evaluated" : "constant");
+		pmd_out_str(o, "source", NULL, how_text(p));
 		struct pmd_out *t = twin ? NULL : o; /* text-only lines, left out for twins */
 		if (p->malformed) {
 			pmd_out_str(o, "problem", "Malformed", p->problem);
-		} else if (p->how == PMD_AML_COMPUTED) {
-			pmd_out_str(t, NULL, "Entries", how_text(p->how));
+		} else if (!p->known) {
+			pss_unknown(o, t, p, a);
 		} else if (same) {
 			pmd_out_uint(o, "declared", NULL, p->declared, NULL);
 			pmd_out_strf(t, NULL, "Entries", "%u, the same as %s._PSS (%s)", p->n,
-				     same->path, how_text(p->how));
+				     same->path, how_text(p));
 		} else {
 			pmd_out_uint(o, "declared", NULL, p->declared, NULL);
-			pmd_out_strf(o, NULL, "Entries", "%u (%s)%s", p->n, how_text(p->how),
+			pmd_out_strf(o, NULL, "Entries", "%u (%s)%s", p->n, how_text(p),
 				     p->declared > p->n ? ", more not kept" : "");
 		}
 		/* the entries: in text once per distinct table */
-		if (p->how == PMD_AML_COMPUTED || p->malformed) {
+		if (!p->known || p->malformed) {
 			pmd_out_null(o, "entries", NULL);
 		} else {
 			bool text = !same;
@@ -874,17 +956,28 @@ static void print_acpi(const struct pmd_pstate_info *pi, struct pmd_out *o)
 		}
 		pmd_out_bool(o, "ppc_present", NULL, p->has_ppc);
 		pmd_out_bool(o, "ppc_constant", NULL, p->has_ppc && p->ppc_how != PMD_AML_COMPUTED);
+		if (p->has_ppc)
+			pmd_out_str(o, "ppc_provenance", NULL,
+				    p->ppc_has_eval ? pmd_ev_class_name(p->ppc_cls)
+				    : p->ppc_how == PMD_AML_COMPUTED ? "not_evaluated" : "constant");
 		if (p->has_ppc) {
-			if (p->ppc_how == PMD_AML_COMPUTED) {
+			if (!p->ppc_known) {
 				pmd_out_null(o, "ppc", NULL);
-				pmd_out_str(t, NULL, "_PPC", "computed at run time");
+				if (p->ppc_has_eval && p->ppc_cls == PMD_EV_DEPENDS && p->ppc_dep[0])
+					pmd_out_strf(t, NULL, "_PPC", "depends on %s", p->ppc_dep);
+				else if (p->ppc_has_eval && p->ppc_cls == PMD_EV_FAILED)
+					pmd_out_str(t, NULL, "_PPC", "evaluation failed");
+				else
+					pmd_out_str(t, NULL, "_PPC", "computed at run time");
 			} else {
 				pmd_out_uint(o, "ppc", NULL, p->ppc, NULL);
 				pmd_out_strf(t, NULL, "_PPC", "%llu (%s; %s)", (unsigned long long)p->ppc,
 					     p->ppc ? "the top states are not allowed"
 						    : "every state allowed",
-					     p->ppc_how == PMD_AML_CONST_NAME ? "a Name"
-									  : "a Method returning it");
+					     p->ppc_has_eval && p->ppc_cls == PMD_EV_EVALUATED
+						     ? "evaluated by ACPICA"
+					     : p->ppc_how == PMD_AML_CONST_NAME ? "a Name"
+										: "a Method returning it");
 			}
 		} else {
 			pmd_out_null(o, "ppc", NULL);

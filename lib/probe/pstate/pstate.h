@@ -10,6 +10,7 @@
 #define PMD_PSTATE_H
 
 #include "acpi/aml.h"
+#include "format/amleval.h"
 #include "probe/check.h"
 #include "cpu/msr.h"
 #include "out/out.h"
@@ -174,7 +175,22 @@ struct pmd_acpi_pss {
 	 * Scope, so Linux never sees this _PSS. orphan_why says which. */
 	bool orphan;
 	char orphan_why[200];
-	enum pmd_aml_const how;           /* Name, Method returning a constant, computed */
+	enum pmd_aml_const how;           /* what the tables hold: Name, Method returning a
+					   * constant, computed (acpi/aml.c) */
+	bool known;                       /* e[] is the machine's table: constant, evaluated by
+					   * ACPICA, or from its recorded memory */
+	/* ACPICA's evaluation (acpi/aml-eval.c), when there was one */
+	bool has_eval;
+	enum pmd_ev_class cls;
+	char exception[40];               /* FAILED */
+	char dep[4][192];                 /* DEPENDS: on what */
+	unsigned ndep, ndep_all;
+	struct pmd_pss_cand {             /* DEPENDS: the constant tables it chooses between */
+		char from[128];
+		unsigned n;               /* entries */
+		uint64_t top_mhz, low_mhz;
+	} cand[4];
+	unsigned ncand;
 	bool method;                      /* _PSS is a Method */
 	bool malformed;                   /* constant, but not a package of 6-integer packages */
 	char problem[120];
@@ -184,6 +200,10 @@ struct pmd_acpi_pss {
 	/* _PPC */
 	bool has_ppc;
 	enum pmd_aml_const ppc_how;
+	bool ppc_known;                   /* ppc is the machine's value */
+	bool ppc_has_eval;
+	enum pmd_ev_class ppc_cls;
+	char ppc_dep[192];                /* DEPENDS: the first dependence */
 	uint64_t ppc;
 	/* _PCT */
 	bool has_pct;
@@ -197,6 +217,8 @@ struct pmd_pst_acpi {
 	size_t n;
 	unsigned aml_warnings;
 	unsigned processors;              /* Processor objects and ACPI0007 devices seen */
+	struct pmd_res eval_res;          /* why ACPICA did not evaluate the objects */
+	char eval_engine[48];
 };
 
 /* ---- power limits, limit reasons, PROCHOT, throttle counters ---- */
