@@ -516,6 +516,219 @@ static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t
 		o->cls = PMD_EV_CONSTANT;
 }
 
+/* ---- this machine's memory: SystemMemory regions in ACPI NVS or reserved ranges ---- */
+
+#define MEM_REGION_MAX (64u << 10) /* larger regions are not snapshotted */
+#define MEM_MAX_REGIONS 16u
+
+struct mem_region {
+	const struct pmd_ax_region *r;
+	uint8_t *bytes;
+};
+
+struct mem_snap {
+	struct mem_region reg[MEM_MAX_REGIONS];
+	size_t n;
+	char **given;   /* sorted field paths the -fi file sets */
+	size_t ngiven;
+	struct pmd_buf fi;
+	struct pmd_res why; /* why a region could not be read (the first reason) */
+};
+
+static bool snap_region(struct pmd_src *s, const struct pmd_ax_region *r, struct mem_snap *m)
+{
+	char name[80];
+	struct pmd_res lr;
+
+	if (strcmp(r->space, "SystemMemory") || !r->len || r->len > MEM_REGION_MAX ||
+	    m->n >= MEM_MAX_REGIONS)
+		return false;
+	for (size_t i = 0; i < m->n; i++)
+		if (m->reg[i].r->addr == r->addr && m->reg[i].r->len == r->len)
+			return true;
+	lr = pmd_iomem_lookup(s, r->addr, r->len, name, sizeof(name), NULL, NULL);
+	if (lr.st != PMD_OK) {
+		if (m->why.st == PMD_OK)
+			m->why = lr;
+		return false;
+	}
+	if (!pmd_startswith(name, "ACPI Non-volatile Storage") && !pmd_startswith(name, "Reserved") &&
+	    !pmd_startswith(name, "reserved")) {
+		if (m->why.st == PMD_OK)
+			m->why = pmd_res_make(PMD_UNREADABLE, EPERM,
+					      "%s is in \"%s\", not ACPI NVS or reserved memory",
+					      r->path, name);
+		return false;
+	}
+	uint8_t *b = pmd_xcalloc(r->len + 8, 1);
+	uint64_t first = r->addr & ~3ull;
+
+	for (uint64_t a = first; a < r->addr + r->len; a += 4) {
+		uint64_t v;
+		struct pmd_res rr = pmd_mmio_read(s, a, 32, &v, NULL);
+
+		if (rr.st != PMD_OK) {
+			if (m->why.st == PMD_OK)
+				m->why = rr;
+			free(b);
+			return false;
+		}
+		for (unsigned k = 0; k < 4; k++) {
+			uint64_t at = a + k;
+
+			if (at >= r->addr && at < r->addr + r->len)
+				b[at - r->addr] = (uint8_t)(v >> (8 * k));
+		}
+	}
+	m->reg[m->n].r = r;
+	m->reg[m->n].bytes = b;
+	m->n++;
+	return true;
+}
+
+/* The -fi lines: every field of a snapshotted region, up to 64 bits wide. */
+static void snap_fields(const struct ev_ctx *c, struct mem_snap *m)
+{
+	for (size_t i = 0; i < c->lists->nfields; i++) {
+		const struct pmd_ax_field *f = &c->lists->fields[i];
+		const struct pmd_ax_region *r = region_of(c, f);
+		const struct mem_region *mr = NULL;
+		uint64_t v = 0;
+
+		for (size_t k = 0; r && k < m->n && !mr; k++)
+			if (m->reg[k].r == r)
+				mr = &m->reg[k];
+		if (!mr || !f->bits || f->bits > 64 || (f->bit_offset + f->bits + 7) / 8 > r->len)
+			continue;
+		for (unsigned b = 0; b < f->bits; b++) {
+			uint64_t bit = f->bit_offset + b;
+
+			if (mr->bytes[bit / 8] >> (bit % 8) & 1)
+				v |= 1ull << b;
+		}
+		pmd_buf_printf(&m->fi, "%s 0x%llx\n", f->path, (unsigned long long)v);
+		m->given = pmd_xrealloc(m->given, (m->ngiven + 1) * sizeof(*m->given));
+		m->given[m->ngiven++] = (char *)f->path;
+	}
+	pmd_sort(m->given, m->ngiven, sizeof(char *), cmp_str);
+}
+
+static void snap_free(struct mem_snap *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->reg[i].bytes);
+	free(m->given);
+	pmd_buf_free(&m->fi);
+}
+
+static bool given(const struct mem_snap *m, const char *path)
+{
+	const char *key = path;
+
+	return m->ngiven && bsearch(&key, m->given, m->ngiven, sizeof(char *), cmp_str);
+}
+
+/*
+ * Objects that depend only on SystemMemory fields: snapshot the regions those
+ * fields are in (when ACPI NVS or reserved), evaluate them again with the
+ * fields set from the snapshot (-fi), and keep the value when the evaluation
+ * then depends on nothing else.
+ */
+static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_eval *e,
+			const char *const *a0, const char *const *a1)
+{
+	struct mem_snap m = { 0 };
+	struct pmd_buf cmd = { 0 };
+	size_t want = 0;
+
+	for (size_t i = 0; i < e->nobj; i++) {
+		struct pmd_ev_obj *o = &e->obj[i];
+		bool mem_only = o->cls == PMD_EV_DEPENDS && o->ndep;
+
+		for (size_t k = 0; k < o->ndep && mem_only; k++) {
+			const struct pmd_ev_dep *d = &o->dep[k];
+			const struct pmd_ax_field *f = d->name[0] ? field_of(c, d->name) : NULL;
+			const struct pmd_ax_region *r = f ? region_of(c, f) : NULL;
+
+			mem_only = d->kind == PMD_DEP_FIELD && r && snap_region(s, r, &m);
+		}
+		if (!mem_only)
+			continue;
+		pmd_buf_printf(&cmd, "trace opcode %s\nevaluate %s\n", o->path, o->path);
+		want++;
+	}
+	if (!m.n) {
+		snprintf(e->memory, sizeof(e->memory), "none");
+		if (m.why.st != PMD_OK) {
+			char why[160];
+
+			pmd_res_str(&m.why, why, sizeof(why));
+			snprintf(e->memory, sizeof(e->memory), "none (%s)", why);
+		}
+		goto out;
+	}
+	snap_fields(c, &m);
+	pmd_buf_puts(&cmd, "quit\n");
+	struct pmd_acpiexec_job jobs[2] = {
+		{ .argv = a0, .input = cmd.s, .init_text = m.fi.s },
+		{ .argv = a1, .input = cmd.s, .init_text = m.fi.s },
+	};
+	struct pmd_ax_run runs[2] = { 0 };
+	char err[160];
+
+	if (pmd_src_acpiexec(s, jobs, 2, EVAL_TIMEOUT_S).st != PMD_OK || jobs[0].res.st != PMD_OK ||
+	    jobs[1].res.st != PMD_OK || pmd_ax_parse(jobs[0].out, jobs[0].len, &runs[0], err, sizeof(err)) ||
+	    pmd_ax_parse(jobs[1].out, jobs[1].len, &runs[1], err, sizeof(err))) {
+		snprintf(e->memory, sizeof(e->memory), "none (acpiexec failed with the recorded memory)");
+		goto done;
+	}
+	size_t bytes = 0;
+
+	for (size_t i = 0; i < m.n; i++)
+		bytes += m.reg[i].r->len;
+	snprintf(e->memory, sizeof(e->memory), "%zu region%s, %zu bytes", m.n, m.n == 1 ? "" : "s",
+		 bytes);
+	for (size_t i = 0; i < e->nobj; i++) {
+		struct pmd_ev_obj *o = &e->obj[i];
+		const struct pmd_ax_eval *x = find_eval(&runs[0], 1, o->path);
+		const struct pmd_ax_eval *y = find_eval(&runs[1], 1, o->path);
+		struct pmd_ev_obj t = { 0 };
+		bool ok;
+
+		if (o->cls != PMD_EV_DEPENDS || !x || !y || x->status != PMD_AX_OK ||
+		    y->status != PMD_AX_OK || !pmd_aml_value_equal(&x->value, &y->value) ||
+		    x->op_dropped || y->op_dropped)
+			continue;
+		trace_deps(c, &runs[0], x, &t);
+		trace_deps(c, &runs[1], y, &t);
+		access_deps(c, x, &t);
+		access_deps(c, y, &t);
+		ok = true;
+		for (size_t k = 0; k < t.ndep && ok; k++)
+			ok = t.dep[k].kind == PMD_DEP_FIELD && t.dep[k].name[0] && given(&m, t.dep[k].name);
+		free(t.dep);
+		if (!ok)
+			continue;
+		o->cls = PMD_EV_MEMORY;
+		pmd_aml_value_free(&o->value);
+		pmd_aml_value_copy(&o->value, &x->value);
+		for (size_t k = 0; k < o->ncand; k++)
+			pmd_aml_value_free(&o->cand[k].value);
+		free(o->cand);
+		o->cand = NULL;
+		o->ncand = 0;
+	}
+done:
+	pmd_ax_free(&runs[0]);
+	pmd_ax_free(&runs[1]);
+	free(jobs[0].out);
+	free(jobs[1].out);
+out:
+	(void)want;
+	pmd_buf_free(&cmd);
+	snap_free(&m);
+}
+
 /* ---- running ---- */
 
 static const char *const args_fill0[] = { "-dt", "-vr", "-to", EVAL_LOOP_S, "-fv", "0x00", NULL };
@@ -604,6 +817,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 
 			classify(&c, r0, nchunks, r1, nchunks, paths[i], o);
 		}
+		from_memory(s, &c, e, args_fill0, args_fill1);
 		free(c.fields);
 	}
 	for (size_t j = 0; j < nruns; j++)
