@@ -641,6 +641,13 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 	struct pmd_buf cmd = { 0 };
 	size_t want = 0;
 
+	if (pmd_src_opts(s)->acpidump) {
+		/* never this machine's memory under another machine's tables */
+		snprintf(e->memory, sizeof(e->memory),
+			 "none (the tables come from an acpidump file, which holds no memory)");
+		return;
+	}
+
 	for (size_t i = 0; i < e->nobj; i++) {
 		struct pmd_ev_obj *o = &e->obj[i];
 		bool mem_only = o->cls == PMD_EV_DEPENDS && o->ndep;
