@@ -94,6 +94,27 @@ seed_dir() { # target
 			done
 			rm -rf "$x"
 		done ;;
+	amleval)
+		# acpiexec's output over two corpus machines (even first byte) and recorded
+		# aml-eval.txt files (odd)
+		n=0
+		for f in "$corpus"/acpi/*.acpidump.txt.xz; do
+			[ -f "$f" ] || continue
+			n=$((n + 1)); [ $n -le 2 ] || break
+			x="$build/seeds/amleval-x$n"
+			mkdir -p "$x"
+			xz -dc "$f" > "$x/dump.txt"
+			( cd "$x" && acpixtract -a dump.txt > /dev/null 2>&1 &&
+				printf 'objects region\nobjects regionfield\ntrace opcode \\_SB.PR00._PSS\nevaluate \\_SB.PR00._PSS\nevaluate \\_TZ.TZ00._CRT\nquit\n' |
+				acpiexec -dt -vr -to 1 dsdt.dat ssdt*.dat 2>&1 | head -c 60000 > out.txt ) || true
+			{ printf '\000'; cat "$x/out.txt"; } > "$d/acpiexec$n"
+			rm -rf "$x"
+		done
+		for f in "$top"/tests/dumps/*/aml-eval.txt; do
+			[ -f "$f" ] || continue
+			n=$((n + 1))
+			{ printf '\001'; head -c 60000 "$f"; } > "$d/eval$n"
+		done ;;
 	dumpfmt)
 		i=0
 		for f in "$top"/tests/dumps/*/manifest "$top"/tests/dumps/*/msr.txt \

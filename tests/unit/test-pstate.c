@@ -406,6 +406,7 @@ static void fake_intel(struct fake *f)
 	pi->acpi.n = 1;
 	snprintf(f->pss.path, sizeof(f->pss.path), "\\_PR.CPU0");
 	f->pss.how = PMD_AML_CONST_NAME;
+	f->pss.known = true;
 	f->pss.is_processor = true;
 	pi->cf.res = pmd_ok();
 	pi->cf.pol = &f->pol;
