@@ -1,18 +1,40 @@
 #!/usr/bin/env bats
-# The real-machine corpus in ../shared/corpus: every acpidump loads through --acpidump
-# with every table found (checked against ACPICA's acpixtract -l) and checksums reported;
-# every recorded sysfs tree replays through --dump with its CPU count.
+# The real-machine corpus in ../shared/corpus: every acpidump is recorded with pmdiag-dump
+# --acpidump (which evaluates its processor and thermal objects with ACPICA), each value
+# checked against ACPICA's oracle tables; the dumps then load with every table found
+# (checked against ACPICA's acpixtract -l) and checksums reported; every recorded sysfs
+# tree replays through --dump with its CPU count.
 load test_helper
+
+setup_file() {
+	[ -d "$CORPUS/acpi" ] || return 0
+	# one evaluation per machine (about 2 s each), shared by the tests below
+	export AML="$BATS_FILE_TMPDIR/aml"
+	JOBS=2 python3 "$TOP/tests/corpus/aml-oracle.py" "$BIN" "$CORPUS" "$AML" \
+		> "$BATS_FILE_TMPDIR/oracle.txt" 2>&1
+	echo $? > "$BATS_FILE_TMPDIR/oracle.rc"
+}
 
 setup() {
 	[ -d "$CORPUS/acpi" ] || skip "no corpus at $CORPUS (set PMD_CORPUS)"
+}
+
+@test "every corpus trip point and _PSS: ACPICA's oracle value, or named as depending on the machine" {
+	cat "$BATS_FILE_TMPDIR/oracle.txt"
+	[ "$(cat "$BATS_FILE_TMPDIR/oracle.rc")" = 0 ] || fail "mismatches (above)"
+	grep -q '^150 machines, 0 mismatches$' "$BATS_FILE_TMPDIR/oracle.txt"
+	# every oracle row was found (the script counts each once)
+	rows=$(sed -n 's/^\([0-9]*\) oracle rows$/\1/p' "$BATS_FILE_TMPDIR/oracle.txt")
+	sum=$(awk '$1 == "trip" || $1 == "pss" { n += $3 } END { print n }' "$BATS_FILE_TMPDIR/oracle.txt")
+	assert_equal "$sum" "$rows"
+	assert_equal "$rows" 2893
 }
 
 @test "every corpus acpidump loads: the tables acpixtract lists, checksums reported" {
 	local n=0 f tmp="$BATS_TEST_TMPDIR/a.txt"
 	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
 		xz -dc "$f" > "$tmp"
-		run --separate-stderr pmdiag-report --json --acpidump "$f"
+		run --separate-stderr pmdiag-report --json --dump "$AML/$(basename "$f" .acpidump.txt.xz)"
 		[ "$status" -eq 0 ] || fail "$f: exit $status: $stderr"
 		ours=$(jq -r '.sources.acpi_tables[] | "\(.signature) \(.length)"' <<<"$output")
 		theirs=$(acpixtract -l "$tmp" | sed -n 's/^ *[0-9]*)  *\([^ ]*\)  *0x\([0-9A-F]*\) .*/\1 \2/p' |

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Compare pmdiag's AML evaluation with ACPICA's oracle on the shared corpus.
 
-For every machine of CORPUS/acpi that the oracle tables name, record a dump with
+For every machine of CORPUS/acpi, record a dump with
 `pmdiag-dump --acpidump FILE` (which evaluates the tables with acpiexec and writes
 aml-eval.txt), then check every oracle row of oracle-trips.csv and oracle-pss.csv:
 
@@ -82,7 +82,7 @@ def main():
     acpi = os.path.join(corpus, 'acpi')
     trips = list(csv.DictReader(open(os.path.join(acpi, 'oracle-trips.csv'))))
     pss = list(csv.DictReader(open(os.path.join(acpi, 'oracle-pss.csv'))))
-    machines = sorted({r['dump_file'] for r in trips + pss})
+    machines = sorted(f for f in os.listdir(acpi) if f.endswith('.acpidump.txt.xz'))
     if only:
         machines = [m for m in machines if m.split('.')[0] in only]
     os.makedirs(work, exist_ok=True)
@@ -91,7 +91,7 @@ def main():
         out = os.path.join(work, m.split('.')[0])
         if not os.path.exists(os.path.join(out, 'aml-eval.txt')):
             subprocess.run(['rm', '-rf', out])
-            p = subprocess.run([os.path.join(pmd_bin, 'pmdiag-dump'), '--acpidump',
+            p = subprocess.run([os.path.join(pmd_bin, 'pmdiag-dump'), '--include-license-tables', '--acpidump',
                                 os.path.join(acpi, m), out], capture_output=True, text=True)
             if p.returncode != 0:
                 return m, None, p.stderr.strip()
@@ -135,6 +135,8 @@ def main():
             if cls in ('constant', 'evaluated') and not same:
                 bad.append('%s: %s %s, oracle %s' % (key, cls, shown,
                                                     r['value_dk'] if kind == 'trip' else r['table']))
+    rows = sum(1 for r in trips + pss if r['dump_file'] in evals)
+    print('%d oracle rows' % rows)
     for (kind, cls), n in sorted(counts.items()):
         print('%-5s %-10s %5d' % (kind, cls, n))
     for b in bad:

@@ -209,6 +209,37 @@ static void trip_vs_acpi(struct pmd_checks *k, const struct pmd_zone *zn, const 
 		      at->type);
 }
 
+/*
+ * A sysfs trip against an ACPI trip that depends on the machine's state: the
+ * kernel's value is the machine's, and when it differs from the value with
+ * emulated regions, the dependence explains why.
+ */
+static void trip_vs_depends(struct pmd_checks *k, const struct pmd_zone *zn, const char *where,
+			    const struct pmd_acpi_zone *az, const struct pmd_acpi_trip *at)
+{
+	int seen = 0;
+
+	for (unsigned i = 0; i < zn->ntrip; i++) {
+		const struct pmd_trip *t = &zn->trip[i];
+		char x[32];
+
+		if (strcmp(t->type, at->type) || t->temp_res.st != PMD_OK)
+			continue;
+		if (at->index >= 0 && seen++ != at->index)
+			continue;
+		if (at->has_hint && t->temp_mc == at->hint_mc)
+			return;
+		c_mc(x, sizeof(x), t->temp_mc);
+		pmd_check_add(k, "thermal.sysfs-acpi-depends", PMD_SEV_INFO,
+			      "the firmware computes this trip from the machine's state: the kernel's "
+			      "value is the one in force",
+			      "%s %s trip: sysfs %s; ACPI %s.%s depends on %s%s", where, t->type, x,
+			      az->path, at->object, at->ndep ? at->dep[0] : "the machine's state",
+			      at->ndep_all > 1 ? " and more" : "");
+		return;
+	}
+}
+
 /* A sysfs zone against the ACPI declaration of the same zone. */
 static void zone_vs_acpi(struct pmd_checks *k, const struct pmd_thermal_info *ti,
 			 const struct pmd_zone *zn, const char *where)
@@ -220,9 +251,12 @@ static void zone_vs_acpi(struct pmd_checks *k, const struct pmd_thermal_info *ti
 		const struct pmd_acpi_zone *az = &ti->az[a];
 		if (strcmp(az->path, zn->acpi_path))
 			continue;
-		for (unsigned j = 0; j < az->ntrip; j++)
+		for (unsigned j = 0; j < az->ntrip; j++) {
 			if (az->trip[j].known)
 				trip_vs_acpi(k, zn, where, az, &az->trip[j], all_typed);
+			else if (az->trip[j].has_eval && az->trip[j].cls == PMD_EV_DEPENDS)
+				trip_vs_depends(k, zn, where, az, &az->trip[j]);
+		}
 	}
 }
 
