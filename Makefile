@@ -170,6 +170,7 @@ bench: all
 	@tests/bench/race.sh
 	@tests/bench/report.sh
 	@tests/bench/archive.sh
+	@tests/bench/aml.sh
 	@echo "== fuzz targets: executions per second, and without a crash so far"
 	@tests/fuzz/run.sh --build-dir $(B)/fuzz --seconds $(FUZZ_SECONDS)
 	@$(MAKE) --no-print-directory bench-qemu

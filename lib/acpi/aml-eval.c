@@ -548,8 +548,11 @@ static bool snap_region(struct pmd_src *s, const struct pmd_ax_region *r, struct
 			return true;
 	lr = pmd_iomem_lookup(s, r->addr, r->len, name, sizeof(name), NULL, NULL);
 	if (lr.st != PMD_OK) {
-		if (m->why.st == PMD_OK)
-			m->why = lr;
+		if (m->why.st == PMD_OK) {
+			const char *why = lr.why[0] ? lr.why : pmd_st_name(lr.st);
+
+			m->why = pmd_res_make(lr.st, lr.err, "memory map (/proc/iomem): %.150s", why);
+		}
 		return false;
 	}
 	if (!pmd_startswith(name, "ACPI Non-volatile Storage") && !pmd_startswith(name, "Reserved") &&
@@ -666,12 +669,9 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 	}
 	if (!m.n) {
 		snprintf(e->memory, sizeof(e->memory), "none");
-		if (m.why.st != PMD_OK) {
-			char why[160];
-
-			pmd_res_str(&m.why, why, sizeof(why));
-			snprintf(e->memory, sizeof(e->memory), "none (%s)", why);
-		}
+		if (m.why.st != PMD_OK)
+			snprintf(e->memory, sizeof(e->memory), "none (%.190s)",
+				 m.why.why[0] ? m.why.why : pmd_st_name(m.why.st));
 		goto out;
 	}
 	snap_fields(c, &m);
