@@ -69,6 +69,13 @@ setup_file() {
 		'pmdiag-$0 --json "$2" "$3" > "$K/$1-$0.json" 2> "$K/$1-$0.err"' < "$K/list" || true
 
 	timeout 20 pmdiag-idle --json --interval 0.2 > "$K/live-this-idle.json" 2> "$K/live.err" || true
+	# without acpiexec: the objects are not evaluated, and the output says why
+	cp -r "$DUMPS/qemu-q35-thermal" "$K/noeval" && rm -f "$K/noeval/aml-eval.txt"
+	mkdir -p "$K/nopath"
+	for tool in thermal pstate; do
+		env PATH="$K/nopath" "$(command -v pmdiag-$tool)" --json --dump "$K/noeval" \
+			> "$K/noeval-$tool.json" 2> "$K/noeval-$tool.err" || true
+	done
 	local p
 	for p in race-wins pstate-wins amd; do
 		cp -r "$TOP/tests/race/$p" "$K/sim-$p"

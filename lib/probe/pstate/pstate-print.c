@@ -827,29 +827,30 @@ static void pss_unknown(struct pmd_out *o, struct pmd_out *t, const struct pmd_a
 		pmd_out_str(o, "exception", NULL, p->exception);
 		return;
 	}
-	pmd_out_str(t, NULL, "Entries", "depend on the machine's state");
 	pmd_out_list(o, "depends_on", NULL);
 	for (unsigned i = 0; i < p->ndep; i++)
 		pmd_out_str(o, NULL, NULL, p->dep[i]);
 	pmd_out_end(o);
+	if (p->ncand) {
+		pmd_out_list(o, "candidates", NULL);
+		for (unsigned i = 0; i < p->ncand; i++) {
+			const struct pmd_pss_cand *c = &p->cand[i];
+
+			pmd_out_obj(o, NULL, NULL);
+			pmd_out_str(o, "from", NULL, c->from);
+			pmd_out_uint(o, "entries", NULL, c->n, NULL);
+			pmd_out_uint(o, "top_mhz", NULL, c->top_mhz, NULL);
+			pmd_out_uint(o, "low_mhz", NULL, c->low_mhz, NULL);
+			pmd_out_end(o);
+		}
+		pmd_out_end(o);
+	}
+	/* text after the JSON lists, so that its labels line up */
+	pmd_out_str(t, NULL, "Entries", "depend on the machine's state");
 	for (unsigned i = 0; i < p->ndep; i++)
 		pmd_out_str(t, NULL, "Depends on", p->dep[i]);
 	if (p->ndep_all > p->ndep)
 		pmd_out_strf(t, NULL, "Depends on", "and %u more", p->ndep_all - p->ndep);
-	if (!p->ncand)
-		return;
-	pmd_out_list(o, "candidates", NULL);
-	for (unsigned i = 0; i < p->ncand; i++) {
-		const struct pmd_pss_cand *c = &p->cand[i];
-
-		pmd_out_obj(o, NULL, NULL);
-		pmd_out_str(o, "from", NULL, c->from);
-		pmd_out_uint(o, "entries", NULL, c->n, NULL);
-		pmd_out_uint(o, "top_mhz", NULL, c->top_mhz, NULL);
-		pmd_out_uint(o, "low_mhz", NULL, c->low_mhz, NULL);
-		pmd_out_end(o);
-	}
-	pmd_out_end(o);
 	for (unsigned i = 0; i < p->ncand; i++) {
 		const struct pmd_pss_cand *c = &p->cand[i];
 
