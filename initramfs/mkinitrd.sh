@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Build pmdiag's diagnostic initramfs (see pmdiag-initrd(7)): busybox, the pmdiag tools,
-# rdmsr/wrmsr, acpidump/acpixtract, GNU tar + xz (pmdiag-dump --tar runs them), the
+# rdmsr/wrmsr, acpidump/acpixtract, acpiexec (pmdiag-thermal and pmdiag-pstate evaluate
+# AML with it), GNU tar + xz (pmdiag-dump --tar runs them), the
 # shared libraries all of these need (resolved with ldd) and the kernel modules the
 # tools and the USB stick need, with their dependencies taken from the kernel's
 # modules.dep (modprobe --show-depends), then depmod on the copied tree.
@@ -108,7 +109,7 @@ done
 [ "$n" -gt 0 ] || die "no pmdiag tools in $bindir (make all first)"
 
 # Required helpers, then optional ones.
-for p in rdmsr wrmsr acpidump acpixtract tar xz dash; do
+for p in rdmsr wrmsr acpidump acpixtract acpiexec tar xz dash; do
 	f=$(PATH="/usr/sbin:/usr/bin:/sbin:/bin:$PATH" command -v "$p" || true)
 	[ -n "$f" ] || die "$p not found (msr-tools, acpica-tools, tar, xz-utils)"
 	copy_bin "$f"

@@ -42,14 +42,14 @@ setup_file() {
 	[ "$status" -ne 0 ] || assert_output --partial "not a dynamic executable"
 }
 
-@test "every pmdiag tool of build/bin, and rdmsr, wrmsr, acpidump, acpixtract, GNU tar, xz" {
+@test "every pmdiag tool of build/bin, and rdmsr, wrmsr, acpidump, acpixtract, acpiexec, GNU tar, xz" {
 	local t n=0
 	for t in "$TOP"/build/bin/pmdiag-*; do
 		cmp "$t" "$R/usr/bin/$(basename "$t")" || fail "$(basename "$t") missing or stale in the image"
 		n=$((n + 1))
 	done
 	[ "$n" -ge 2 ]
-	for t in usr/sbin/rdmsr usr/sbin/wrmsr usr/bin/acpidump usr/bin/acpixtract usr/bin/tar usr/bin/xz; do
+	for t in usr/sbin/rdmsr usr/sbin/wrmsr usr/bin/acpidump usr/bin/acpixtract usr/bin/acpiexec usr/bin/tar usr/bin/xz; do
 		[ -x "$R/$t" ] && [ ! -L "$R/$t" ] || fail "no $t"
 	done
 }
