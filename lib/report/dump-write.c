@@ -358,12 +358,17 @@ static void record_msr(struct writer *w)
 static void record_mmio(struct writer *w)
 {
 	struct pmd_src *s = w->s;
-	/* Run the HPET probe's collection: the reads it makes are the ones recorded. */
+	/*
+	 * Run the HPET probe's collection and the AML evaluation (which reads the
+	 * ACPI NVS memory its values depend on): the reads they make are the ones
+	 * recorded.
+	 */
 	struct pmd_hpet_info *info = pmd_xcalloc(1, sizeof(*info));
 	s->mmio_logging = true;
 	s->nmmio_log = 0;
 	pmd_hpet_collect(s, info);
 	free(info);
+	record_aml(w);
 	s->mmio_logging = false;
 	if (!s->nmmio_log)
 		return;
@@ -662,7 +667,6 @@ struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct p
 
 	record_files(&w);
 	record_acpi(&w);
-	record_aml(&w);
 	record_cpuid(&w);
 	record_pci(&w);
 	record_msr(&w);

@@ -78,6 +78,10 @@ static void fill_trip(struct pmd_acpi_trip *tr, const struct pmd_aml_ns *ns,
 	case PMD_EV_CONSTANT:
 	case PMD_EV_EVALUATED:
 	case PMD_EV_MEMORY:
+		/* memory: the fields read from this machine */
+		tr->ndep_all = (unsigned)eo->ndep;
+		for (size_t i = 0; i < eo->ndep && tr->ndep < PMD_TRIP_MAX_DEPS; i++)
+			pmd_ev_dep_text(&eo->dep[i], tr->dep[tr->ndep++], sizeof(tr->dep[0]));
 		if (eo->value.type == PMD_AML_V_INTEGER) {
 			tr->known = true;
 			tr->dk = eo->value.integer;

@@ -191,7 +191,7 @@ static void trip_value(struct pmd_out *o, const struct pmd_acpi_trip *t, bool wi
 				: t->how == PMD_AML_COMPUTED ? "not_evaluated" : "constant");
 	if (with_dk)
 		pmd_out_str(o, "source", "From", trip_source(t));
-	if (t->has_eval && t->cls == PMD_EV_DEPENDS) {
+	if (t->has_eval && (t->cls == PMD_EV_DEPENDS || t->cls == PMD_EV_MEMORY)) {
 		pmd_out_list(o, "depends_on", NULL);
 		for (unsigned i = 0; i < t->ndep; i++)
 			pmd_out_str(o, NULL, NULL, t->dep[i]);
@@ -209,12 +209,13 @@ static void trip_value(struct pmd_out *o, const struct pmd_acpi_trip *t, bool wi
 static void trip_deps(struct pmd_out *o, const struct pmd_acpi_trip *t, unsigned n)
 {
 	for (unsigned k = 0; k < n; k++) {
-		if (!t[k].has_eval || t[k].cls != PMD_EV_DEPENDS)
+		if (!t[k].has_eval || (t[k].cls != PMD_EV_DEPENDS && t[k].cls != PMD_EV_MEMORY))
 			continue;
 		for (unsigned i = 0; i < t[k].ndep; i++) {
 			char label[64];
 
-			snprintf(label, sizeof(label), "%s depends on", t[k].object);
+			snprintf(label, sizeof(label), "%s %s", t[k].object,
+				 t[k].cls == PMD_EV_MEMORY ? "read" : "depends on");
 			pmd_out_str(o, NULL, label, t[k].dep[i]);
 		}
 		if (t[k].ndep_all > t[k].ndep) {
@@ -223,7 +224,8 @@ static void trip_deps(struct pmd_out *o, const struct pmd_acpi_trip *t, unsigned
 			snprintf(more, sizeof(more), "and %u more", t[k].ndep_all - t[k].ndep);
 			char label[64];
 
-			snprintf(label, sizeof(label), "%s depends on", t[k].object);
+			snprintf(label, sizeof(label), "%s %s", t[k].object,
+				 t[k].cls == PMD_EV_MEMORY ? "read" : "depends on");
 			pmd_out_str(o, NULL, label, more);
 		}
 	}
