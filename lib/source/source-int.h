@@ -138,7 +138,7 @@ struct pmd_res pmd_file_error(int err, const char *path);
 
 /* Parse /proc/iomem text (shared with the tests and the fuzzers). */
 
-/* Read a whole file (decompressing .xz and .gz through xz/gzip): --acpidump, --cpuid... */
+/* Read a whole file (.xz and .gz decompressed in memory by libarchive): --acpidump, --cpuid... */
 struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len);
 /* Read and parse a CPUID dump file of any format, and a dump's cpuid.txt (cpuid-file.c). */
 struct pmd_res pmd_dumpfmt_load_cpuid(const char *path, struct cpu_raw_data_array_t *raw);

@@ -4,22 +4,22 @@
  * --cpuid without --dump, the overlay (overlay.c) serves the user's files over
  * it, and every other read says "not recorded" instead of looking at the
  * machine pmdiag happens to run on. Also the
- * helpers the back-ends share: whole-file reads with decompression,
- * sub-processes without a shell, and the /proc/iomem parser.
+ * helpers the back-ends share: whole-file reads (.xz and .gz decompressed in
+ * memory by libarchive) and the /proc/iomem parser.
  */
+#include <archive.h>
+#include <archive_entry.h>
+
 #include "source/source-int.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
 
 static struct pmd_res not_recorded(void) { return pmd_res_make(PMD_NOT_RECORDED, 0, NULL); }
 
@@ -91,57 +91,51 @@ struct pmd_src *pmd_src_open_none(const char *name, const struct pmd_src_opts *o
 
 /* ---- shared helpers ---- */
 
-/* Decompress through xz or gzip into memory. */
-static struct pmd_res decompress(const char *prog, const char *path, char **data, size_t *len)
+/*
+ * Decompress a whole .xz or .gz file into memory with libarchive's raw format
+ * (no program runs, no locale): at most PMD_FILE_MAX * 4 bytes, more is
+ * refused as a decompression bomb.
+ */
+static struct pmd_res decompress(int fd, const char *what, char **data, size_t *len)
 {
-	int out[2];
-	if (pipe2(out, O_CLOEXEC) < 0)
-		return pmd_res_make(PMD_UNREADABLE, errno, "pipe: %s", strerror(errno));
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	char *argv[] = { (char *)prog, "-dc", "--", (char *)path, NULL };
-	pid_t pid;
-	int rc = posix_spawnp(&pid, prog, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(out[1]);
-	if (rc) {
-		close(out[0]);
-		return pmd_res_make(PMD_UNREADABLE, rc, "cannot run %s: %s", prog, strerror(rc));
-	}
+	struct archive *a = archive_read_new();
+	struct archive_entry *ent;
 	struct pmd_buf b = { 0 };
+	struct pmd_res r = pmd_ok();
 	char chunk[65536];
-	ssize_t got;
-	bool big = false;
-	while ((got = read(out[0], chunk, sizeof(chunk))) > 0 || (got < 0 && errno == EINTR)) {
-		if (got <= 0)
-			continue;
+	la_ssize_t got;
+
+	if (!a)
+		return pmd_res_make(PMD_UNREADABLE, ENOMEM, "out of memory");
+	archive_read_support_filter_xz(a);
+	archive_read_support_filter_gzip(a);
+	archive_read_support_format_raw(a);
+	if (archive_read_open_fd(a, fd, 65536) != ARCHIVE_OK ||
+	    archive_read_next_header(a, &ent) != ARCHIVE_OK) {
+		r = pmd_res_make(PMD_INVALID, EINVAL, "%s data could not be decompressed: %s", what,
+				 archive_error_string(a) ? archive_error_string(a) : "unknown error");
+		goto out;
+	}
+	while ((got = archive_read_data(a, chunk, sizeof(chunk))) > 0) {
 		if (b.len + (size_t)got > PMD_FILE_MAX * 4u) {
-			big = true;
-			break;
+			r = pmd_res_make(PMD_INVALID, EFBIG, "decompresses to more than %u bytes",
+					 PMD_FILE_MAX * 4u);
+			goto out;
 		}
 		pmd_buf_add(&b, chunk, (size_t)got);
 	}
-	close(out[0]);
-	if (big)
-		kill(pid, SIGTERM);
-	int status;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (big) {
+	if (got < 0)
+		r = pmd_res_make(PMD_INVALID, EINVAL, "%s data could not be decompressed: %s", what,
+				 archive_error_string(a) ? archive_error_string(a) : "unknown error");
+out:
+	archive_read_free(a);
+	if (r.st != PMD_OK) {
 		pmd_buf_free(&b);
-		return pmd_res_make(PMD_INVALID, EFBIG, "decompresses to more than %u bytes",
-				    PMD_FILE_MAX * 4u);
-	}
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		pmd_buf_free(&b);
-		return pmd_res_make(PMD_INVALID, EINVAL, "%s could not decompress it", prog);
+		return r;
 	}
 	*len = b.len;
 	*data = pmd_buf_steal(&b);
-	return pmd_ok();
+	return r;
 }
 
 struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len)
@@ -158,13 +152,13 @@ struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len)
 	}
 	unsigned char magic[6] = { 0 };
 	ssize_t m = read(fd, magic, sizeof(magic));
-	if (m == 6 && !memcmp(magic, "\xfd" "7zXZ\0", 6)) {
+	bool xz = m == 6 && !memcmp(magic, "\xfd" "7zXZ\0", 6);
+	if (xz || (m >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)) {
+		struct pmd_res r = lseek(fd, 0, SEEK_SET) < 0
+					   ? pmd_res_make(PMD_UNREADABLE, errno, "%s", strerror(errno))
+					   : decompress(fd, xz ? "xz" : "gzip", data, len);
 		close(fd);
-		return decompress("xz", path, data, len);
-	}
-	if (m >= 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
-		close(fd);
-		return decompress("gzip", path, data, len);
+		return r;
 	}
 	if (st.st_size > (off_t)PMD_FILE_MAX * 4) {
 		close(fd);
