@@ -47,7 +47,7 @@ timer_list() {
 		assert_equal "$(jqr .sources.msr)" readable
 		# TCG reports an AMD family 0Fh CPU for both -cpu max and qemu64; vendor=
 		# changes only the vendor string.
-		if [ "$m" = q35-pss ]; then
+		if [ "$m" = q35-pss ] || [ "$m" = q35-pss-calls ]; then
 			assert_equal "$(jqr .machine.cpu_vendor)" GenuineIntel
 		else
 			assert_equal "$(jqr .machine.cpu_vendor)" AuthenticAMD
@@ -544,4 +544,85 @@ checks_about() {
 				fail "$M: the console report's .$t differs from pmdiag-$t --json on the guest's dump"
 		done
 	done
+}
+
+# The guest's initramfs has no acpiexec: the AML of these machines is evaluated here, by
+# the tools replaying the dump the guest recorded, and compared with what the guest's
+# kernel (its own ACPICA) made of the same objects.
+
+# replay TOOL: pmdiag-TOOL --json on the dump $M recorded; sets R to that JSON file.
+replay() {
+	R="$D/$M.$1.replay.json"
+	run -0 "pmdiag-$1" --json --dump "$(ls -d "$D/$M.dump"/*/)"
+	echo "$output" > "$R"
+}
+
+# aml_trip OBJECT FILTER: jq FILTER on trip OBJECT of \_TZ.TZEV in $R.
+aml_trip() {
+	jq -r --arg o "$1" ".acpi_zones[] | select(.path == \"\\\\_TZ.TZEV\") | .trips[] | select(.object == \$o) | $2" "$R"
+}
+
+# sysfs_trip TYPE: the kernel's trip of that type in the guest's own files, m°C.
+sysfs_trip() {
+	local z f
+	z=$(grep -l '^\\_TZ_.TZEV$' "$D/$M.dump"/*/sys/class/thermal/thermal_zone*/device/path | head -n 1)
+	[ -n "$z" ] || fail "$M: no thermal zone of \\_TZ.TZEV in the dump"
+	z=$(dirname "$(dirname "$z")")
+	f=$(grep -lx "$1" "$z"/trip_point_*_type) || fail "$M: no $1 trip in $z"
+	cat "${f%_type}_temp"
+}
+
+@test "AML thermal trips: a _CRT computed from a Name is evaluated to the kernel's value; I/O-port trips depend" {
+	M=q35-thermal-eval
+	booted "$D" $M
+	ran "$D" $M thermal
+	replay thermal
+	# _CRT = 2732 + 10 * CRTV (95) = 3682 dK: read no region, so evaluated, and equal to the
+	# critical trip the guest's kernel computed from the same method
+	assert_equal "$(aml_trip _CRT '"\(.provenance) \(.dk) \(.temp_mc)"')" "evaluated 3682 95000"
+	assert_equal "$(sysfs_trip critical)" 95000
+	assert_equal "$(jqt '.zones[] | select(.acpi_path == "\\_TZ.TZEV") | .trips[] | select(.type == "critical") | .temp_mc')" \
+		"$(aml_trip _CRT .temp_mc)"
+	# _PSV reads I/O port 0x80 (QEMU answers 0xFF: 80.0 C in the kernel): pmdiag cannot
+	# know it and names the field; the kernel's value is in the zone beside it
+	assert_equal "$(aml_trip _PSV .provenance)" depends
+	assert_equal "$(aml_trip _PSV '.depends_on | join(";")')" '\_TZ.PIOV (\_TZ.PIOR, SystemIO 0x80)'
+	assert_equal "$(aml_trip _PSV .temp_mc)" null
+	assert_equal "$(sysfs_trip passive)" 80000
+	assert_equal "$(jq -r '.zones[] | select(.acpi_path == "\\_TZ.TZEV") | .trips[] | select(.type == "passive") | .temp_mc' "$R")" 80000
+	# _HOT reads CMOS byte 0x41 through an IndexField (0 at power-on: 90.0 C in the kernel)
+	assert_equal "$(aml_trip _HOT .provenance)" depends
+	assert_regex "$(aml_trip _HOT '.depends_on | join(";")')" 'SystemIO'
+	assert_equal "$(sysfs_trip hot)" 90000
+	# a trip that depends on the machine is no sysfs/ACPI mismatch
+	assert_equal "$(jq -r '[.checks[].name] | join(" ")' "$R")" ""
+	run -0 pmdiag-thermal --dump "$(ls -d "$D/$M.dump"/*/)"
+	assert_line '  _PSV depends on: \_TZ.PIOV (\_TZ.PIOR, SystemIO 0x80)'
+	assert_line --regexp '^    _CRT    critical  95\.0 C \(3682 dK\) +evaluated by ACPICA'
+	assert_line --regexp '^    2  passive   80\.0 C( |$)'
+}
+
+@test "_PSS through two method calls (C001 -> C000 -> a Name): evaluated, equal to acpi-cpufreq's table" {
+	M=q35-pss-calls
+	booted "$D" $M
+	assert_equal "$(jqr .platform.cpufreq.driver)" acpi-cpufreq
+	ran "$D" $M pstate
+	replay pstate
+	local p path
+	for p in 0 1; do
+		path=$(jq -r ".cpufreq.policies[$p].acpi_path" "$R")
+		assert_equal "$path" "\\_SB.CPUS.C00$p"
+		assert_equal "$(jq -r --arg p "$path" '.acpi_pss[] | select(.path == $p) | "\(.definition) \(.constant) \(.provenance)"' "$R")" \
+			"Method false evaluated"
+		assert_equal "$(jq -r --arg p "$path" '.acpi_pss[] | select(.path == $p) | [.entries[] | "\(.mhz) \(.mw) \(.latency_us) \(.bm_latency_us) \(.control) \(.status)"] | join(",")' "$R")" \
+			"2800 40000 10 10 0x1c00 0x1c00,2200 28000 10 10 0x1600 0x1600,1800 20000 10 10 0x1200 0x1200,1000 10000 10 10 0xa00 0xa00"
+		# what acpi-cpufreq took from the same _PSS in the guest
+		assert_equal "$(xargs < "$D/$M.dump"/*/sys/devices/system/cpu/cpufreq/policy$p/scaling_available_frequencies)" \
+			"$(jq -r --arg p "$path" '[.acpi_pss[] | select(.path == $p) | .entries[].mhz * 1000] | join(" ")' "$R")"
+		assert_equal "$(jqt ".cpufreq.policies[$p].available_khz | join(\" \")")" "2800000 2200000 1800000 1000000"
+		assert_equal "$(jqt ".cpufreq.policies[$p].cpuinfo_max_khz") $(jqt ".cpufreq.policies[$p].cpuinfo_min_khz")" \
+			"2800000 1000000"
+		assert_equal "$(jq -r --arg p "$path" '.acpi_pss[] | select(.path == $p) | "\(.ppc_provenance) \(.ppc)"' "$R")" "constant 0"
+	done
+	assert_equal "$(jq -r '[.checks[] | select(.severity == "warning" or .severity == "critical") | .name] | join(" ")' "$R")" ""
 }

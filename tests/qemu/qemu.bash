@@ -26,8 +26,11 @@ export QEMU_TOP KVER QEMU_KERNEL QEMU_INITRD QEMU_TIMEOUT QEMU_JOBS QEMU_AML QEM
 # The slowest (q35-thermal-cmos runs a live test) first, so that parallel boots end
 # together; the machines with ssdt-cst.asl (whose idle CPUs spin: QEMU does not emulate
 # the C2 register) between the others, so that two of them seldom run at once.
-QEMU_MACHINES="q35-thermal-cmos q35-cst q35 q35-cst-arat pc q35-hpet-msi q35-nohpet
-	q35-cst-nohpet q35-qemu64 q35-thermal q35-thermal-passive q35-thermal-broken q35-pss"
+# QEMU_MACHINES="m1 m2" in the environment boots only those (with bats -f, to run the tests
+# of a few machines).
+QEMU_MACHINES="${QEMU_MACHINES:-q35-thermal-cmos q35-cst q35 q35-cst-arat pc q35-hpet-msi q35-nohpet
+	q35-cst-nohpet q35-qemu64 q35-thermal q35-thermal-passive q35-thermal-broken q35-pss
+	q35-thermal-eval q35-pss-calls}"
 
 # qemu_describe MACHINE: one line saying what the machine is (for READMEs).
 qemu_describe() {
@@ -45,6 +48,8 @@ qemu_describe() {
 	q35-thermal-broken) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-broken.asl: thermal zone TZBR with _HOT 99 C above _CRT 95 C, _PSV -3.2 C, _AC0 50 C below _AC1 60 C; zone TZB2 with _CRT -3.2 C and an _AC0 without _AL0, which Linux drops" ;;
 	q35-thermal-cmos) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-cmos.asl: thermal zone TZCM whose _TMP reads CMOS byte 0x40 (30 C), trips crossed live by initramfs/thermaltest.sh" ;;
 	q35-pss) echo "Q35, -cpu max,vendor=GenuineIntel, SSDT tests/qemu/ssdt-pss.asl: _PSS 2400/2000/1600/1200 MHz, _PCT in SystemIO, _PPC 0; acpi-cpufreq" ;;
+	q35-thermal-eval) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-eval.asl: thermal zone TZEV whose _CRT is computed from a Name (95 C), _PSV chosen by I/O port 0x80 (80 C), _HOT by CMOS byte 0x41 (90 C)" ;;
+	q35-pss-calls) echo "Q35, -cpu max,vendor=GenuineIntel, SSDT tests/qemu/ssdt-pss-calls.asl: C001._PSS calls C000._PSS, which returns a Name: 2800/2200/1800/1000 MHz; acpi-cpufreq" ;;
 	*) return 1 ;;
 	esac
 }
@@ -65,6 +70,8 @@ qemu_machine_args() {
 	q35-thermal-broken) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-broken.aml" ;;
 	q35-thermal-cmos) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-cmos.aml" ;;
 	q35-pss) echo "-machine q35 -cpu max,vendor=GenuineIntel -acpitable file=$QEMU_AML/ssdt-pss.aml" ;;
+	q35-thermal-eval) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-eval.aml" ;;
+	q35-pss-calls) echo "-machine q35 -cpu max,vendor=GenuineIntel -acpitable file=$QEMU_AML/ssdt-pss-calls.aml" ;;
 	*) echo "qemu.bash: unknown machine $1" >&2; return 1 ;;
 	esac
 }
@@ -76,9 +83,9 @@ qemu_machine_args() {
 qemu_test_options() {
 	case "$1" in
 	q35-hpet-msi | q35-cst-nohpet) echo "pmdiag.run=hpet,lapic" ;;
-	q35-thermal | q35-thermal-passive | q35-thermal-broken) echo "pmdiag.run=thermal" ;;
+	q35-thermal | q35-thermal-passive | q35-thermal-broken | q35-thermal-eval) echo "pmdiag.run=thermal" ;;
 	q35-thermal-cmos) echo "pmdiag.run=thermal pmdiag.thermaltest=1" ;;
-	q35-pss) echo "pmdiag.run=pstate" ;;
+	q35-pss | q35-pss-calls) echo "pmdiag.run=pstate" ;;
 	esac
 }
 

@@ -1,0 +1,166 @@
+#!/usr/bin/env bats
+# ACPI objects evaluated by acpiexec (lib/acpi/aml-eval.c): each value's provenance on the
+# handmade dumps of tests/dumps/handmade-aml.py. hand-aml-gnvs: trips computed from GNVS
+# fields in ACPI NVS memory (recorded in mmio.txt) and from an EC field; hand-aml-hostile:
+# methods that never end.
+load test_helper
+bounded_tools
+
+G="$DUMPS/hand-aml-gnvs"
+
+# trip ZONE OBJECT: "provenance temp_mc dk" of that trip in $output (pmdiag-thermal --json).
+trip() {
+	jq -r --arg z "$1" --arg o "$2" \
+		'.acpi_zones[] | select(.path == $z) | .trips[] | select(.object == $o) | "\(.provenance) \(.temp_mc) \(.dk)"' <<<"$output"
+}
+
+# depends ZONE OBJECT: the trip's depends_on, joined by ";".
+depends() {
+	jq -r --arg z "$1" --arg o "$2" \
+		'.acpi_zones[] | select(.path == $z) | .trips[] | select(.object == $o) | .depends_on // [] | join(";")' <<<"$output"
+}
+
+@test "hand-aml-gnvs: _CRT and _PSV from the recorded NVS memory (100 and 90 C), _HOT depends on the EC" {
+	# the dump carries no aml-eval.txt: this replay runs acpiexec on the recorded memory
+	[ ! -e "$G/aml-eval.txt" ] || fail "hand-aml-gnvs must not hold an aml-eval.txt"
+	run -0 pmdiag-thermal --json --dump "$G"
+	assert_equal "$(jq -r '.aml_evaluation.memory' <<<"$output")" "1 region, 256 bytes"
+	assert_equal "$(trip '\_TZ.TZ01' _CRT)" "memory 100000 3732"
+	assert_equal "$(trip '\_TZ.TZ01' _PSV)" "memory 90000 3632"
+	assert_equal "$(depends '\_TZ.TZ01' _CRT)" ""
+	assert_equal "$(jq -r '[.acpi_zones[0].trips[] | .source] | unique | join(";")' <<<"$output")" \
+		"evaluated from this machine's memory"
+	assert_equal "$(trip '\_TZ.TZ02' _CRT)" "constant 100000 3732"
+	# an EC register is no memory: the trip stays "depends", naming the field, with the
+	# value the emulated region (read as 0) gives as a hint, and no temperature
+	assert_equal "$(trip '\_TZ.TZ02' _HOT)" "depends null null"
+	assert_equal "$(depends '\_TZ.TZ02' _HOT)" '\_SB.EC0.HOTV (\_SB.EC0.ECOR, EmbeddedControl)'
+	assert_equal "$(jq -r '.acpi_zones[1].trips[] | select(.object == "_HOT") | .hint_temp_mc' <<<"$output")" 0
+	# sysfs beside it: the kernel's trips, 95 C read from the EC for the hot one
+	assert_equal "$(jq -c '[.zones[] | [.acpi_path, [.trips[] | "\(.type)=\(.temp_mc)"]]]' <<<"$output")" \
+		'[["\\_TZ.TZ01",["critical=100000","passive=90000"]],["\\_TZ.TZ02",["critical=100000","hot=95000"]]]'
+	assert_equal "$(jq '.checks | length' <<<"$output")" 0
+
+	run -0 pmdiag-thermal --dump "$G"
+	assert_line 'Machine memory: 1 region, 256 bytes'
+	assert_line --regexp '^    _CRT    critical  100\.0 C \(3732 dK\) +evaluated from this machine.s memory$'
+	assert_line --regexp '^    _PSV    passive   90\.0 C \(3632 dK\) +evaluated from this machine.s memory$'
+	assert_line --regexp '^    _HOT    hot       depends \(0\.0 C with emulated regions\) +depends on the machine.s state$'
+	assert_line '  _HOT depends on: \_SB.EC0.HOTV (\_SB.EC0.ECOR, EmbeddedControl)'
+}
+
+@test "hand-aml-gnvs: the memory read is the GNVS word at 0x64553014 that mmio.txt recorded" {
+	d=$(copy_dump hand-aml-gnvs crtt120)
+	# CRTT 100 -> 120 (0x78), PSVT 90 -> 95 (0x5f)
+	sed -i 's/^0x0000000064553014 32 0x00005a64 /0x0000000064553014 32 0x00005f78 /' "$d/mmio.txt"
+	run -0 pmdiag-thermal --json --dump "$d"
+	assert_equal "$(trip '\_TZ.TZ01' _CRT)" "memory 120000 3932"
+	assert_equal "$(trip '\_TZ.TZ01' _PSV)" "memory 95000 3682"
+	# sysfs still says 100 C: the recorded memory and the kernel now disagree, and pmdiag says so
+	assert_equal "$(jq -r '[.checks[].name] | unique | join(" ")' <<<"$output")" thermal.sysfs-acpi-mismatch
+}
+
+@test "hand-aml-gnvs: memory outside ACPI NVS or reserved ranges, or not recorded, is not read: depends" {
+	d=$(copy_dump hand-aml-gnvs ram)
+	sed -i 's/ACPI Non-volatile Storage/System RAM/' "$d/proc/iomem"
+	run -0 pmdiag-thermal --json --dump "$d"
+	assert_equal "$(jq -r '.aml_evaluation.memory' <<<"$output")" \
+		'none (unreadable: \GNVS is in "System RAM", not ACPI NVS or reserved memory)'
+	assert_equal "$(trip '\_TZ.TZ01' _CRT)" "depends null null"
+	assert_equal "$(depends '\_TZ.TZ01' _CRT)" '\CRTT (\GNVS, SystemMemory 0x64553014)'
+	assert_equal "$(depends '\_TZ.TZ01' _PSV)" '\PSVT (\GNVS, SystemMemory 0x64553015)'
+
+	d=$(copy_dump hand-aml-gnvs reserved)
+	sed -i 's/ACPI Non-volatile Storage/Reserved/' "$d/proc/iomem"
+	run -0 pmdiag-thermal --json --dump "$d"
+	assert_equal "$(trip '\_TZ.TZ01' _CRT)" "memory 100000 3732"
+
+	d=$(copy_dump hand-aml-gnvs unrecorded)
+	sed -i '/^0x0000000064553014 /d' "$d/mmio.txt"
+	run -0 pmdiag-thermal --json --dump "$d"
+	assert_equal "$(jq -r '.aml_evaluation.memory' <<<"$output")" "none (not recorded in this dump)"
+	assert_equal "$(trip '\_TZ.TZ01' _CRT)" "depends null null"
+	assert_equal "$(depends '\_TZ.TZ01' _CRT)" '\CRTT (\GNVS, SystemMemory 0x64553014)'
+}
+
+@test "hand-aml-gnvs re-recorded by pmdiag-dump: its aml-eval.txt replays the same JSON" {
+	run -0 pmdiag-thermal --json --dump "$G"
+	want="$output"
+	out="$BATS_TEST_TMPDIR/redump"
+	run -0 pmdiag-dump --dump "$G" "$out"
+	[ -f "$out/aml-eval.txt" ] || fail "pmdiag-dump wrote no aml-eval.txt"
+	run -0 grep -c '^object ' "$out/aml-eval.txt"
+	assert_equal "$output" 7
+	run -0 grep -A1 '^object \\_TZ.TZ01._CRT ' "$out/aml-eval.txt"
+	assert_output 'object \_TZ.TZ01._CRT memory - 0xe94
+dep field \CRTT \GNVS SystemMemory 0x64553014 8'
+	run -0 grep -A1 '^object \\_TZ.TZ02._HOT ' "$out/aml-eval.txt"
+	assert_output 'object \_TZ.TZ02._HOT depends - 0xaac
+dep field \_SB.EC0.HOTV \_SB.EC0.ECOR EmbeddedControl - 8'
+	assert_equal "$(sed -n 's/^memory //p' "$out/aml-eval.txt")" "1 region, 256 bytes"
+	run -0 pmdiag-thermal --json --dump "$out"
+	diff <(echo "$want") <(echo "$output") || fail "the re-recorded dump replays differently"
+}
+
+@test "a re-recorded dump keeps the memory reads in mmio.txt (replay without its aml-eval.txt)" {
+	skip "pmdiag-dump records only the HPET probe's MMIO reads (dump-write.c record_mmio): the GNVS reads of aml-eval are not in mmio.txt"
+	out="$BATS_TEST_TMPDIR/redump"
+	run -0 pmdiag-dump --dump "$G" "$out"
+	rm "$out/aml-eval.txt"
+	run -0 pmdiag-thermal --json --dump "$out"
+	assert_equal "$(trip '\_TZ.TZ01' _CRT)" "memory 100000 3732"
+}
+
+@test "the tables of hand-aml-gnvs from an acpidump (no memory): _CRT and _PSV depend on GNVS fields" {
+	run -0 pmdiag-thermal --json --acpidump "$G/acpidump.txt"
+	assert_equal "$(jq -r '.aml_evaluation.memory' <<<"$output")" \
+		"none (the tables come from an acpidump file, which holds no memory)"
+	assert_equal "$(trip '\_TZ.TZ01' _CRT)" "depends null null"
+	assert_equal "$(depends '\_TZ.TZ01' _CRT)" '\CRTT (\GNVS, SystemMemory 0x64553014)'
+	assert_equal "$(trip '\_TZ.TZ01' _PSV)" "depends null null"
+	assert_equal "$(depends '\_TZ.TZ01' _PSV)" '\PSVT (\GNVS, SystemMemory 0x64553015)'
+	# the hint: CRTT read as 0 by the emulated region, 2732 dK
+	assert_equal "$(jq -r '.acpi_zones[0].trips[] | select(.object == "_CRT") | .hint_temp_mc' <<<"$output")" 0
+	assert_equal "$(depends '\_TZ.TZ02' _HOT)" '\_SB.EC0.HOTV (\_SB.EC0.ECOR, EmbeddedControl)'
+	assert_equal "$(trip '\_TZ.TZ02' _CRT)" "constant 100000 3732"
+	run -0 pmdiag-thermal --acpidump "$G/acpidump.txt"
+	assert_line '  _CRT depends on: \CRTT (\GNVS, SystemMemory 0x64553014)'
+	assert_line '  _PSV depends on: \PSVT (\GNVS, SystemMemory 0x64553015)'
+
+	# the same tables over the dump that recorded the memory: another machine's tables are
+	# never given this machine's memory
+	run -0 pmdiag-thermal --json --dump "$G" --acpidump "$G/acpidump.txt"
+	assert_equal "$(trip '\_TZ.TZ01' _CRT)" "depends null null"
+	assert_equal "$(depends '\_TZ.TZ01' _CRT)" '\CRTT (\GNVS, SystemMemory 0x64553014)'
+}
+
+@test "hostile AML: an endless While, endless recursion, packages allocated without end: failed, the rest printed" {
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-aml-hostile"
+	assert_equal "$(jq -c '[.acpi_zones[] | [.path, [.trips[] | [.object, .provenance, .exception]]]]' <<<"$output")" \
+		'[["\\_TZ.TZ00",[["_CRT","constant",null]]],["\\_TZ.TZLP",[["_CRT","failed","AE_AML_LOOP_TIMEOUT"]]],["\\_TZ.TZDP",[["_HOT","failed","AE_AML_LOOP_TIMEOUT"],["_PSV","failed","AE_AML_METHOD_LIMIT"]]]]'
+	# a failed trip has no temperature, no hint and names no dependence
+	assert_equal "$(jq '[.acpi_zones[].trips[] | select(.provenance == "failed") | .temp_mc, .hint_temp_mc, .depends_on] | unique' -c <<<"$output")" '[null]'
+	assert_equal "$(trip '\_TZ.TZ00' _CRT)" "constant 100000 3732"
+	assert_equal "$(jq -r '[.zones[] | .trips[] | "\(.type)=\(.temp_mc)"] | join(" ")' <<<"$output")" "critical=100000"
+	run -0 pmdiag-thermal --dump "$DUMPS/hand-aml-hostile"
+	assert_line --regexp '^    _CRT    critical  failed: AE_AML_LOOP_TIMEOUT +evaluation failed$'
+	assert_line --regexp '^    _PSV    passive  failed: AE_AML_METHOD_LIMIT +evaluation failed$'
+	# the whole report ends too, with the thermal section in it
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-aml-hostile"
+	assert_equal "$(jq -r '[.thermal.acpi_zones[].trips[] | .provenance] | join(" ")' <<<"$output")" \
+		"constant failed failed failed"
+}
+
+@test "hostile AML from an acpidump, and re-recorded by pmdiag-dump: still failed, and the dump is written" {
+	run -0 pmdiag-thermal --json --acpidump "$DUMPS/hand-aml-hostile/acpidump.txt"
+	assert_equal "$(jq -r '[.acpi_zones[].trips[] | "\(.object)=\(.provenance)"] | join(" ")' <<<"$output")" \
+		"_CRT=constant _CRT=failed _HOT=failed _PSV=failed"
+	out="$BATS_TEST_TMPDIR/hostile"
+	run -0 pmdiag-dump --dump "$DUMPS/hand-aml-hostile" "$out"
+	run -0 grep '^object \\_TZ.TZ[LD]P' "$out/aml-eval.txt"
+	assert_equal "$(printf '%s\n' "${lines[@]}" | cut -d' ' -f2,3 | sort | paste -sd' ')" \
+		'\_TZ.TZDP._HOT failed \_TZ.TZDP._PSV failed \_TZ.TZLP._CRT failed'
+	run -0 pmdiag-thermal --json --dump "$out"
+	assert_equal "$(jq -r '[.acpi_zones[].trips[] | .exception // "-"] | join(" ")' <<<"$output")" \
+		"- AE_AML_LOOP_TIMEOUT AE_AML_LOOP_TIMEOUT AE_AML_METHOD_LIMIT"
+}
