@@ -244,6 +244,25 @@ static const struct pmd_ax_region *region_of(const struct ev_ctx *c, const struc
 {
 	char sc[PMD_AX_PATH], want[PMD_AX_PATH], seg[8];
 
+	if (f->kind == PMD_AX_INDEX_FIELD) {
+		/* through its data field: the region the bytes come from */
+		const struct pmd_ax_field *data = NULL;
+
+		snprintf(seg, sizeof(seg), "%s", f->region);
+		for (size_t k = strlen(seg); k > 1 && seg[k - 1] == '_'; k--)
+			seg[k - 1] = 0;
+		snprintf(sc, sizeof(sc), "%s", f->path);
+		parent_of(sc);
+		for (;;) {
+			join(want, sizeof(want), sc, seg);
+			data = field_of(c, want);
+			if (data || !strcmp(sc, "\\"))
+				break;
+			parent_of(sc);
+		}
+		return data && data->kind != PMD_AX_INDEX_FIELD ? region_of(c, data) : NULL;
+	}
+
 	snprintf(seg, sizeof(seg), "%s", f->region);
 	for (size_t k = strlen(seg); k > 1 && seg[k - 1] == '_'; k--)
 		seg[k - 1] = 0;
@@ -272,7 +291,8 @@ static void field_dep(const struct ev_ctx *c, const char *path, struct pmd_ev_ob
 	if (r) {
 		snprintf(d.region, sizeof(d.region), "%s", r->path);
 		snprintf(d.space, sizeof(d.space), "%s", r->space);
-		if (!strcmp(r->space, "SystemMemory") || !strcmp(r->space, "SystemIO")) {
+		if (f->kind == PMD_AX_REGION_FIELD &&
+		    (!strcmp(r->space, "SystemMemory") || !strcmp(r->space, "SystemIO"))) {
 			d.has_addr = true;
 			d.addr = r->addr + f->bit_offset / 8;
 		}
@@ -377,7 +397,7 @@ static void access_deps(const struct ev_ctx *c, const struct pmd_ax_eval *ev, st
 				const struct pmd_ax_region *r;
 				uint64_t lo, hi;
 
-				if (!f->bits)
+				if (!f->bits || f->kind != PMD_AX_REGION_FIELD)
 					continue;
 				r = region_of(c, f);
 				if (!r || r->addr != a->region_base || strcmp(r->space, a->space))
@@ -601,7 +621,8 @@ static void snap_fields(const struct ev_ctx *c, struct mem_snap *m)
 		for (size_t k = 0; r && k < m->n && !mr; k++)
 			if (m->reg[k].r == r)
 				mr = &m->reg[k];
-		if (!mr || !f->bits || f->bits > 64 || (f->bit_offset + f->bits + 7) / 8 > r->len)
+		if (!mr || f->kind != PMD_AX_REGION_FIELD || !f->bits || f->bits > 64 ||
+		    (f->bit_offset + f->bits + 7) / 8 > r->len)
 			continue;
 		for (unsigned b = 0; b < f->bits; b++) {
 			uint64_t bit = f->bit_offset + b;
@@ -660,7 +681,8 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 			const struct pmd_ax_field *f = d->name[0] ? field_of(c, d->name) : NULL;
 			const struct pmd_ax_region *r = f ? region_of(c, f) : NULL;
 
-			mem_only = d->kind == PMD_DEP_FIELD && r && snap_region(s, r, &m);
+			mem_only = d->kind == PMD_DEP_FIELD && f && f->kind == PMD_AX_REGION_FIELD &&
+				   r && snap_region(s, r, &m);
 		}
 		if (!mem_only)
 			continue;
@@ -780,7 +802,8 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 	/* the debugger's commands: the lists, then each object traced and evaluated */
 	struct pmd_buf cmd[2] = { 0 };
 
-	pmd_buf_puts(&cmd[0], "objects region\nobjects regionfield\n");
+	pmd_buf_puts(&cmd[0], "objects region\nobjects regionfield\nobjects bankfield\n"
+			      "objects indexfield\n");
 	for (size_t i = 0; i < npaths; i++)
 		for (int f = 0; f < 2; f++)
 			pmd_buf_printf(&cmd[f], "trace opcode %s\nevaluate %s\n", paths[i], paths[i]);

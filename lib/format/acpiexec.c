@@ -184,17 +184,30 @@ static bool region_line(struct ax_state *st, const char *line)
 	return true;
 }
 
-/* "   \CRTT RegionField  0x55827276cfd0 001 Rgn [GNVS] Off 0A0 Len 08 Acc 01" */
+/*
+ * "   \CRTT RegionField  0x55827276cfd0 001 Rgn [GNVS] Off 0A0 Len 08 Acc 01",
+ * "   \BVAL BankField    0x559a82705160 001 Rgn [BNKR] Bnk [BSEL] Off 010 Len 08 Acc 01",
+ * "   \CMPV IndexField   0x559a82704d30 001 Idx [CMEI] Dat [CMED] Off 208 Len 08 Acc 01"
+ */
 static bool field_line(struct ax_state *st, const char *line)
 {
 	char path[PMD_AX_PATH], type[16];
 	const char *s = word(line, path, sizeof(path)), *b, *e;
+	enum pmd_ax_field_kind kind;
 	uint64_t off, bits;
 
 	word(s, type, sizeof(type));
-	if (path[0] != '\\' || strcmp(type, "RegionField"))
+	if (path[0] != '\\')
 		return false;
-	b = strstr(s, "Rgn [");
+	if (!strcmp(type, "RegionField"))
+		kind = PMD_AX_REGION_FIELD;
+	else if (!strcmp(type, "BankField"))
+		kind = PMD_AX_BANK_FIELD;
+	else if (!strcmp(type, "IndexField"))
+		kind = PMD_AX_INDEX_FIELD;
+	else
+		return false;
+	b = strstr(s, kind == PMD_AX_INDEX_FIELD ? "Dat [" : "Rgn [");
 	e = b ? strchr(b, ']') : NULL;
 	if (!e || e - b - 5 > 4 || !after(e, "Off", &off) || !after(e, "Len", &bits) ||
 	    bits > UINT32_MAX || st->run->nfields >= AX_MAX_LIST)
@@ -202,6 +215,7 @@ static bool field_line(struct ax_state *st, const char *line)
 	GROW(st->run->fields, st->run->nfields, st->fcap);
 	struct pmd_ax_field *f = &st->run->fields[st->run->nfields++];
 	pmd_ax_path_norm(path, f->path, sizeof(f->path));
+	f->kind = kind;
 	copy_line(f->region, sizeof(f->region), b + 5, (size_t)(e - b - 5));
 	f->bit_offset = off;
 	f->bits = (uint32_t)bits;
@@ -411,7 +425,9 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 			list = REGIONS;
 			continue;
 		}
-		if (pmd_startswith(t, "Objects of type [RegionField]")) {
+		if (pmd_startswith(t, "Objects of type [RegionField]") ||
+		    pmd_startswith(t, "Objects of type [BankField]") ||
+		    pmd_startswith(t, "Objects of type [IndexField]")) {
 			list = FIELDS;
 			continue;
 		}

@@ -27,10 +27,17 @@ struct pmd_ax_region {
 	uint64_t addr, len;
 };
 
+enum pmd_ax_field_kind {
+	PMD_AX_REGION_FIELD,    /* Field (): bits of a region */
+	PMD_AX_BANK_FIELD,      /* BankField (): bits of a region, in the bank a register selects */
+	PMD_AX_INDEX_FIELD,     /* IndexField (): reached through an index and a data field */
+};
+
 struct pmd_ax_field {
 	char path[PMD_AX_PATH];
-	char region[5];         /* the region's NameSeg, as acpiexec prints it */
-	uint64_t bit_offset;
+	enum pmd_ax_field_kind kind;
+	char region[5];         /* the region's NameSeg ("Rgn"); INDEX: the data field's ("Dat") */
+	uint64_t bit_offset;    /* INDEX: in the index space, no address */
 	uint32_t bits;
 };
 
