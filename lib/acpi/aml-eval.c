@@ -6,8 +6,9 @@
  * opcodes executed, whose name operands we read back from the tables. A
  * value is
  *   failed     when ACPICA raised an exception or returned nothing;
- *   depends    when its evaluation read an operation-region field, tested a
- *              Name in an If or While, or the two fills disagree;
+ *   depends    when its evaluation read an operation-region field or a Name
+ *              that some method writes (acpi/aml.c: pmd_aml_written), or the
+ *              two fills disagree;
  *   constant   when the tables hold it as data (acpi/aml.c says so, and
  *              ACPICA returns that very value);
  *   evaluated  otherwise: computed, and the same on every boot.
@@ -48,8 +49,7 @@ void pmd_ev_dep_text(const struct pmd_ev_dep *d, char *buf, size_t n)
 		snprintf(buf, n, "operation-region contents read while the tables were initialized");
 		return;
 	case PMD_DEP_NAME:
-		snprintf(buf, n, "%s (a Name tested by an If or While; the firmware may change it at run time)",
-			 d->name);
+		snprintf(buf, n, "%s (a Name the firmware writes at run time)", d->name);
 		return;
 	case PMD_DEP_FIELD:
 		break;
@@ -325,13 +325,12 @@ static bool code_at(const struct ev_ctx *c, const struct pmd_ax_run *run, uint64
 
 #define MAX_FRAMES 64
 
-/* The names an evaluation's traced opcodes used: fields anywhere, Names in If/While predicates. */
+/* The names an evaluation's traced opcodes used: region fields, and Names some method writes. */
 static void trace_deps(const struct ev_ctx *c, const struct pmd_ax_run *run,
 		       const struct pmd_ax_eval *ev, struct pmd_ev_obj *o)
 {
 	struct {
 		char scope[PMD_AX_PATH];
-		int pred;
 	} fr[MAX_FRAMES];
 	int top = -1;
 
@@ -342,7 +341,6 @@ static void trace_deps(const struct ev_ctx *c, const struct pmd_ax_run *run,
 			if (op->begin && top + 1 < MAX_FRAMES) {
 				top++;
 				snprintf(fr[top].scope, sizeof(fr[top].scope), "%s", op->name);
-				fr[top].pred = 0;
 			} else if (!op->begin && top >= 0) {
 				top--;
 			}
@@ -350,12 +348,6 @@ static void trace_deps(const struct ev_ctx *c, const struct pmd_ax_run *run,
 		}
 		if (top < 0)
 			continue;
-		if (!strcmp(op->name, "If") || !strcmp(op->name, "While")) {
-			fr[top].pred += op->begin ? 1 : -1;
-			if (fr[top].pred < 0)
-				fr[top].pred = 0;
-			continue;
-		}
 		if (!op->begin || strcmp(op->name, "-NamePath-"))
 			continue;
 		const uint8_t *p;
@@ -367,10 +359,12 @@ static void trace_deps(const struct ev_ctx *c, const struct pmd_ax_run *run,
 			continue;
 		if (is_field(c, path)) {
 			field_dep(c, path, o);
-		} else if (fr[top].pred) {
+		} else {
+			/* a Name some method writes: its value here is the tables', not the
+			 * machine's after _OSC, _PDC or _INI wrote it */
 			const struct pmd_aml_object *obj = pmd_aml_find(c->ns, path);
 
-			if (obj && obj->kind == PMD_AML_NAME) {
+			if (obj && obj->kind == PMD_AML_NAME && pmd_aml_written(c->ns, obj)) {
 				struct pmd_ev_dep d = { .kind = PMD_DEP_NAME };
 
 				snprintf(d.name, sizeof(d.name), "%s", path);

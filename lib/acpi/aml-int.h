@@ -58,6 +58,14 @@ struct aml_ent {
 	bool ret_partial;           /* a Return of something else, or the body may end without one */
 };
 
+/* A name written as the target (or inside the target) of an operation: resolved when asked. */
+struct aml_write {
+	int32_t scope;
+	uint32_t seg[AML_MAX_SEGS];
+	uint8_t nseg, up;
+	bool root;
+};
+
 /* A table loaded so far: a byte-identical copy is not loaded twice. */
 struct aml_loaded {
 	uint64_t hash;              /* FNV-1a of the table's bytes */
@@ -66,6 +74,10 @@ struct aml_loaded {
 };
 
 struct pmd_aml_ns {
+	struct aml_write *wr;       /* targets of Store, Increment, Add... (pmd_aml_written) */
+	size_t nwr, wrcap;
+	uint8_t *written;           /* per object, resolved from wr at the first question */
+	size_t nwritten;
 	struct aml_ent **chunks;
 	size_t count;
 	uint32_t *hash;             /* entry index + 1; 0 is a free slot */
@@ -89,6 +101,7 @@ struct aml_ctx {
 	bool full;                  /* AML_MAX_BYTES reached: the rest of the table is ignored */
 	bool quiet;                 /* reading a method body: no warnings (ACPICA loads none) */
 	size_t err_off;             /* where the last failure was found */
+	unsigned in_target;         /* inside the target operand of an operation */
 	char err[160];
 };
 

@@ -265,7 +265,8 @@ static int32_t define(struct aml_ctx *c, int32_t scope, const struct aml_name *n
 /*
  * Operands of the opcodes that can appear in a TermArg or as a statement
  * (ACPI 6.5 section 20.2.5; ACPICA's parser opcode table agrees):
- * T TermArg, S SuperName or Target (a name there is never a call), N NameString,
+ * T TermArg, S SuperName or Target (a name there is never a call; written), R a
+ * SuperName only read (SizeOf, ObjectType, CondRefOf's first...), N NameString,
  * B/W/D byte/word/dword data, P a PkgLength-delimited whole.
  */
 static const char *const ops1[256] = {
@@ -299,15 +300,15 @@ static const char *const ops1[256] = {
 	[0x83] = "T",      /* DerefOf */
 	[0x84] = "TTS",    /* ConcatenateResTemplate */
 	[0x85] = "TTS",    /* Mod */
-	[0x86] = "ST",     /* Notify */
-	[0x87] = "S",      /* SizeOf */
+	[0x86] = "RT",     /* Notify */
+	[0x87] = "R",      /* SizeOf */
 	[0x88] = "TTS",    /* Index */
 	[0x89] = "TBTBTT", /* Match */
 	[0x8a] = "TTN",    /* CreateDWordField */
 	[0x8b] = "TTN",    /* CreateWordField */
 	[0x8c] = "TTN",    /* CreateByteField */
 	[0x8d] = "TTN",    /* CreateBitField */
-	[0x8e] = "S",      /* ObjectType */
+	[0x8e] = "R",      /* ObjectType */
 	[0x8f] = "TTN",    /* CreateQWordField */
 	[0x90] = "TT",     /* LAnd */
 	[0x91] = "TT",     /* LOr */
@@ -335,20 +336,20 @@ static const char *const ops1[256] = {
 static const char *const ops2[256] = { /* after ExtOpPrefix 0x5B */
 	[0x01] = "NB",     /* Mutex */
 	[0x02] = "N",      /* Event */
-	[0x12] = "SS",     /* CondRefOf */
+	[0x12] = "RS",     /* CondRefOf */
 	[0x13] = "TTTN",   /* CreateField */
 	[0x1f] = "TTTTTT", /* LoadTable */
 	[0x20] = "NS",     /* Load */
 	[0x21] = "T",      /* Stall */
 	[0x22] = "T",      /* Sleep */
-	[0x23] = "SW",     /* Acquire */
-	[0x24] = "S",      /* Signal */
-	[0x25] = "ST",     /* Wait */
-	[0x26] = "S",      /* Reset */
-	[0x27] = "S",      /* Release */
+	[0x23] = "RW",     /* Acquire */
+	[0x24] = "R",      /* Signal */
+	[0x25] = "RT",     /* Wait */
+	[0x26] = "R",      /* Reset */
+	[0x27] = "R",      /* Release */
 	[0x28] = "TS",     /* FromBCD */
 	[0x29] = "TS",     /* ToBCD */
-	[0x2a] = "S",      /* Unload */
+	[0x2a] = "R",      /* Unload */
 	[0x30] = "",       /* Revision */
 	[0x31] = "",       /* Debug */
 	[0x32] = "BDT",    /* Fatal */
@@ -375,9 +376,36 @@ static int skip_bytes(struct aml_ctx *c, size_t *pos, size_t end, size_t n)
 }
 
 /* SuperName / Target: a NameString there is a reference, not a method call. */
+/* A name written by an operation (its target, or inside its target: Index (PKG, 2)). */
+static void note_write(struct aml_ctx *c, int32_t scope, const struct aml_name *nm)
+{
+	struct pmd_aml_ns *ns = c->ns;
+	struct aml_write *w;
+
+	if (nm->nseg == 0 || nm->nseg > AML_MAX_SEGS || nm->up > AML_MAX_SEGS)
+		return;
+	if (ns->nwr == ns->wrcap) {
+		if (!aml_charge(c, nm->segs, ns->wrcap ? ns->wrcap * sizeof(*w) : 64 * sizeof(*w)))
+			return;
+		ns->wrcap = ns->wrcap ? ns->wrcap * 2 : 64;
+		ns->wr = pmd_xrealloc(ns->wr, ns->wrcap * sizeof(*ns->wr));
+	}
+	w = &ns->wr[ns->nwr++];
+	w->scope = scope;
+	w->root = nm->root;
+	w->up = (uint8_t)nm->up;
+	w->nseg = (uint8_t)nm->nseg;
+	for (unsigned i = 0; i < nm->nseg; i++)
+		w->seg[i] = seg_at(c, nm->segs + 4 * i);
+	free(ns->written); /* resolved again at the next question */
+	ns->written = NULL;
+}
+
+/* A SuperName that is written (the Target of Store, Add, Increment...). */
 static int skip_super(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, unsigned depth)
 {
 	struct aml_name nm;
+	int r;
 
 	if (*pos >= end)
 		return fail(c, *pos, "operand missing at the end of its block");
@@ -385,9 +413,16 @@ static int skip_super(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope,
 		(*pos)++;
 		return 0;
 	}
-	if (name_start(c->t[*pos]))
-		return name_string(c, pos, end, &nm);
-	return skip_term(c, pos, end, scope, depth);
+	if (name_start(c->t[*pos])) {
+		if (name_string(c, pos, end, &nm))
+			return -1;
+		note_write(c, scope, &nm);
+		return 0;
+	}
+	c->in_target++;
+	r = skip_term(c, pos, end, scope, depth);
+	c->in_target--;
+	return r;
 }
 
 static int skip_operands(struct aml_ctx *c, const char *spec, size_t *pos, size_t end,
@@ -405,6 +440,20 @@ static int skip_operands(struct aml_ctx *c, const char *spec, size_t *pos, size_
 		case 'S':
 			r = skip_super(c, pos, end, scope, depth + 1);
 			break;
+		case 'R': {
+			unsigned t = c->in_target;
+
+			/* read, not written: outside any target */
+			c->in_target = 0;
+			if (*pos < end && name_start(c->t[*pos]))
+				r = name_string(c, pos, end, &nm);
+			else if (*pos < end && c->t[*pos] == 0x00)
+				(*pos)++;
+			else
+				r = skip_term(c, pos, end, scope, depth + 1);
+			c->in_target = t;
+			break;
+		}
 		case 'N':
 			r = name_string(c, pos, end, &nm);
 			break;
@@ -451,6 +500,8 @@ static int skip_term(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, 
 		if (name_string(c, pos, end, &nm))
 			return -1;
 		i = lookup(c, scope, &nm);
+		if (c->in_target && (i == NONE || !aml_ent(c->ns, i)->is_method))
+			note_write(c, scope, &nm);
 		if (i == NONE || !aml_ent(c->ns, i)->is_method)
 			return 0;
 		for (unsigned a = 0; a < aml_ent(c->ns, i)->pub.method_args; a++)

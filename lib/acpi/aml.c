@@ -273,6 +273,10 @@ struct pmd_aml_ns *pmd_aml_new(void)
 
 void pmd_aml_free(struct pmd_aml_ns *ns)
 {
+	if (ns) {
+		free(ns->wr);
+		free(ns->written);
+	}
 	if (!ns)
 		return;
 	for (size_t i = 0; i < ns->count; i++) {
@@ -550,4 +554,30 @@ size_t pmd_aml_load_tables(struct pmd_aml_ns *ns, const struct pmd_acpi_table *t
 		}
 	}
 	return loaded;
+}
+
+bool pmd_aml_written(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj)
+{
+	struct pmd_aml_ns *m = (struct pmd_aml_ns *)ns; /* the resolved set is a cache */
+	const struct aml_ent *e = (const struct aml_ent *)obj;
+	size_t idx = SIZE_MAX;
+
+	if (!ns || !obj)
+		return false;
+	if (!m->written || m->nwritten != ns->count) {
+		free(m->written);
+		m->nwritten = ns->count;
+		m->written = pmd_xcalloc(ns->count + 1, 1);
+		for (size_t i = 0; i < ns->nwr; i++) {
+			const struct aml_write *w = &ns->wr[i];
+			int32_t t = aml_ns_lookup(ns, w->scope, w->root, w->up, w->nseg, w->seg);
+
+			if (t >= 0 && (size_t)t < ns->count)
+				m->written[t] = 1;
+		}
+	}
+	for (size_t i = 0; i < ns->count && idx == SIZE_MAX; i++)
+		if (aml_ent(ns, (int32_t)i) == e)
+			idx = i;
+	return idx != SIZE_MAX && m->written[idx];
 }

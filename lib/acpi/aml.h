@@ -108,6 +108,14 @@ struct pmd_aml_cands {
  * More than 8 distinct values, or more than 64 methods read, also leave it
  * partial.
  */
+/*
+ * Whether an object is written by the AML: the Target of a Store, Add,
+ * Increment... in any method or at load time, or a name inside such a target
+ * (Store (X, Index (PKG, 2)) writes PKG). A Name the firmware writes can hold
+ * something else at run time than what the tables say.
+ */
+bool pmd_aml_written(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj);
+
 size_t pmd_aml_candidates(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj,
 			  struct pmd_aml_cands *out);
 
