@@ -6,7 +6,6 @@
  */
 #include "format/acpiexec.h"
 
-#include <ctype.h>
 #include <string.h>
 
 #define AX_MAX_LIST (1u << 20)   /* regions, fields, evaluations: hostile output stops here */
@@ -101,22 +100,34 @@ static const char *word(const char *s, char *out, size_t n)
 	return s;
 }
 
+/* 1 to 16 hex digits (after an optional 0x), then no more: the value. */
 static bool parse_hex(const char *s, uint64_t *v)
 {
-	char buf[24];
+	uint64_t x = 0;
 	size_t n = 0;
 
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		s += 2;
-	while (isxdigit((unsigned char)s[n]) && n < 16)
-		n++;
-	if (!n || isxdigit((unsigned char)s[n]))
+	for (; n < 17; n++) {
+		unsigned char ch = (unsigned char)s[n];
+		unsigned d;
+
+		if (ch >= '0' && ch <= '9')
+			d = ch - '0';
+		else if (ch >= 'a' && ch <= 'f')
+			d = ch - 'a' + 10;
+		else if (ch >= 'A' && ch <= 'F')
+			d = ch - 'A' + 10;
+		else
+			break;
+		if (n == 16)
+			return false; /* a 17th digit: too long */
+		x = x << 4 | d;
+	}
+	if (!n)
 		return false;
-	buf[0] = '0';
-	buf[1] = 'x';
-	memcpy(buf + 2, s, n);
-	buf[n + 2] = 0;
-	return pmd_parse_u64(buf, 16, v) == 0;
+	*v = x;
+	return true;
 }
 
 /* The hex number after a keyword ("Addr 0000FED0"), false when absent. */

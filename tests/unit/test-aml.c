@@ -1853,3 +1853,37 @@ TEST(aml_corpus_oracle)
 	csv_free(&pss);
 	csv_free(&load);
 }
+
+/* Which names the AML writes: targets, names inside a target, not the names only read. */
+TEST(aml_written_names)
+{
+	static struct aml a;
+	struct pmd_aml_ns *ns;
+
+	a.n = 0;
+	scope(&a, "\\_SB");
+	name_op(&a, "OSCP"); E(&a, 0x00);
+	name_op(&a, "CFGD"); E(&a, 0x01);
+	name_op(&a, "TPSS"); pss1(&a, 2400, 35000, 0x1800);
+	name_op(&a, "CNT"); E(&a, 0x00);
+	name_op(&a, "SIZE"); E(&a, 0x00);
+	/* Method (_OSC) { Store (One, OSCP) Store (0x5, Index (TPSS, Zero)) Increment (CNT) } */
+	method(&a, "_OSC", 0);
+	E(&a, 0x70); E(&a, 0x01); name(&a, "OSCP");
+	E(&a, 0x70); E(&a, 0x0a); E(&a, 0x05); E(&a, 0x88); name(&a, "TPSS"); E(&a, 0x00); E(&a, 0x00);
+	E(&a, 0x75); name(&a, "CNT");
+	pkg_close(&a);
+	/* Method (RD) { Return (Add (CFGD, SizeOf (SIZE))) }: both only read */
+	method(&a, "RD", 0);
+	E(&a, 0xa4); E(&a, 0x72); name(&a, "CFGD"); E(&a, 0x87); name(&a, "SIZE"); E(&a, 0x00);
+	pkg_close(&a);
+	pkg_close(&a);
+	ns = load_aml(&a);
+	CHECK(pmd_aml_written(ns, pmd_aml_find(ns, "\\_SB.OSCP")));
+	CHECK(pmd_aml_written(ns, pmd_aml_find(ns, "\\_SB.TPSS")));
+	CHECK(pmd_aml_written(ns, pmd_aml_find(ns, "\\_SB.CNT")));
+	CHECK(!pmd_aml_written(ns, pmd_aml_find(ns, "\\_SB.CFGD")));
+	CHECK(!pmd_aml_written(ns, pmd_aml_find(ns, "\\_SB.SIZE")));
+	CHECK(!pmd_aml_written(ns, NULL));
+	pmd_aml_free(ns);
+}
