@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # AML evaluation by ACPICA (make bench): the evaluation of every processor and thermal
 # object of the largest corpus acpidump (pmdiag-dump --acpidump, which evaluates and
-# records), wall time against the CPU time of pmdiag and its acpiexec children (acpiexec
-# sleeps: its debugger thread polls, and AML Sleep () runs for real); then
+# records), wall time against the CPU time of pmdiag and its acpiexec children: acpiexec
+# mostly waits (its debugger runs each command on a second thread, handed over and back
+# through semaphores, a few hundred waits per run; AML Sleep () and Stall () run for real);
+# then
 # pmdiag-report on the recorded dump, which reads the record and runs nothing. Targets:
 # evaluation within 2 s; the replay as fast as a report without evaluation. Numbers only.
 set -eu
