@@ -222,10 +222,46 @@ static void pci_line(struct pmd_src *s, struct pmd_out *o)
 	}
 }
 
+/* Kernel lockdown and Secure Boot: once, with what they withhold and what the user can do. */
+static void lockdown_line(struct pmd_src *s, struct pmd_out *o)
+{
+	const struct pmd_lockdown *l = pmd_src_lockdown(s);
+
+	pmd_out_obj(o, "lockdown", NULL);
+	if (l->res.st == PMD_OK)
+		pmd_out_str(o, "mode", NULL, l->mode);
+	else
+		pmd_out_res(o, "mode", NULL, &l->res);
+	if (l->secure_boot >= 0)
+		pmd_out_bool(o, "secure_boot", NULL, l->secure_boot == 1);
+	else
+		pmd_out_res(o, "secure_boot", NULL, &l->sb_res);
+	pmd_out_bool(o, "uefi", NULL, l->uefi);
+	pmd_out_end(o);
+	const char *sb = l->secure_boot == 1   ? "Secure Boot on"
+			 : !l->uefi && l->sb_res.st == PMD_ABSENT ? "not booted through UEFI"
+			 : l->secure_boot == 0 ? "Secure Boot off"
+					       : "Secure Boot not known";
+	if (pmd_lockdown_on(l))
+		pmd_out_strf(o, NULL, "Kernel lockdown",
+			     "%s (%s): /dev/mem (HPET registers, ACPI NVS memory), MSR writes "
+			     "(pmdiag-race) and port I/O are refused even to root; boot with Secure "
+			     "Boot off to read them, or accept the missing parts", l->mode, sb);
+	else if (l->res.st == PMD_OK)
+		pmd_out_strf(o, NULL, "Kernel lockdown", "%s (%s)", l->mode, sb);
+	else {
+		char why[200];
+
+		pmd_out_strf(o, NULL, "Kernel lockdown", "%s (%s)",
+			     pmd_res_str(&l->res, why, sizeof(why)), sb);
+	}
+}
+
 void pmd_probe_system(struct pmd_src *s, struct pmd_out *o)
 {
 	machine(s, o);
 	pmd_out_obj(o, "sources", "Data sources");
+	lockdown_line(s, o);
 	hpet_line(s, o);
 	msr_line(s, o);
 	pci_line(s, o);

@@ -102,6 +102,8 @@ struct pmd_src {
 	struct pmd_mmio_rec *mmio_log;
 	size_t nmmio_log;
 	bool mmio_logging;
+	bool lockdown_loaded;
+	struct pmd_lockdown lockdown;
 	/* Computed once and kept (pmd_src_attach). */
 	struct pmd_src_attachment {
 		char key[32];

@@ -273,9 +273,17 @@ static struct pmd_res live_mmio_read(struct pmd_src *s, uint64_t addr, unsigned 
 		if (e == ENOENT)
 			return pmd_res_make(PMD_UNREADABLE, e,
 					    "no /dev/mem (kernel without CONFIG_DEVMEM, or no devtmpfs)");
-		if (e == EACCES || e == EPERM)
+		if (e == EACCES || e == EPERM) {
+			char ld[96];
+
+			pmd_lockdown_why(pmd_src_lockdown(s), ld, sizeof(ld));
+			if (ld[0])
+				return pmd_res_make(PMD_UNREADABLE, e,
+						    "/dev/mem: %s: boot with Secure Boot off (and "
+						    "without lockdown=) to read it", ld);
 			return pmd_res_make(PMD_UNREADABLE, e,
 					    "/dev/mem: permission denied (needs root or CAP_SYS_RAWIO)");
+		}
 		return pmd_res_make(PMD_UNREADABLE, e, "/dev/mem: %s", strerror(e));
 	}
 	uint64_t page = addr & ~(uint64_t)(l->pagesize - 1);
@@ -435,10 +443,18 @@ static struct pmd_res live_msr_write(struct pmd_src *s, int cpu, uint32_t msr, u
 		return pmd_res_make(PMD_UNREADABLE, e,
 				    "MSR 0x%x on CPU %d refused 0x%llx (the write faulted)", msr, cpu,
 				    (unsigned long long)value);
-	if (e == EPERM || e == EACCES)
+	if (e == EPERM || e == EACCES) {
+		char ld[96];
+
+		pmd_lockdown_why(pmd_src_lockdown(s), ld, sizeof(ld));
+		if (ld[0])
+			return pmd_res_make(PMD_UNREADABLE, e,
+					    "writing MSR 0x%x: %s: boot with Secure Boot off (and "
+					    "without lockdown=) to change it", msr, ld);
 		return pmd_res_make(PMD_UNREADABLE, e,
-				    "writing MSR 0x%x: not permitted (kernel lockdown under Secure "
-				    "Boot, or msr.allow_writes=off)", msr);
+				    "writing MSR 0x%x: not permitted (msr.allow_writes=off, or kernel "
+				    "lockdown)", msr);
+	}
 	return pmd_msr_error(e, cpu, msr);
 }
 

@@ -11,6 +11,7 @@
 #include <fnmatch.h>
 #include <libcpuid/libcpuid.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "format/cpuidfmt.h"
@@ -89,6 +90,68 @@ void *pmd_src_attached(struct pmd_src *s, const char *key)
 		if (!strcmp(s->attached[i].key, key))
 			return s->attached[i].ptr;
 	return NULL;
+}
+
+const struct pmd_lockdown *pmd_src_lockdown(struct pmd_src *s)
+{
+	struct pmd_lockdown *l = &s->lockdown;
+	char buf[128], *data = NULL;
+	size_t len = 0;
+
+	if (s->lockdown_loaded)
+		return l;
+	s->lockdown_loaded = true;
+	memset(l, 0, sizeof(*l));
+	l->secure_boot = -1;
+	/* "none [integrity] confidentiality": the bracketed word is the mode */
+	l->res = pmd_read_line(s, "sys/kernel/security/lockdown", buf, sizeof(buf));
+	if (l->res.st == PMD_OK) {
+		char *a = strchr(buf, '['), *b = a ? strchr(a, ']') : NULL;
+
+		if (a && b && b - a - 1 < (ptrdiff_t)sizeof(l->mode))
+			snprintf(l->mode, sizeof(l->mode), "%.*s", (int)(b - a - 1), a + 1);
+		else
+			l->res = pmd_res_make(PMD_INVALID, EINVAL, "lockdown: no [mode] in \"%s\"", buf);
+	} else if (l->res.st == PMD_ABSENT) {
+		l->res = pmd_res_make(PMD_ABSENT, ENOENT,
+				      "no /sys/kernel/security/lockdown (securityfs not mounted, or a "
+				      "kernel without lockdown)");
+	}
+	l->uefi = pmd_read_line(s, "sys/firmware/efi/fw_platform_size", buf, sizeof(buf)).st ==
+		  PMD_OK;
+	/* attributes (4 bytes), then the value: 1 on, 0 off */
+	l->sb_res = pmd_read_file(s, "sys/firmware/efi/efivars/"
+				     "SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c", &data, &len);
+	if (l->sb_res.st == PMD_OK) {
+		if (len == 5 && (data[4] == 0 || data[4] == 1))
+			l->secure_boot = data[4];
+		else
+			l->sb_res = pmd_res_make(PMD_INVALID, EINVAL,
+						 "SecureBoot variable of %zu bytes (5 expected)", len);
+	} else if (l->sb_res.st == PMD_ABSENT) {
+		l->sb_res = pmd_res_make(PMD_ABSENT, ENOENT, l->uefi ? "no SecureBoot variable"
+								     : "not booted through UEFI");
+		if (!l->uefi)
+			l->secure_boot = 0;
+	}
+	free(data);
+	return l;
+}
+
+bool pmd_lockdown_on(const struct pmd_lockdown *l)
+{
+	return l->res.st == PMD_OK && l->mode[0] && strcmp(l->mode, "none");
+}
+
+void pmd_lockdown_why(const struct pmd_lockdown *l, char *buf, size_t n)
+{
+	if (!n)
+		return;
+	buf[0] = 0;
+	if (!pmd_lockdown_on(l))
+		return;
+	snprintf(buf, n, "refused by kernel lockdown (%s%s)", l->mode,
+		 l->secure_boot == 1 ? "; Secure Boot is on" : "");
 }
 
 enum pmd_src_kind pmd_src_kind(const struct pmd_src *s) { return s->kind; }

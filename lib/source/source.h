@@ -83,6 +83,31 @@ size_t pmd_src_nwarnings(const struct pmd_src *s);
 const char *pmd_src_warning(const struct pmd_src *s, size_t i);
 void pmd_src_warnf(struct pmd_src *s, const char *fmt, ...) PMD_PRINTF(2, 3);
 
+/* ---- kernel lockdown and Secure Boot ---- */
+
+/*
+ * What kernel lockdown withholds (security/lockdown: integrity mode refuses
+ * /dev/mem, MSR writes and port I/O even to root; confidentiality also kernel
+ * memory reads and some tracing), and whether the firmware booted with Secure
+ * Boot on (the SecureBoot EFI variable), which turns lockdown on in Debian's
+ * kernel. Read once, from the live machine or the dump.
+ */
+struct pmd_lockdown {
+	struct pmd_res res;        /* of /sys/kernel/security/lockdown */
+	char mode[16];             /* "none", "integrity" or "confidentiality" ("" unknown) */
+	struct pmd_res sb_res;     /* of the SecureBoot variable (ABSENT: not booted by UEFI) */
+	int secure_boot;           /* 1 on, 0 off, -1 unknown */
+	bool uefi;                 /* /sys/firmware/efi is there */
+};
+const struct pmd_lockdown *pmd_src_lockdown(struct pmd_src *s);
+/* True when lockdown is integrity or confidentiality. */
+bool pmd_lockdown_on(const struct pmd_lockdown *l);
+/*
+ * The words of a refusal lockdown caused: "refused by kernel lockdown
+ * (integrity; Secure Boot is on)". Empty when lockdown is off or unknown.
+ */
+void pmd_lockdown_why(const struct pmd_lockdown *l, char *buf, size_t n);
+
 /* ---- sysfs and procfs files, by path relative to the root ("sys/...", "proc/...") ---- */
 
 #define PMD_FILE_MAX (16u << 20) /* larger files are refused as hostile */

@@ -44,6 +44,10 @@ const char *const pmd_dump_patterns[] = {
 	DMI "bios_version",
 	DMI "bios_date",
 	DMI "chassis_type",
+	/* kernel lockdown and Secure Boot (pmd_src_lockdown) */
+	"sys/kernel/security/lockdown",
+	"sys/firmware/efi/fw_platform_size",
+	"sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c",
 	/* CPUs and topology */
 	CPU "online",
 	CPU "possible",

@@ -261,6 +261,18 @@ void race_knobs_probe(struct pmd_race *r)
 	probe_cpufreq(r);
 	probe_tstate(r, raw);
 	probe_hwp(r, raw);
+	/* Lockdown lets root read MSRs but not write them: no write is tried to find out. */
+	char ld[96];
+
+	pmd_lockdown_why(pmd_src_lockdown(r->s), ld, sizeof(ld));
+	if (ld[0] && r->ts.res.st == PMD_OK)
+		r->ts.res = pmd_res_make(PMD_UNREADABLE, EPERM,
+					 "IA32_CLOCK_MODULATION can be read, not written: %s (boot with "
+					 "Secure Boot off to compare it)", ld);
+	if (ld[0] && r->hwp.res.st == PMD_OK)
+		r->hwp.res = pmd_res_make(PMD_UNREADABLE, EPERM,
+					  "IA32_HWP_REQUEST can be read, not written: %s (boot with "
+					  "Secure Boot off to compare it)", ld);
 }
 
 /* ---- the plan ---- */
