@@ -268,11 +268,11 @@ void race_knobs_probe(struct pmd_race *r)
 	if (ld[0] && r->ts.res.st == PMD_OK)
 		r->ts.res = pmd_res_make(PMD_UNREADABLE, EPERM,
 					 "IA32_CLOCK_MODULATION can be read, not written: %s (boot with "
-					 "Secure Boot off to compare it)", ld);
+					 "Secure Boot off, and without lockdown=, to compare it)", ld);
 	if (ld[0] && r->hwp.res.st == PMD_OK)
 		r->hwp.res = pmd_res_make(PMD_UNREADABLE, EPERM,
 					  "IA32_HWP_REQUEST can be read, not written: %s (boot with "
-					  "Secure Boot off to compare it)", ld);
+					  "Secure Boot off, and without lockdown=, to compare it)", ld);
 }
 
 /* ---- the plan ---- */
