@@ -236,10 +236,13 @@ static void lockdown_line(struct pmd_src *s, struct pmd_out *o)
 		pmd_out_bool(o, "secure_boot", NULL, l->secure_boot == 1);
 	else
 		pmd_out_res(o, "secure_boot", NULL, &l->sb_res);
-	pmd_out_bool(o, "uefi", NULL, l->uefi);
+	if (l->uefi_res.st == PMD_OK || l->uefi_res.st == PMD_ABSENT)
+		pmd_out_bool(o, "uefi", NULL, l->uefi);
+	else
+		pmd_out_res(o, "uefi", NULL, &l->uefi_res);
 	pmd_out_end(o);
 	const char *sb = l->secure_boot == 1   ? "Secure Boot on"
-			 : !l->uefi && l->sb_res.st == PMD_ABSENT ? "not booted through UEFI"
+			 : l->uefi_res.st == PMD_ABSENT ? "not booted through UEFI"
 			 : l->secure_boot == 0 ? "Secure Boot off"
 					       : "Secure Boot not known";
 	if (pmd_lockdown_on(l))

@@ -117,8 +117,8 @@ const struct pmd_lockdown *pmd_src_lockdown(struct pmd_src *s)
 				      "no /sys/kernel/security/lockdown (securityfs not mounted, or a "
 				      "kernel without lockdown)");
 	}
-	l->uefi = pmd_read_line(s, "sys/firmware/efi/fw_platform_size", buf, sizeof(buf)).st ==
-		  PMD_OK;
+	l->uefi_res = pmd_read_line(s, "sys/firmware/efi/fw_platform_size", buf, sizeof(buf));
+	l->uefi = l->uefi_res.st == PMD_OK;
 	/* attributes (4 bytes), then the value: 1 on, 0 off */
 	l->sb_res = pmd_read_file(s, "sys/firmware/efi/efivars/"
 				     "SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c", &data, &len);
@@ -129,9 +129,11 @@ const struct pmd_lockdown *pmd_src_lockdown(struct pmd_src *s)
 			l->sb_res = pmd_res_make(PMD_INVALID, EINVAL,
 						 "SecureBoot variable of %zu bytes (5 expected)", len);
 	} else if (l->sb_res.st == PMD_ABSENT) {
-		l->sb_res = pmd_res_make(PMD_ABSENT, ENOENT, l->uefi ? "no SecureBoot variable"
-								     : "not booted through UEFI");
-		if (!l->uefi)
+		bool bios = l->uefi_res.st == PMD_ABSENT;
+
+		l->sb_res = pmd_res_make(PMD_ABSENT, ENOENT, bios ? "not booted through UEFI"
+								  : "no SecureBoot variable");
+		if (bios)
 			l->secure_boot = 0;
 	}
 	free(data);

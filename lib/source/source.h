@@ -98,6 +98,7 @@ struct pmd_lockdown {
 	struct pmd_res sb_res;     /* of the SecureBoot variable (ABSENT: not booted by UEFI) */
 	int secure_boot;           /* 1 on, 0 off, -1 unknown */
 	bool uefi;                 /* /sys/firmware/efi is there */
+	struct pmd_res uefi_res;   /* of /sys/firmware/efi/fw_platform_size (ABSENT: BIOS boot) */
 };
 const struct pmd_lockdown *pmd_src_lockdown(struct pmd_src *s);
 /* True when lockdown is integrity or confidentiality. */
