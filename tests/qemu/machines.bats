@@ -626,3 +626,23 @@ sysfs_trip() {
 	done
 	assert_equal "$(jq -r '[.checks[] | select(.severity == "warning" or .severity == "critical") | .name] | join(" ")' "$R")" ""
 }
+
+@test "lockdown=integrity: the report says it once, the HPET registers name lockdown, the dump replays the same words" {
+	M=q35-lockdown
+	booted "$D" $M
+	assert_equal "$(jqr -c .sources.lockdown)" '{"mode":"integrity","secure_boot":false,"uefi":false}'
+	console_text "$D/$M.log" > "$BATS_TEST_TMPDIR/report.txt"
+	assert_equal "$(grep -c 'Kernel lockdown' "$BATS_TEST_TMPDIR/report.txt")" 1
+	grep -qx '  Kernel lockdown: integrity (not booted through UEFI): /dev/mem (HPET registers, ACPI NVS memory), MSR writes (pmdiag-race) and port I/O are refused even to root; boot with Secure Boot off to read them, or accept the missing parts' \
+		"$BATS_TEST_TMPDIR/report.txt" || fail "$(grep 'Kernel lockdown' "$BATS_TEST_TMPDIR/report.txt")"
+	# the HPET table is read (sysfs), its registers are not: /dev/mem is closed
+	assert_regex "$(jqr .sources.hpet_table)" '^present, base 0xfed00000'
+	assert_regex "$(jqr .sources.hpet_mmio_reason)" 'refused by kernel lockdown \(integrity\)'
+	ran "$D" $M hpet
+	grep -q 'refused by kernel lockdown (integrity)' "$T" || fail "pmdiag-hpet does not name lockdown: $(cat "$T")"
+	# replayed from the guest's dump: the same words
+	local d
+	d=$(ls -d "$D/$M.dump"/*/ | head -n 1)
+	run -0 --separate-stderr pmdiag-hpet --json --dump "$d"
+	diff <(jq -S . "$T") <(jq -S . <<<"$output") || fail "the dump replays pmdiag-hpet differently"
+}
