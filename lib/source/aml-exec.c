@@ -12,15 +12,15 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
-
 #define AX_OUT_MAX (256u << 20) /* output kept per job; more is a runaway */
+#define AX_MEM_MAX (2ull << 30) /* address space of one acpiexec: hostile AML that allocates */
+#define AX_CPU_MAX 120          /* seconds of CPU of one acpiexec */
 
 static int write_all(int fd, const void *p, size_t n)
 {
@@ -78,8 +78,6 @@ static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files
 {
 	int out[2];
 	size_t na = 0, n = 0;
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
 
 	while (job->argv[na])
 		na++;
@@ -98,25 +96,56 @@ static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files
 		free(argv);
 		return pmd_res_make(PMD_UNREADABLE, errno, "pipe: %s", strerror(errno));
 	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addchdir_np(&fa, dir);
-	posix_spawn_file_actions_addopen(&fa, 0, in ? in : "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 2);
-	/* its own process group: a timeout kills it and anything it started */
-	posix_spawnattr_init(&at);
-	posix_spawnattr_setpgroup(&at, 0);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
-	int rc = posix_spawnp(&p->pid, "acpiexec", &fa, &at, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
-	close(out[1]);
-	free(argv);
-	if (rc) {
+	/* a pipe to learn whether exec worked: closed by exec, or given errno */
+	int st[2];
+
+	if (pipe2(st, O_CLOEXEC) < 0) {
+		int e = errno;
+
 		close(out[0]);
-		if (rc == ENOENT)
-			return pmd_res_make(PMD_ABSENT, rc, "acpiexec is not installed (apt install acpica-tools)");
-		return pmd_res_make(PMD_UNREADABLE, rc, "cannot run acpiexec: %s", strerror(rc));
+		close(out[1]);
+		free(argv);
+		return pmd_res_make(PMD_UNREADABLE, e, "pipe: %s", strerror(e));
+	}
+	p->pid = fork();
+	if (p->pid == 0) {
+		/* its own process group (a timeout kills it all), bounded memory and CPU */
+		struct rlimit as = { AX_MEM_MAX, AX_MEM_MAX }, cpu = { AX_CPU_MAX, AX_CPU_MAX + 5 };
+		int fd, e;
+
+		setpgid(0, 0);
+		if (chdir(dir) == 0 && (fd = open(in ? in : "/dev/null", O_RDONLY | O_CLOEXEC)) >= 0 &&
+		    dup2(fd, 0) == 0 && dup2(out[1], 1) == 1 && dup2(out[1], 2) == 2 &&
+		    setrlimit(RLIMIT_AS, &as) == 0 && setrlimit(RLIMIT_CPU, &cpu) == 0)
+			execvp("acpiexec", argv);
+		e = errno;
+		if (write(st[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	int e = p->pid < 0 ? errno : 0;
+
+	close(out[1]);
+	close(st[1]);
+	free(argv);
+	if (!e) {
+		ssize_t got;
+
+		do
+			got = read(st[0], &e, sizeof(e));
+		while (got < 0 && errno == EINTR);
+		if (got != (ssize_t)sizeof(e))
+			e = 0;
+		else
+			while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+				;
+	}
+	close(st[0]);
+	if (e) {
+		close(out[0]);
+		if (e == ENOENT)
+			return pmd_res_make(PMD_ABSENT, e, "acpiexec is not installed (apt install acpica-tools)");
+		return pmd_res_make(PMD_UNREADABLE, e, "cannot run acpiexec: %s", strerror(e));
 	}
 	p->fd = out[0];
 	return pmd_ok();
