@@ -124,7 +124,7 @@ const struct pmd_lockdown *pmd_src_lockdown(struct pmd_src *s)
 				     "SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c", &data, &len);
 	if (l->sb_res.st == PMD_OK) {
 		if (len == 5 && (data[4] == 0 || data[4] == 1))
-			l->secure_boot = data[4];
+			l->secure_boot = (unsigned char)data[4];
 		else
 			l->sb_res = pmd_res_make(PMD_INVALID, EINVAL,
 						 "SecureBoot variable of %zu bytes (5 expected)", len);
