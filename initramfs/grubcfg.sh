@@ -8,7 +8,10 @@
 #
 # syslinux's DEFAULT, TIMEOUT (tenths of a second, rounded up to seconds), SAY and each
 # LABEL with its LINUX, INITRD and APPEND lines become GRUB's default, timeout, an echo
-# and one menuentry each. Used by mkusb.sh and by tests/qemu/usb.bats.
+# and one menuentry each. syslinux's SERIAL has no counterpart: GRUB writes to the
+# firmware's console, which UEFI firmware mirrors on the serial port when it redirects it
+# (a serial terminal of GRUB's own would print everything twice there).
+# Used by mkusb.sh and by tests/qemu/usb.bats.
 set -eu
 [ $# = 1 ] && [ -r "$1" ] || { sed -n '6p' "$0" | sed 's/^# *//' >&2; exit 1; }
 awk '
@@ -25,9 +28,6 @@ awk '
 		out("# made by initramfs/grubcfg.sh from syslinux.cfg: the same entries and options.")
 		out("# Debian'\''s signed GRUB (\\EFI\\BOOT\\grubx64.efi, started by shim) reads it here,")
 		out("# under its prefix /EFI/debian.")
-		out("serial --unit=0 --speed=115200")
-		out("terminal_input --append serial")
-		out("terminal_output --append serial")
 		out("set default=" (def != "" ? def : label[1]))
 		out("set timeout=" (timeout != "" ? timeout : 5))
 		if (say != "")
