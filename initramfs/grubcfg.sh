@@ -13,7 +13,7 @@
 # (a serial terminal of GRUB's own would print everything twice there).
 # Used by mkusb.sh and by tests/qemu/usb.bats.
 set -eu
-[ $# = 1 ] && [ -r "$1" ] || { sed -n '6p' "$0" | sed 's/^# *//' >&2; exit 1; }
+[ $# = 1 ] && [ -r "$1" ] || { sed -n '7s/^# */usage: /p' "$0" >&2; exit 1; }
 awk '
 	function out(s) { print s }
 	/^DEFAULT / { def = $2 }
