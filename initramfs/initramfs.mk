@@ -2,8 +2,8 @@
 # The diagnostic boot image and its QEMU end-to-end tests (included by the top Makefile).
 #
 #   make initramfs      build/pmdiag-initrd.img for KVER (default: the newest kernel in /boot)
-#   make usb-image      build/pmdiag-usb.img: MBR + FAT partition PMDIAG, syslinux (BIOS and
-#                       UEFI), the kernel and the initramfs; write it to a stick with dd
+#   make usb-image      build/pmdiag-usb.img: MBR + FAT partition PMDIAG, syslinux (BIOS),
+#                       shim + GRUB (UEFI, Secure Boot), the kernel and the initramfs; dd it
 #   make check-qemu     boot the image on the QEMU machines of tests/qemu/ and check each
 #                       report (software emulation: a few minutes)
 #   make dumps          record those machines into tests/dumps/qemu-<machine>/
@@ -24,7 +24,7 @@ QEMU_JOBS ?= 2
 INITRD := $(B)/pmdiag-initrd.img
 USB_IMAGE := $(B)/pmdiag-usb.img
 INITRD_SRC := initramfs/init initramfs/thermaltest.sh initramfs/mkinitrd.sh initramfs/initramfs.mk
-USB_SRC := initramfs/mkusb.sh initramfs/syslinux.cfg.in initramfs/README-stick.txt
+USB_SRC := initramfs/mkusb.sh initramfs/grubcfg.sh initramfs/syslinux.cfg.in initramfs/README-stick.txt
 
 export KVER QEMU_TIMEOUT QEMU_JOBS
 

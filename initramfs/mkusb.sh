@@ -2,9 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Build pmdiag's USB stick image (see pmdiag-initrd(7)): a raw disk with an MBR (syslinux
 # mbr.bin) and one active FAT partition at 1 MiB labelled PMDIAG holding syslinux for BIOS
-# (ldlinux.sys, installed with syslinux --offset), syslinux.efi as \EFI\BOOT\BOOTX64.EFI
-# for UEFI (when syslinux-efi is installed), the kernel, the initramfs and an empty
-# pmdiag/ folder where the boot image saves its reports.
+# (ldlinux.sys, installed with syslinux --offset), for UEFI with or without Secure Boot
+# Debian's signed chain (when shim-signed and grub-efi-amd64-signed are installed): shim,
+# signed by Microsoft, as \EFI\BOOT\BOOTX64.EFI, GRUB, signed by Debian, as
+# \EFI\BOOT\grubx64.efi, and its grub.cfg in \EFI\debian\ (the prefix built into it)
+# made from syslinux.cfg by grubcfg.sh; then the kernel (Debian's, signed as shipped), the
+# initramfs (never verified) and an empty pmdiag/ folder where the boot image saves its
+# reports. No key of ours: shim trusts Debian's CA, GRUB asks shim to check the kernel.
 #
 #   initramfs/mkusb.sh --kernel VMLINUZ --initrd INITRD --out IMG [--size-mb N]
 #                      [--append "KERNEL OPTIONS"] [--timeout TENTHS]
@@ -19,12 +23,12 @@ out=""
 size_mb=64
 append=""
 timeout=""
-efi_dir=/usr/lib/SYSLINUX.EFI/efi64
-efi_mod=/usr/lib/syslinux/modules/efi64
+shim=/usr/lib/shim/shimx64.efi.signed
+grub=/usr/lib/grub/x86_64-efi-signed/grubx64.efi.signed
 version=$(sed -n 's/^VERSION := //p' "$here/../Makefile" 2>/dev/null || true)
 
 usage() {
-	sed -n '3,11s/^# \{0,1\}//p' "$0" >&2
+	sed -n '3,15s/^# \{0,1\}//p' "$0" >&2
 	exit 1
 }
 die() { echo "mkusb.sh: $*" >&2; exit 1; }
@@ -56,8 +60,20 @@ done
 kver=$(basename "$kernel")
 kver=${kver#vmlinuz-}
 
-need=$(( ($(wc -c < "$kernel") + $(wc -c < "$initrd")) / 1048576 + 4 ))
-[ "$size_mb" -ge $((need + 2)) ] || die "--size-mb $size_mb: the kernel and initramfs need $need MiB"
+uefi=no
+if [ -f "$shim" ] && [ -f "$grub" ]; then
+	uefi="yes (shim + GRUB, Secure Boot)"
+	efi_bytes=$(( $(wc -c < "$shim") + $(wc -c < "$grub") ))
+	if command -v sbverify >/dev/null && ! sbverify --list "$kernel" 2>/dev/null | grep -q '^signature 1'; then
+		echo "mkusb.sh: note: $kernel carries no signature: machines with Secure Boot on will refuse it" >&2
+	fi
+else
+	echo "mkusb.sh: note: no $shim or $grub (apt-get install shim-signed grub-efi-amd64-signed): BIOS boot only" >&2
+	efi_bytes=0
+fi
+
+need=$(( ($(wc -c < "$kernel") + $(wc -c < "$initrd") + efi_bytes) / 1048576 + 4 ))
+[ "$size_mb" -ge $((need + 2)) ] || die "--size-mb $size_mb: the kernel, the initramfs and the boot loaders need $need MiB"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmdiag-usb.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -84,15 +100,15 @@ mcopy -i "$part" "$initrd" ::/initrd.img
 mcopy -i "$part" "$tmp/syslinux.cfg" ::/syslinux.cfg
 mcopy -i "$part" "$here/README-stick.txt" ::/README.txt
 mmd -i "$part" ::/pmdiag
-uefi=no
-if [ -f "$efi_dir/syslinux.efi" ] && [ -f "$efi_mod/ldlinux.e64" ]; then
-	mmd -i "$part" ::/EFI ::/EFI/BOOT
-	mcopy -i "$part" "$efi_dir/syslinux.efi" ::/EFI/BOOT/BOOTX64.EFI
-	mcopy -i "$part" "$efi_mod/ldlinux.e64" ::/EFI/BOOT/ldlinux.e64
-	mcopy -i "$part" "$tmp/syslinux.cfg" ::/EFI/BOOT/syslinux.cfg
-	uefi=yes
-else
-	echo "mkusb.sh: note: no $efi_dir/syslinux.efi (apt-get install syslinux-efi): BIOS boot only" >&2
+if [ "$uefi" != no ]; then
+	# The removable-media path: firmware starts \EFI\BOOT\BOOTX64.EFI (shim), shim starts
+	# grubx64.efi from its own folder (no fbx64.efi: no boot entry is written; no
+	# mmx64.efi: no MOK), and GRUB reads grub.cfg under its built-in prefix /EFI/debian.
+	"$here/grubcfg.sh" "$tmp/syslinux.cfg" > "$tmp/grub.cfg"
+	mmd -i "$part" ::/EFI ::/EFI/BOOT ::/EFI/debian
+	mcopy -i "$part" "$shim" ::/EFI/BOOT/BOOTX64.EFI
+	mcopy -i "$part" "$grub" ::/EFI/BOOT/grubx64.efi
+	mcopy -i "$part" "$tmp/grub.cfg" ::/EFI/debian/grub.cfg
 fi
 
 # The disk: MBR partition table (one active FAT16/32 LBA partition), the partition, then
@@ -106,5 +122,5 @@ dd if="$mbr" of="$img" bs=440 count=1 conv=notrunc status=none
 
 mkdir -p "$(dirname "$out")"
 mv "$img" "$out"
-echo "mkusb.sh: $out: $size_mb MiB, FAT partition PMDIAG at 1 MiB, BIOS (syslinux) + UEFI: $uefi," \
+echo "mkusb.sh: $out: $size_mb MiB, FAT partition PMDIAG at 1 MiB, BIOS (syslinux), UEFI: $uefi," \
 	"kernel $kver" >&2

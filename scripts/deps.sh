@@ -19,9 +19,13 @@ PKGS="$PKGS cppcheck clang-tidy valgrind strace python3 util-linux"
 # Prometheus: promtool (prometheus) checks the metrics and the alerting rules, node_exporter
 # (prometheus-node-exporter) serves the textfile in tests/bats/fleet.bats
 PKGS="$PKGS prometheus prometheus-node-exporter curl"
-# boot image and QEMU end-to-end tests: kernel, busybox, syslinux (BIOS and UEFI), FAT tools
+# boot image and QEMU end-to-end tests: kernel, busybox, syslinux (BIOS), FAT tools, the
+# UEFI Secure Boot chain from Debian's signed binaries (shim signed by Microsoft, GRUB
+# signed by Debian), sbverify (sbsigntool) to check their signatures, OVMF (UEFI firmware,
+# with Secure Boot and Microsoft's keys)
 PKGS="$PKGS qemu-system-x86 linux-image-amd64 busybox-static cpio kmod zstd syslinux"
-PKGS="$PKGS syslinux-common syslinux-efi mtools dosfstools fdisk ovmf"
+PKGS="$PKGS syslinux-common mtools dosfstools fdisk shim-signed grub-efi-amd64-signed"
+PKGS="$PKGS sbsigntool ovmf"
 
 case "${1:-}" in
 --list) echo $PKGS; exit 0 ;;
