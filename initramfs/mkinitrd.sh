@@ -25,7 +25,7 @@ sysroot=""
 # and the drivers a distribution's udev would load for power management (fan, cpufreq,
 # temperature sensors, Intel's int340x thermal zones, RAPL through powercap): /init loads
 # those by modalias, only where the hardware is there.
-modules="msr cpuid
+modules="msr cpuid efivarfs
 	ehci-pci ehci-hcd xhci-pci xhci-hcd uhci-hcd ohci-pci ohci-hcd
 	usb-storage uas sd_mod scsi_mod
 	vfat fat nls_cp437 nls_iso8859-1 nls_utf8 nls_ascii

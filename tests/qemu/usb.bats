@@ -238,9 +238,15 @@ saved_on() {
 		fail "$name: report.json on the stick differs from the console's JSON"
 	J="$U/$name.saved/report.json"
 	if [ "$lockdown" = lockdown ]; then
+		# the report says lockdown once, and it is the reason the registers are missing
+		assert_equal "$(jqr -c .sources.lockdown)" '{"mode":"integrity","secure_boot":true,"uefi":true}'
 		assert_equal "$(jqr .sources.hpet_mmio_status)" unreadable
+		assert_regex "$(jqr .sources.hpet_mmio_reason)" 'refused by kernel lockdown \(integrity; Secure Boot is on\)'
+		grep -q '^  Kernel lockdown: integrity (Secure Boot on): /dev/mem' "$U/$name.saved/report.txt" ||
+			fail "$name: no lockdown line in the report"
 	else
 		assert_equal "$(jqr .sources.hpet_mmio)" readable
+		assert_equal "$(jqr .sources.lockdown.mode)" none
 	fi
 	grep -q '^Data sources:' "$U/$name.saved/report.txt" || fail "$name: report.txt holds no report"
 	diff <(console_text "$U/$name.log") "$U/$name.saved/report.txt" ||
