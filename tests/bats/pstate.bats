@@ -519,3 +519,30 @@ limit_checks() {
 	assert_equal "$(jq -c '.power_limits.powercap[0] | [.name, .enabled, .constraints]' <<<"$output")" '["package-0",false,[]]'
 	assert_equal "$(limit_checks)" ''
 }
+
+@test "hand-limits-zero: every power MSR 0 on Skylake 06_5E (QEMU TCG): not set, no units, no TDP, no finding" {
+	limits zero
+	local p='.power_limits.packages[0]'
+	assert_equal "$(jq -r '.power_limits.decoding' <<<"$output")" client
+	# MSR_RAPL_POWER_UNIT 0 would be 1 W / 1 s units: taken as no units, no watts at all
+	assert_equal "$(jq -c "$p.rapl_power_unit | [.raw, .power_unit_w, .power_unit_w_status, .time_unit_s]" <<<"$output")" \
+		'["0x0000000000000000",null,"invalid",null]'
+	jq -e "$p.rapl_power_unit.power_unit_w_reason | test(\"MSR_RAPL_POWER_UNIT reads 0\")" <<<"$output"
+	# PL1 and PL2 0 with their enable bits clear: not set, not a 0 W firmware limit
+	assert_equal "$(jq -c "$p.pkg_power_limit | [.raw, .pl1_w, .pl1_w_reason, .pl2_w, .pl2_w_reason, has(\"pl1_enabled\"), .locked]" <<<"$output")" \
+		'["0x0000000000000000",null,"not set (0, enable bit clear)",null,"not set (0, enable bit clear)",false,false]'
+	# MSR_PKG_POWER_INFO 0: no TDP
+	assert_equal "$(jq -c "$p.pkg_power_info | [.raw, .tdp_w, .tdp_w_status]" <<<"$output")" \
+		'["0x0000000000000000",null,"invalid"]'
+	assert_equal "$(jq -c "[$p.pp0_power_limit.pl1_w_status, $p.pp1_power_limit.pl1_w_status, $p.dram_power_limit.pl1_w_status, $p.platform_power_limit.pl1_w_status, $p.platform_power_limit.pl2_w_status]" <<<"$output")" \
+		'["absent","absent","absent","absent","absent"]'
+	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .active_at_end, .logged_in_window]" <<<"$output")" '[[],[],[],[]]'
+	assert_equal "$(limit_checks)" ''
+	! grep -q 'tdp' <<<"$(jq -r '.checks[].name' <<<"$output")"
+	run -0 --separate-stderr pmdiag-pstate --dump "$DUMPS/hand-limits-zero"
+	assert_line --regexp '^      PL1: +absent: not set \(0, enable bit clear\)$'
+	refute_line --regexp 'PL[12]: +0\.000 W'
+	# no watts, so no gauge of them
+	run -0 pmdiag-report --format prometheus --dump "$DUMPS/hand-limits-zero"
+	! grep -q 'pmdiag_pstate_.*_watts' <<<"$output"
+}

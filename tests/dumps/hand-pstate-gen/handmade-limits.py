@@ -177,6 +177,18 @@ def unknown():
            intel_regs(4, lim, 0x3, 1 << 10 | 1 << 26), files, edit)
 
 
+def zero():
+    """Every power MSR reads 0 on a model pmdiag decodes (CPUID edited to 06_5EH, Skylake, as
+    QEMU's -cpu Skylake-Client under TCG shows it): no limit, no unit, no TDP, no reason."""
+    regs = [(0, m, 0) for m in (0x606, 0x610, 0x614, 0x618, 0x638, 0x640, 0x65c, 0x1fc)]
+    regs += [(0, m, (0, 0)) for m in (0x64f, 0x6b0, 0x6b1)]
+    regs += [(c, 0x19c, 0) for c in range(4)]
+
+    def edit(t):
+        return t.replace("basic_cpuid[1]=00060663", "basic_cpuid[1]=000506e3")
+    derive("hand-pstate-skl", "hand-limits-zero", 4, regs, {}, edit)
+
+
 def amd():
     """Zen: no power-limit MSR; powercap shows the package zone with its energy counter only."""
     z = RAPL + "intel-rapl:0/"
@@ -186,7 +198,7 @@ def amd():
 
 
 MACHINES = {"pl1-locked": pl1_locked, "prochot": prochot, "past-pl1": past_pl1,
-            "unknown": unknown, "amd": amd}
+            "unknown": unknown, "amd": amd, "zero": zero}
 
 if __name__ == "__main__":
     for n in sys.argv[1:] or MACHINES:
