@@ -56,7 +56,6 @@ const char *const pmd_dump_patterns[] = {
 	CPUN "topology/core_id",
 	CPUN "topology/thread_siblings_list",
 	CPUN "topology/core_cpus_list",
-	CPUN "thermal_throttle/*",
 	/* cpuidle */
 	CPU "cpuidle/current_driver",
 	CPU "cpuidle/current_governor",
@@ -160,6 +159,8 @@ const char *const pmd_rate_patterns[] = {
 	STATE "above",
 	STATE "below",
 	STATE "rejected",
+	/* counters read at both ends of pmdiag-pstate's sampling window */
+	CPUN "thermal_throttle/*",
 	NULL,
 };
 

@@ -498,8 +498,32 @@ limit_checks() {
 	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .active_at_end]" <<<"$output")" '[[],["pl1","pl2"],[]]'
 	assert_equal "$(jq -c "$p.platform_power_limit | [.pl1_w, .pl1_enabled, .pl1_window_s, .pl2_w, .locked]" <<<"$output")" '[45,true,28,null,false]'
 	assert_equal "$(jq -c '[.power_limits.cpus[] | [.core_throttle_count, .package_throttle_count]]' <<<"$output")" '[[12,5],[3,5],[12,5],[3,5]]'
-	assert_equal "$(limit_checks)" 'info pstate.limit-reason-logged, warning pstate.thermal-throttle'
+	# the counters read in both snapshots, 1 s apart: counted since boot, none in the window
+	assert_equal "$(jq -r '.power_limits.throttle_window_ms' <<<"$output")" 1000
+	assert_equal "$(jq -c '[.power_limits.cpus[] | [.core_throttle_count_in_window, .package_throttle_count_in_window]]' <<<"$output")" '[[0,0],[0,0],[0,0],[0,0]]'
+	assert_equal "$(limit_checks)" 'info pstate.limit-reason-logged, info pstate.thermal-throttle'
 	jq -e '.checks[] | select(.name == "pstate.limit-reason-logged") | .advice | test("pmdiag never does")' <<<"$output"
+	jq -e '.checks[] | select(.name == "pstate.thermal-throttle") | .message == "the kernel counted thermal throttling since boot (up to 12 core events on 4 CPUs, 5 package events), none during a 1000 ms window: throttled before, not now"' <<<"$output"
+	# --no-sample: read once, whether it throttles now is not known
+	run -0 pmdiag-pstate --json --no-sample --dump "$DUMPS/hand-limits-past-pl1"
+	assert_equal "$(jq -c '[.power_limits.throttle_window_ms, .power_limits.throttle_window_ms_status, .power_limits.cpus[0].core_throttle_count_in_window_status]' <<<"$output")" '[null,"not_recorded","not_recorded"]'
+	assert_equal "$(limit_checks)" 'info pstate.limit-reason-logged, warning pstate.thermal-throttle'
+	jq -e '.checks[] | select(.name == "pstate.thermal-throttle") | .message | test("since boot \\(read once: whether it throttles now is not known\\)$")' <<<"$output"
+}
+
+@test "hand-limits-throttling: thermal_throttle counts grow between the two snapshots: throttling now" {
+	limits throttling
+	local p='.power_limits.packages[0]'
+	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .active_at_end]" <<<"$output")" '[["thermal"],["thermal"],["thermal"]]'
+	assert_equal "$(jq -r '.power_limits.throttle_window_ms' <<<"$output")" 1000
+	# the counts at the start (snapshot 0) and their growth to snapshot 1
+	assert_equal "$(jq -c '[.power_limits.cpus[] | [.core_throttle_count, .core_throttle_count_in_window, .package_throttle_count, .package_throttle_count_in_window]]' <<<"$output")" \
+		'[[40,1,17,1],[38,1,17,1],[40,1,17,1],[38,0,17,1]]'
+	assert_equal "$(limit_checks)" 'warning pstate.limit-reason-active, warning pstate.thermal-throttle'
+	jq -e '.checks[] | select(.name == "pstate.thermal-throttle") | .message == "the kernel counted thermal throttling during a 1000 ms window: 3 new core events (on 3 CPUs), 1 new package event: throttling now"' <<<"$output"
+	run -0 --separate-stderr pmdiag-pstate --dump "$DUMPS/hand-limits-throttling"
+	assert_line "  Throttle counters read: 1000.0 ms apart"
+	assert_line --regexp '^    3 +38 +110 +860 +17 +250 +2100 +0 +1 +no +no$'
 }
 
 @test "hand-limits-unknown: a model pmdiag does not decode gets raw values and no finding" {

@@ -113,6 +113,27 @@ static const char *const tt_file[PMD_TT_COUNT] = {
 	[PMD_TT_PKG_TOTAL_MS] = "package_throttle_total_time_ms",
 };
 
+#define TT_PATTERN CPU "cpu[0-9]*/thermal_throttle/*" /* a rate pattern of walk.c */
+
+/*
+ * One thermal_throttle counter from a rate snapshot (live: read now; a dump:
+ * snapshots/N/), or, when the snapshot does not hold it (a dump recorded
+ * before the counters were rate files), from the dump's tree, read once.
+ */
+static struct pmd_res tt_read(struct pmd_src *s, const struct pmd_snap *snap, uint64_t *v,
+			      int cpu, unsigned k, bool *from_snap)
+{
+	char path[128];
+	snprintf(path, sizeof(path), CPU "cpu%d/thermal_throttle/%s", cpu, tt_file[k]);
+	struct pmd_res r = snap ? pmd_snap_u64(snap, path, v)
+				: pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	if (r.st != PMD_NOT_RECORDED) {
+		*from_snap = true;
+		return r;
+	}
+	return pmd_read_u64(s, path, v);
+}
+
 static void powercap_collect(struct pmd_src *s, struct pmd_pst_power *p)
 {
 	char **names;
@@ -176,6 +197,11 @@ void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 		p->cpu = pmd_xcalloc(n, sizeof(*p->cpu));
 		p->ncpu = n;
 	}
+	/* the thermal_throttle counters at the start of the window: rate snapshot 0 */
+	struct pmd_snap *snap = NULL;
+	if (pmd_snap_take_one(s, 0, TT_PATTERN, &snap).st == PMD_OK)
+		p->tt_t0_ns = pmd_snap_time_ns(snap);
+	p->tt_window = pmd_res_make(PMD_NOT_RECORDED, 0, "read once (no sampling window)");
 	for (size_t i = 0; i < p->ncpu; i++) {
 		struct pmd_pwr_cpu *c = &p->cpu[i];
 		c->cpu = cpus[i];
@@ -185,8 +211,7 @@ void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 				     ? (int)pk
 				     : -1;
 		for (unsigned k = 0; k < PMD_TT_COUNT; k++)
-			c->tt[k].res = pmd_readf_u64(s, &c->tt[k].v, CPU "cpu%d/thermal_throttle/%s",
-						     cpus[i], tt_file[k]);
+			c->tt[k].res = tt_read(s, snap, &c->tt[k].v, cpus[i], k, &p->tt_snap);
 		if (ci->kind == PMD_VENDOR_INTEL)
 			c->therm_res = pmd_msr_read(s, cpus[i], PMD_MSR_IA32_THERM_STATUS, &c->therm);
 		else if (ci->res.st != PMD_OK)
@@ -194,6 +219,10 @@ void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 		else
 			c->therm_res = pmd_res_make(PMD_ABSENT, 0, "not an Intel CPU");
 	}
+	pmd_snap_free(snap);
+	if (!p->tt_snap)
+		p->tt_window = pmd_res_make(PMD_NOT_RECORDED, 0, "read once: this dump records the "
+					    "counters outside its rate snapshots");
 	powercap_collect(s, p);
 	if (r.st != PMD_OK) {
 		p->res = r;
@@ -234,9 +263,42 @@ static bool is_plr(unsigned k)
 	return k == PMD_PW_CORE_PLR || k == PMD_PW_GFX_PLR || k == PMD_PW_RING_PLR;
 }
 
+/* The thermal_throttle counters at the end of the window: rate snapshot 1. */
+static void tt_sample_end(struct pmd_src *s, struct pmd_pst_power *p)
+{
+	if (!p->tt_snap)
+		return;
+	struct pmd_snap *snap = NULL;
+	struct pmd_res r = pmd_snap_take_one(s, 1, TT_PATTERN, &snap);
+	if (r.st != PMD_OK) {
+		p->tt_window = pmd_res_make(r.st, r.err, "read once: no second snapshot%s%s",
+					    r.why[0] ? ": " : "", r.why);
+		return;
+	}
+	uint64_t t1 = pmd_snap_time_ns(snap);
+	if (!p->tt_t0_ns || t1 <= p->tt_t0_ns) {
+		p->tt_window = pmd_res_make(PMD_NOT_RECORDED, 0, "read once: the snapshots have "
+					    "no interval");
+	} else {
+		p->tt_window = pmd_ok();
+		p->tt_window_ns = t1 - p->tt_t0_ns;
+		for (size_t i = 0; i < p->ncpu; i++) {
+			struct pmd_pwr_cpu *c = &p->cpu[i];
+			for (unsigned k = 0; k < PMD_TT_COUNT; k++) {
+				char path[128];
+				snprintf(path, sizeof(path), CPU "cpu%d/thermal_throttle/%s", c->cpu,
+					 tt_file[k]);
+				c->tt_end[k].res = pmd_snap_u64(snap, path, &c->tt_end[k].v);
+			}
+		}
+	}
+	pmd_snap_free(snap);
+}
+
 void pmd_pst_power_sample_end(struct pmd_src *s, struct pmd_pstate_info *pi)
 {
 	struct pmd_pst_power *p = &pi->power;
+	tt_sample_end(s, p);
 	if (p->res.st != PMD_OK)
 		return;
 	p->sampled = true;
@@ -576,6 +638,15 @@ static void print_cpus(const struct pmd_pst_power *p, struct pmd_out *o)
 		pmd_out_res(o, "cpus", "Throttle counters", &p->cpu[0].tt[PMD_TT_CORE_COUNT].res);
 		return;
 	}
+	bool anytt = false; /* the window of the counters, when there are counters */
+	for (size_t i = 0; i < p->ncpu && !anytt; i++)
+		for (unsigned k = 0; k < PMD_TT_COUNT; k++)
+			anytt = anytt || p->cpu[i].tt[k].res.st == PMD_OK;
+	if (anytt && p->tt_window.st == PMD_OK)
+		pmd_out_double(o, "throttle_window_ms", "Throttle counters read",
+			       (double)p->tt_window_ns / 1e6, 1, "ms apart");
+	else if (anytt)
+		pmd_out_res(o, "throttle_window_ms", "Throttle counters read", &p->tt_window);
 	pmd_out_table(o, "cpus", "Per CPU: thermal_throttle counters and IA32_THERM_STATUS");
 	for (size_t i = 0; i < p->ncpu; i++) {
 		const struct pmd_pwr_cpu *c = &p->cpu[i];
@@ -599,6 +670,24 @@ static void print_cpus(const struct pmd_pst_power *p, struct pmd_out *o)
 				pmd_out_res(o, tt_file[k], NULL, &v->res);
 				pmd_out_str(o, NULL, label[k], v->res.st == PMD_ABSENT ? "-"
 							       : pmd_st_name(v->res.st));
+			}
+		}
+		/* the counts' growth during the window */
+		static const unsigned grow[] = { PMD_TT_CORE_COUNT, PMD_TT_PKG_COUNT };
+		static const char *const gkey[] = { "core_throttle_count_in_window",
+						    "package_throttle_count_in_window" };
+		static const char *const glabel[] = { "Core new", "Pkg new" };
+		for (unsigned j = 0; j < 2; j++) {
+			const struct pmd_pst_val *a = &c->tt[grow[j]], *b = &c->tt_end[grow[j]];
+			/* no counter; or a counter read once; or no second reading of it */
+			struct pmd_res r = a->res.st != PMD_OK ? a->res
+					   : p->tt_window.st != PMD_OK ? p->tt_window
+									: b->res;
+			if (r.st == PMD_OK) {
+				pmd_out_uint(o, gkey[j], glabel[j], b->v > a->v ? b->v - a->v : 0, NULL);
+			} else {
+				pmd_out_res(o, gkey[j], NULL, &r);
+				pmd_out_str(o, NULL, glabel[j], "-");
 			}
 		}
 		if (c->therm_res.st == PMD_OK) {
@@ -826,24 +915,54 @@ void pmd_pst_power_checks(struct pmd_pstate_info *pi)
 	const struct pmd_pst_power *p = &pi->power;
 	for (size_t i = 0; i < p->npkg; i++)
 		check_package(pi, &p->pkg[i]);
-	uint64_t core = 0, pkg = 0;
-	unsigned ncore = 0;
+	uint64_t core = 0, pkg = 0, dcore = 0, dpkg = 0;
+	unsigned ncore = 0, ndcore = 0;
+	bool win = p->tt_window.st == PMD_OK;
 	for (size_t i = 0; i < p->ncpu; i++) {
 		const struct pmd_pwr_cpu *c = &p->cpu[i];
-		if (c->tt[PMD_TT_CORE_COUNT].res.st == PMD_OK && c->tt[PMD_TT_CORE_COUNT].v) {
-			if (c->tt[PMD_TT_CORE_COUNT].v > core)
-				core = c->tt[PMD_TT_CORE_COUNT].v;
+		const struct pmd_pst_val *a = &c->tt[PMD_TT_CORE_COUNT], *b = &c->tt[PMD_TT_PKG_COUNT];
+		const struct pmd_pst_val *ea = &c->tt_end[PMD_TT_CORE_COUNT],
+					 *eb = &c->tt_end[PMD_TT_PKG_COUNT];
+		if (a->res.st == PMD_OK && a->v) {
+			if (a->v > core)
+				core = a->v;
 			ncore++;
 		}
-		if (c->tt[PMD_TT_PKG_COUNT].res.st == PMD_OK && c->tt[PMD_TT_PKG_COUNT].v > pkg)
-			pkg = c->tt[PMD_TT_PKG_COUNT].v; /* the same count on every CPU of a package */
+		if (b->res.st == PMD_OK && b->v > pkg)
+			pkg = b->v; /* the same count on every CPU of a package */
+		/* growth inside the window (a counter that went down counts as none) */
+		if (win && a->res.st == PMD_OK && ea->res.st == PMD_OK && ea->v > a->v) {
+			dcore += ea->v - a->v;
+			ndcore++;
+		}
+		if (win && b->res.st == PMD_OK && eb->res.st == PMD_OK && eb->v > b->v &&
+		    eb->v - b->v > dpkg)
+			dpkg = eb->v - b->v; /* per package, seen alike by its CPUs */
 	}
-	if (core || pkg)
+	double ms = (double)p->tt_window_ns / 1e6;
+	if (dcore || dpkg)
+		pmd_check_add(&pi->checks, "pstate.thermal-throttle", PMD_SEV_WARNING,
+			      "the CPU is hot enough to throttle now: check the cooling (fan, dust, "
+			      "thermal paste) and the thermal probe's zones",
+			      "the kernel counted thermal throttling during a %.0f ms window: %" PRIu64
+			      " new core event%s (on %u CPU%s), %" PRIu64 " new package event%s: "
+			      "throttling now", ms, dcore, dcore == 1 ? "" : "s", ndcore,
+			      ndcore == 1 ? "" : "s", dpkg, dpkg == 1 ? "" : "s");
+	else if ((core || pkg) && win)
+		pmd_check_add(&pi->checks, "pstate.thermal-throttle", PMD_SEV_INFO,
+			      "the counters hold every event since boot: the CPU got hot enough to "
+			      "throttle before; if it recurs, check the cooling",
+			      "the kernel counted thermal throttling since boot (up to %" PRIu64
+			      " core events on %u CPU%s, %" PRIu64 " package events), none during a "
+			      "%.0f ms window: throttled before, not now", core, ncore,
+			      ncore == 1 ? "" : "s", pkg, ms);
+	else if (core || pkg)
 		pmd_check_add(&pi->checks, "pstate.thermal-throttle", PMD_SEV_WARNING,
 			      "the CPU got hot enough to throttle: check the cooling (fan, dust, "
 			      "thermal paste) and the thermal probe's zones",
 			      "the kernel counted thermal throttling: up to %" PRIu64 " core events "
-			      "(on %u CPU%s), %" PRIu64 " package events", core, ncore,
+			      "(on %u CPU%s), %" PRIu64 " package events since boot (read once: "
+			      "whether it throttles now is not known)", core, ncore,
 			      ncore == 1 ? "" : "s", pkg);
 }
 

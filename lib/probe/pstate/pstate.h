@@ -248,7 +248,8 @@ enum {
 };
 struct pmd_pwr_cpu {
 	int cpu, package;
-	struct pmd_pst_val tt[PMD_TT_COUNT];
+	struct pmd_pst_val tt[PMD_TT_COUNT];      /* at the start of the sampling window */
+	struct pmd_pst_val tt_end[PMD_TT_COUNT];  /* at its end, when tt_window is OK */
 	struct pmd_res therm_res;         /* IA32_THERM_STATUS */
 	uint64_t therm;
 };
@@ -281,6 +282,11 @@ struct pmd_pst_power {
 					   * against the SDM (lib/cpu/msr.c): decoded */
 	struct pmd_res res;               /* the MSRs: why none could be read */
 	bool sampled;                     /* the limit reasons were read again after a wait */
+	/* the thermal_throttle counters: OK when read at both ends of a window of
+	 * tt_window_ns (rate snapshots 0 and 1), or why they were read once */
+	struct pmd_res tt_window;
+	bool tt_snap;                     /* the first reading came from snapshot 0 */
+	uint64_t tt_t0_ns, tt_window_ns;
 	struct pmd_pwr_pkg *pkg;
 	size_t npkg;
 	struct pmd_pwr_cpu *cpu;
