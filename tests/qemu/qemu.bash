@@ -27,7 +27,8 @@ export QEMU_TOP KVER QEMU_KERNEL QEMU_INITRD QEMU_TIMEOUT QEMU_JOBS QEMU_AML QEM
 # together; the machines with ssdt-cst.asl (whose idle CPUs spin: QEMU does not emulate
 # the C2 register) between the others, so that two of them seldom run at once.
 QEMU_MACHINES="q35-thermal-cmos q35-cst q35 q35-cst-arat pc q35-hpet-msi q35-nohpet
-	q35-cst-nohpet q35-qemu64 q35-thermal q35-thermal-passive q35-thermal-broken q35-pss"
+	q35-cst-nohpet q35-qemu64 q35-thermal q35-thermal-passive q35-thermal-broken q35-pss
+	q35-skylake"
 
 # qemu_describe MACHINE: one line saying what the machine is (for READMEs).
 qemu_describe() {
@@ -45,6 +46,7 @@ qemu_describe() {
 	q35-thermal-broken) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-broken.asl: thermal zone TZBR with _HOT 99 C above _CRT 95 C, _PSV -3.2 C, _AC0 50 C below _AC1 60 C; zone TZB2 with _CRT -3.2 C and an _AC0 without _AL0, which Linux drops" ;;
 	q35-thermal-cmos) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-cmos.asl: thermal zone TZCM whose _TMP reads CMOS byte 0x40 (30 C), trips crossed live by initramfs/thermaltest.sh" ;;
 	q35-pss) echo "Q35, -cpu max,vendor=GenuineIntel, SSDT tests/qemu/ssdt-pss.asl: _PSS 2400/2000/1600/1200 MHz, _PCT in SystemIO, _PPC 0; acpi-cpufreq" ;;
+	q35-skylake) echo "Q35, -cpu Skylake-Client: GenuineIntel family 6 model 0x5E, a model whose power-limit MSRs pmdiag decodes; TCG reads every RAPL, limit and limit-reason MSR as 0" ;;
 	*) return 1 ;;
 	esac
 }
@@ -65,6 +67,7 @@ qemu_machine_args() {
 	q35-thermal-broken) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-broken.aml" ;;
 	q35-thermal-cmos) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-cmos.aml" ;;
 	q35-pss) echo "-machine q35 -cpu max,vendor=GenuineIntel -acpitable file=$QEMU_AML/ssdt-pss.aml" ;;
+	q35-skylake) echo "-machine q35 -cpu Skylake-Client" ;;
 	*) echo "qemu.bash: unknown machine $1" >&2; return 1 ;;
 	esac
 }
@@ -78,7 +81,7 @@ qemu_test_options() {
 	q35-hpet-msi | q35-cst-nohpet) echo "pmdiag.run=hpet,lapic" ;;
 	q35-thermal | q35-thermal-passive | q35-thermal-broken) echo "pmdiag.run=thermal" ;;
 	q35-thermal-cmos) echo "pmdiag.run=thermal pmdiag.thermaltest=1" ;;
-	q35-pss) echo "pmdiag.run=pstate" ;;
+	q35-pss | q35-skylake) echo "pmdiag.run=pstate" ;;
 	esac
 }
 
