@@ -56,6 +56,9 @@ const char *const pmd_dump_patterns[] = {
 	CPUN "topology/core_id",
 	CPUN "topology/thread_siblings_list",
 	CPUN "topology/core_cpus_list",
+	/* also rate files (pmd_rate_patterns): recorded here once too, so that a dump
+	 * re-recorded from one without snapshots keeps what that one had */
+	CPUN "thermal_throttle/*",
 	/* cpuidle */
 	CPU "cpuidle/current_driver",
 	CPU "cpuidle/current_governor",

@@ -83,11 +83,10 @@ def derive(base, name, ncpu, regs, files, cpuid_edit=None):
         files[CPU + "cpu%d/topology/physical_package_id" % c] = "0"
     snap = {p: v for p, v in files.items() if isinstance(v, tuple)}
     for path, v in files.items():
-        if path in snap:
-            continue
         q = os.path.join(d, path)
         os.makedirs(os.path.dirname(q), exist_ok=True)
-        open(q, "w").write(v + "\n")
+        # a rate file is in the tree too, as read when the tree was recorded
+        open(q, "w").write("%s\n" % (v[0] if path in snap else v))
     if snap:
         snapshots(d, snap)
     if cpuid_edit:
@@ -100,9 +99,9 @@ def derive(base, name, ncpu, regs, files, cpuid_edit=None):
 
 def snapshots(d, files):
     """Rate files (a tuple: the value in snapshot 0 and in snapshot 1, INTERVAL later), as
-    pmdiag-dump records the thermal_throttle counters. The dump's manifest then lists them as
-    a rate pattern and lists no other one: these dumps record no other rate file, which the
-    tools report as not recorded."""
+    pmdiag-dump records the thermal_throttle counters (and once in the tree, with the value of
+    snapshot 0). The dump's manifest then lists them as a rate pattern and lists no other
+    one: these dumps record no other rate file, which the tools report as not recorded."""
     for i in range(2):
         for path, v in files.items():
             q = os.path.join(d, "snapshots", str(i), path)
@@ -113,8 +112,7 @@ def snapshots(d, files):
     m = os.path.join(d, "manifest")
     out = []
     for l in open(m).read().splitlines():
-        if l == "pattern: " + TT or l.startswith("rate-pattern: ") or \
-                l.startswith("status: snapshot"):
+        if l.startswith("rate-pattern: ") or l.startswith("status: snapshot"):
             continue
         out.append(l)
     i = max(k for k, l in enumerate(out) if l.startswith("pattern: "))
