@@ -103,6 +103,11 @@ build/qemu/) and passed with \`-acpitable file=\`.
 Under TCG the CPU is an AMD family 0Fh "QEMU TCG CPU" for both \`-cpu max\` and
 \`-cpu qemu64\` (\`vendor=GenuineIntel\` changes only the vendor string); MSRs that QEMU
 does not implement read as 0, the TSC MSR and APERF/MPERF included (see ../shared/QEMU.md).
+\`-cpu Skylake-Client\` is a GenuineIntel family 6 model 0x5E ("Intel Core Processor
+(Skylake)"; QEMU warns that TCG lacks some of its features: pcid, x2apic, tsc-deadline,
+hle, invpcid...): its RAPL, power-limit and limit-reason MSRs read 0 as well, which
+pmdiag shows as limits not set, no RAPL units and no TDP (tests/dumps/hand-limits-zero
+is its handmade twin).
 These dumps hold no serial numbers: QEMU's DMI tables have none.
 
 What the machines showed (Linux $KVER under TCG; tests/qemu/machines.bats checks it):

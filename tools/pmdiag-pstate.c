@@ -12,7 +12,8 @@ enum { OPT_NO_SAMPLE = PMD_OPT_FIRST_TOOL };
 
 static const char tool_help[] =
 	"      --no-sample           do not measure the effective frequency (APERF/MPERF\n"
-	"                            over 100 ms) and read the limit reasons once\n";
+	"                            over 100 ms); read the limit reasons and the\n"
+	"                            thermal_throttle counters once\n";
 
 int main(int argc, char **argv)
 {

@@ -227,9 +227,31 @@ const struct pmd_field pmd_msr_power_ctl_fields[PMD_POWER_CTL_NFIELDS + 1] = {
 };
 
 /*
- * MSR_CORE_PERF_LIMIT_REASONS of Skylake and later clients (SDM vol. 4, the
- * 6th generation table): status bits 13:0, each with its log 16 bits higher.
- * Names as the SDM's "... Status" bits; the log bits follow the same order.
+ * The limit-reason registers, in the layout of the SDM vol. 4 table "MSRs
+ * supported by 6th generation Intel Core processors" (Skylake microarchitecture;
+ * checked against the SDM-derived EDK2 header MdePkg/Include/Register/Intel/Msr/
+ * SkylakeMsr.h, SDM of May 2018, whose table covers family 6 models 4E, 5E, 55,
+ * 8E, 9E and 66): status bits 15:0, each with its sticky log 16 bits higher.
+ * pmdiag decodes them only on the client models of that list (4E, 5E, 8E, 9E,
+ * 66: lib/probe/pstate/pstate-power.c); every other model gets the raw value:
+ * - Comet Lake (A5, A6), Ice Lake (7D, 7E), Tiger Lake (8C, 8D), Rocket Lake
+ *   (A7) and the hybrid parts from Alder Lake on (97, 9A, BE, B7, BA, BF, AA,
+ *   AC, BD, C5, C6, B5) have MSR_CORE_PERF_LIMIT_REASONS at 0x64F too, but
+ *   pmdiag has not checked their bits against the SDM tables of those
+ *   generations: raw until someone does.
+ * - Haswell has the register at 0x690 (Linux msr-index.h names 0x690
+ *   MSR_CORE_PERF_LIMIT_REASONS) with another layout: bit 4 graphics driver,
+ *   5 autonomous utilization-based frequency control, 8 electrical design
+ *   point, 9 core power limiting, bit 7 reserved (SDM Haswell table, EDK2
+ *   HaswellMsr.h; turbostat prints these names: Graphics, Auto-HWP, Amps,
+ *   CorePwr, and nothing for bit 7). turbostat reads the limit reasons only on
+ *   Haswell: core, graphics and ring on the clients (06_3C, 45, 46), core and
+ *   ring on Haswell-X (06_3F); on Broadwell, Skylake and every later client and
+ *   server (Skylake-X, Ice Lake-X, Sapphire/Emerald/Granite Rapids, Sierra
+ *   Forest) and Atom it reads none of them. pmdiag reads 0x64F only: raw there.
+ * Bit 7 is "VR Therm Design Current" and bit 8 is "Other" (electrical or other
+ * constraints) in this layout; "electrical design point" is the Haswell name of
+ * bit 8 and is not used here.
  */
 const struct pmd_field pmd_msr_core_plr_fields[] = {
 	F("prochot", "PROCHOT", 0),
@@ -238,35 +260,38 @@ const struct pmd_field pmd_msr_core_plr_fields[] = {
 	F("running_average_thermal_limit", "Running average thermal limit", 5),
 	F("vr_therm_alert", "VR thermal alert", 6),
 	F("vr_tdc", "VR thermal design current", 7),
-	F("edp", "Electrical design point (current)", 8),
-	F("pl1", "Package-level PL1 power limiting", 10),
-	F("pl2", "Package-level PL2 power limiting", 11),
+	F("other", "Other (electrical or other constraints)", 8),
+	F("pl1", "Package/platform-level PL1 power limiting", 10),
+	F("pl2", "Package/platform-level PL2 (and PL3) power limiting", 11),
 	F("max_turbo_limit", "Max turbo limit (multi-core turbo)", 12),
 	F("turbo_transition_attenuation", "Turbo transition attenuation", 13),
 	PMD_FIELD_END,
 };
-/* MSR_GRAPHICS_PERF_LIMIT_REASONS (SDM, same generations): the graphics reasons. */
+/* MSR_GRAPHICS_PERF_LIMIT_REASONS (0x6B0), same SDM table and models: bits 0, 1,
+ * 5-8, 10, 11 as the core register, and 12 inefficient operation. */
 const struct pmd_field pmd_msr_gfx_plr_fields[] = {
 	F("prochot", "PROCHOT", 0),
 	F("thermal", "Thermal", 1),
 	F("running_average_thermal_limit", "Running average thermal limit", 5),
 	F("vr_therm_alert", "VR thermal alert", 6),
 	F("vr_tdc", "VR thermal design current", 7),
-	F("edp", "Electrical design point (current)", 8),
-	F("pl1", "Package-level PL1 power limiting", 10),
-	F("pl2", "Package-level PL2 power limiting", 11),
+	F("other", "Other (electrical or other constraints)", 8),
+	F("pl1", "Package/platform-level PL1 power limiting", 10),
+	F("pl2", "Package/platform-level PL2 (and PL3) power limiting", 11),
+	F("inefficient_operation", "Inefficient operation", 12),
 	PMD_FIELD_END,
 };
-/* MSR_RING_PERF_LIMIT_REASONS (SDM, same generations): the ring (uncore) reasons. */
+/* MSR_RING_PERF_LIMIT_REASONS (0x6B1), same SDM table and models: bits 0, 1, 5-8,
+ * 10 and 11 (no bit 12). */
 const struct pmd_field pmd_msr_ring_plr_fields[] = {
 	F("prochot", "PROCHOT", 0),
 	F("thermal", "Thermal", 1),
 	F("running_average_thermal_limit", "Running average thermal limit", 5),
 	F("vr_therm_alert", "VR thermal alert", 6),
 	F("vr_tdc", "VR thermal design current", 7),
-	F("edp", "Electrical design point (current)", 8),
-	F("pl1", "Package-level PL1 power limiting", 10),
-	F("pl2", "Package-level PL2 power limiting", 11),
+	F("other", "Other (electrical or other constraints)", 8),
+	F("pl1", "Package/platform-level PL1 power limiting", 10),
+	F("pl2", "Package/platform-level PL2 (and PL3) power limiting", 11),
 	PMD_FIELD_END,
 };
 

@@ -39,18 +39,25 @@ static int cmp(const void *a, const void *b)
 		      ((const struct pmd_snap_file *)b)->path);
 }
 
-struct pmd_snap *pmd_snap_collect(struct pmd_src *s, const char *prefix, uint64_t t_ns,
-				  const char *const *patterns)
+struct pmd_snap *pmd_snap_collect_one(struct pmd_src *s, const char *prefix, uint64_t t_ns,
+				      const char *const *patterns, const char *only)
 {
 	struct pmd_snap *snap = pmd_xcalloc(1, sizeof(*snap));
 	uint64_t t0 = pmd_now_ns();
 	snap->patterns = patterns;
 	for (size_t i = 0; pmd_rate_patterns[i]; i++)
-		pmd_walk(s, prefix, pmd_rate_patterns[i], add, snap);
+		if (!only || !strcmp(only, pmd_rate_patterns[i]))
+			pmd_walk(s, prefix, pmd_rate_patterns[i], add, snap);
 	/* Live, the snapshot's time is the middle of the time spent reading it. */
 	snap->t_ns = t_ns ? t_ns : t0 + (pmd_now_ns() - t0) / 2;
 	pmd_sort(snap->files, snap->n, sizeof(*snap->files), cmp);
 	return snap;
+}
+
+struct pmd_snap *pmd_snap_collect(struct pmd_src *s, const char *prefix, uint64_t t_ns,
+				  const char *const *patterns)
+{
+	return pmd_snap_collect_one(s, prefix, t_ns, patterns, NULL);
 }
 
 uint64_t pmd_snap_time_ns(const struct pmd_snap *snap) { return snap->t_ns; }

@@ -29,6 +29,9 @@ struct pmd_snap {
  */
 struct pmd_snap *pmd_snap_collect(struct pmd_src *s, const char *prefix, uint64_t t_ns,
 				  const char *const *patterns);
+/* The same for the files of one rate pattern only (one of pmd_rate_patterns). */
+struct pmd_snap *pmd_snap_collect_one(struct pmd_src *s, const char *prefix, uint64_t t_ns,
+				      const char *const *patterns, const char *only);
 size_t pmd_snap_count(const struct pmd_snap *snap);
 const struct pmd_snap_file *pmd_snap_at(const struct pmd_snap *snap, size_t i);
 

@@ -751,7 +751,8 @@ struct pmd_res pmd_mmio_read(struct pmd_src *s, uint64_t addr, unsigned width, u
 
 /* ---- snapshots ---- */
 
-struct pmd_res pmd_snap_take(struct pmd_src *s, unsigned idx, struct pmd_snap **snap)
+struct pmd_res pmd_snap_take_one(struct pmd_src *s, unsigned idx, const char *pattern,
+				 struct pmd_snap **snap)
 {
 	char prefix[64];
 	uint64_t t = 0;
@@ -759,7 +760,28 @@ struct pmd_res pmd_snap_take(struct pmd_src *s, unsigned idx, struct pmd_snap **
 	struct pmd_res r = s->be->snap_locate(s, idx, prefix, sizeof(prefix), &t);
 	if (r.st != PMD_OK)
 		return r;
-	*snap = pmd_snap_collect(s, prefix, t, s->rate_patterns);
+	*snap = pmd_snap_collect_one(s, prefix, t, s->rate_patterns, pattern);
+	return pmd_ok();
+}
+
+struct pmd_res pmd_snap_take(struct pmd_src *s, unsigned idx, struct pmd_snap **snap)
+{
+	return pmd_snap_take_one(s, idx, NULL, snap);
+}
+
+struct pmd_res pmd_snap_u64(const struct pmd_snap *snap, const char *path, uint64_t *v)
+{
+	const char *d;
+	size_t len;
+	struct pmd_res r = pmd_snap_file(snap, path, &d, &len);
+	if (r.st != PMD_OK)
+		return r;
+	char buf[128];
+	size_t n = len < sizeof(buf) - 1 ? len : sizeof(buf) - 1;
+	memcpy(buf, d, n);
+	buf[n] = 0;
+	if (len >= sizeof(buf) || pmd_parse_u64(buf, 0, v) < 0)
+		return pmd_res_make(PMD_INVALID, EINVAL, "%s: not a number", path);
 	return pmd_ok();
 }
 

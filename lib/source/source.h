@@ -234,7 +234,12 @@ struct pmd_snap;
  * recorded one. Use pmd_src_wait() between the two: it sleeps only live.
  */
 struct pmd_res pmd_snap_take(struct pmd_src *s, unsigned idx, struct pmd_snap **snap);
+/* The same, reading only the files of one of the rate patterns (walk.c). */
+struct pmd_res pmd_snap_take_one(struct pmd_src *s, unsigned idx, const char *pattern,
+				 struct pmd_snap **snap);
 uint64_t pmd_snap_time_ns(const struct pmd_snap *snap);
+/* A number in a snapshot file: as pmd_read_u64 reads one. */
+struct pmd_res pmd_snap_u64(const struct pmd_snap *snap, const char *path, uint64_t *v);
 /* A file of the snapshot (e.g. "proc/interrupts"), NUL-terminated, owned by snap. */
 struct pmd_res pmd_snap_file(const struct pmd_snap *snap, const char *path, const char **data,
 			     size_t *len);

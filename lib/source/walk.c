@@ -60,6 +60,8 @@ const char *const pmd_dump_patterns[] = {
 	CPUN "topology/core_id",
 	CPUN "topology/thread_siblings_list",
 	CPUN "topology/core_cpus_list",
+	/* also rate files (pmd_rate_patterns): recorded here once too, so that a dump
+	 * re-recorded from one without snapshots keeps what that one had */
 	CPUN "thermal_throttle/*",
 	/* cpuidle */
 	CPU "cpuidle/current_driver",
@@ -164,6 +166,8 @@ const char *const pmd_rate_patterns[] = {
 	STATE "above",
 	STATE "below",
 	STATE "rejected",
+	/* counters read at both ends of pmdiag-pstate's sampling window */
+	CPUN "thermal_throttle/*",
 	NULL,
 };
 

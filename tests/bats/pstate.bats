@@ -498,8 +498,32 @@ limit_checks() {
 	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .active_at_end]" <<<"$output")" '[[],["pl1","pl2"],[]]'
 	assert_equal "$(jq -c "$p.platform_power_limit | [.pl1_w, .pl1_enabled, .pl1_window_s, .pl2_w, .locked]" <<<"$output")" '[45,true,28,null,false]'
 	assert_equal "$(jq -c '[.power_limits.cpus[] | [.core_throttle_count, .package_throttle_count]]' <<<"$output")" '[[12,5],[3,5],[12,5],[3,5]]'
-	assert_equal "$(limit_checks)" 'info pstate.limit-reason-logged, warning pstate.thermal-throttle'
+	# the counters read in both snapshots, 1 s apart: counted since boot, none in the window
+	assert_equal "$(jq -r '.power_limits.throttle_window_ms' <<<"$output")" 1000
+	assert_equal "$(jq -c '[.power_limits.cpus[] | [.core_throttle_count_in_window, .package_throttle_count_in_window]]' <<<"$output")" '[[0,0],[0,0],[0,0],[0,0]]'
+	assert_equal "$(limit_checks)" 'info pstate.limit-reason-logged, info pstate.thermal-throttle'
 	jq -e '.checks[] | select(.name == "pstate.limit-reason-logged") | .advice | test("pmdiag never does")' <<<"$output"
+	jq -e '.checks[] | select(.name == "pstate.thermal-throttle") | .message == "the kernel counted thermal throttling since boot (up to 12 core events on 4 CPUs, 5 package events), none during a 1000 ms window: throttled before, not now"' <<<"$output"
+	# --no-sample: read once, whether it throttles now is not known
+	run -0 pmdiag-pstate --json --no-sample --dump "$DUMPS/hand-limits-past-pl1"
+	assert_equal "$(jq -c '[.power_limits.throttle_window_ms, .power_limits.throttle_window_ms_status, .power_limits.cpus[0].core_throttle_count_in_window_status]' <<<"$output")" '[null,"not_recorded","not_recorded"]'
+	assert_equal "$(limit_checks)" 'info pstate.limit-reason-logged, warning pstate.thermal-throttle'
+	jq -e '.checks[] | select(.name == "pstate.thermal-throttle") | .message | test("since boot \\(read once: whether it throttles now is not known\\)$")' <<<"$output"
+}
+
+@test "hand-limits-throttling: thermal_throttle counts grow between the two snapshots: throttling now" {
+	limits throttling
+	local p='.power_limits.packages[0]'
+	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .active_at_end]" <<<"$output")" '[["thermal"],["thermal"],["thermal"]]'
+	assert_equal "$(jq -r '.power_limits.throttle_window_ms' <<<"$output")" 1000
+	# the counts at the start (snapshot 0) and their growth to snapshot 1
+	assert_equal "$(jq -c '[.power_limits.cpus[] | [.core_throttle_count, .core_throttle_count_in_window, .package_throttle_count, .package_throttle_count_in_window]]' <<<"$output")" \
+		'[[40,1,17,1],[38,1,17,1],[40,1,17,1],[38,0,17,1]]'
+	assert_equal "$(limit_checks)" 'warning pstate.limit-reason-active, warning pstate.thermal-throttle'
+	jq -e '.checks[] | select(.name == "pstate.thermal-throttle") | .message == "the kernel counted thermal throttling during a 1000 ms window: 3 new core events (on 3 CPUs), 1 new package event: throttling now"' <<<"$output"
+	run -0 --separate-stderr pmdiag-pstate --dump "$DUMPS/hand-limits-throttling"
+	assert_line "  Throttle counters read: 1000.0 ms apart"
+	assert_line --regexp '^    3 +38 +110 +860 +17 +250 +2100 +0 +1 +no +no$'
 }
 
 @test "hand-limits-unknown: a model pmdiag does not decode gets raw values and no finding" {
@@ -518,4 +542,31 @@ limit_checks() {
 	jq -e '.power_limits.packages_reason | test("not readable on this CPU")' <<<"$output"
 	assert_equal "$(jq -c '.power_limits.powercap[0] | [.name, .enabled, .constraints]' <<<"$output")" '["package-0",false,[]]'
 	assert_equal "$(limit_checks)" ''
+}
+
+@test "hand-limits-zero: every power MSR 0 on Skylake 06_5E (QEMU TCG): not set, no units, no TDP, no finding" {
+	limits zero
+	local p='.power_limits.packages[0]'
+	assert_equal "$(jq -r '.power_limits.decoding' <<<"$output")" client
+	# MSR_RAPL_POWER_UNIT 0 would be 1 W / 1 s units: taken as no units, no watts at all
+	assert_equal "$(jq -c "$p.rapl_power_unit | [.raw, .power_unit_w, .power_unit_w_status, .time_unit_s]" <<<"$output")" \
+		'["0x0000000000000000",null,"invalid",null]'
+	jq -e "$p.rapl_power_unit.power_unit_w_reason | test(\"MSR_RAPL_POWER_UNIT reads 0\")" <<<"$output"
+	# PL1 and PL2 0 with their enable bits clear: not set, not a 0 W firmware limit
+	assert_equal "$(jq -c "$p.pkg_power_limit | [.raw, .pl1_w, .pl1_w_reason, .pl2_w, .pl2_w_reason, has(\"pl1_enabled\"), .locked]" <<<"$output")" \
+		'["0x0000000000000000",null,"not set (0, enable bit clear)",null,"not set (0, enable bit clear)",false,false]'
+	# MSR_PKG_POWER_INFO 0: no TDP
+	assert_equal "$(jq -c "$p.pkg_power_info | [.raw, .tdp_w, .tdp_w_status]" <<<"$output")" \
+		'["0x0000000000000000",null,"invalid"]'
+	assert_equal "$(jq -c "[$p.pp0_power_limit.pl1_w_status, $p.pp1_power_limit.pl1_w_status, $p.dram_power_limit.pl1_w_status, $p.platform_power_limit.pl1_w_status, $p.platform_power_limit.pl2_w_status]" <<<"$output")" \
+		'["absent","absent","absent","absent","absent"]'
+	assert_equal "$(jq -c "$p.core_limit_reasons | [.active, .logged, .active_at_end, .logged_in_window]" <<<"$output")" '[[],[],[],[]]'
+	assert_equal "$(limit_checks)" ''
+	! grep -q 'tdp' <<<"$(jq -r '.checks[].name' <<<"$output")"
+	run -0 --separate-stderr pmdiag-pstate --dump "$DUMPS/hand-limits-zero"
+	assert_line --regexp '^      PL1: +absent: not set \(0, enable bit clear\)$'
+	refute_line --regexp 'PL[12]: +0\.000 W'
+	# no watts, so no gauge of them
+	run -0 pmdiag-report --format prometheus --dump "$DUMPS/hand-limits-zero"
+	! grep -q 'pmdiag_pstate_.*_watts' <<<"$output"
 }

@@ -46,8 +46,12 @@ timer_list() {
 		assert_equal "$(jqr .machine.cpus_online)" 2
 		assert_equal "$(jqr .sources.msr)" readable
 		# TCG reports an AMD family 0Fh CPU for both -cpu max and qemu64; vendor=
-		# changes only the vendor string.
-		if [ "$m" = q35-pss ] || [ "$m" = q35-pss-calls ]; then
+		# changes only the vendor string; -cpu Skylake-Client is Intel family 6.
+		if [ "$m" = q35-skylake ]; then
+			assert_equal "$(jqr .machine.cpu_vendor)" GenuineIntel
+			assert_equal "$(jqr .machine.cpu_family)" 6
+			continue
+		elif [ "$m" = q35-pss ] || [ "$m" = q35-pss-calls ]; then
 			assert_equal "$(jqr .machine.cpu_vendor)" GenuineIntel
 		else
 			assert_equal "$(jqr .machine.cpu_vendor)" AuthenticAMD
@@ -504,6 +508,27 @@ checks_about() {
 	# Nothing disagrees: no warning or critical finding.
 	assert_equal "$(jqt '[.checks[] | select(.severity == "warning" or .severity == "critical") | .name] | join(" ")')" ""
 	grep -q '^acpi_cpufreq ' "$D/$M.dump"/*/proc/modules || fail "acpi_cpufreq is not loaded"
+}
+
+@test "-cpu Skylake-Client: TCG reads the power MSRs as 0: limits not set, no units, no TDP, no finding" {
+	M=q35-skylake
+	booted "$D" $M
+	ran "$D" $M pstate
+	local p='.power_limits.packages[0]'
+	assert_equal "$(jqt '.cpu | [.vendor, .family, .model] | join(" ")')" "GenuineIntel 6 94"
+	assert_equal "$(jqt .power_limits.decoding)" client
+	assert_equal "$(jqt "[$p.rapl_power_unit.raw, $p.pkg_power_limit.raw, $p.pkg_power_info.raw, $p.core_limit_reasons.raw] | join(\" \")")" \
+		"0x0000000000000000 0x0000000000000000 0x0000000000000000 0x0000000000000000"
+	# no units: no watts anywhere; PL1 and PL2 not set (0, enable bits clear); no TDP
+	assert_equal "$(jqt "[$p.rapl_power_unit.power_unit_w_status, $p.pkg_power_info.tdp_w_status] | join(\" \")")" "invalid invalid"
+	assert_equal "$(jqt "[$p.pkg_power_limit.pl1_w_reason, $p.pkg_power_limit.pl2_w_reason] | join(\",\")")" \
+		"not set (0, enable bit clear),not set (0, enable bit clear)"
+	assert_equal "$(jqt "$p.core_limit_reasons | [.active, .logged] | flatten | length")" 0
+	assert_equal "$(jqt '[.checks[].name | select(test("pl1|pl2|tdp|limit-reason|prochot"))] | join(" ")')" ""
+	# the dump the guest recorded replays to the same (hand-limits-zero is its handmade twin)
+	run -0 pmdiag-pstate --json --dump "$(ls -d "$D/$M.dump"/*/)"
+	assert_equal "$(jq -c "$p.pkg_power_limit" <<<"$output")" "$(jqt -c "$p.pkg_power_limit")"
+	assert_equal "$(jq -c "$p.pkg_power_info" <<<"$output")" "$(jqt -c "$p.pkg_power_info")"
 }
 
 @test "pmdiag-pstate on the guest's dump ties each cpufreq policy to its ACPI processor, as live" {

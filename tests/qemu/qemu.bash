@@ -30,7 +30,7 @@ export QEMU_TOP KVER QEMU_KERNEL QEMU_INITRD QEMU_TIMEOUT QEMU_JOBS QEMU_AML QEM
 # of a few machines).
 QEMU_MACHINES="${QEMU_MACHINES:-q35-thermal-cmos q35-cst q35 q35-cst-arat pc q35-hpet-msi q35-nohpet
 	q35-cst-nohpet q35-qemu64 q35-thermal q35-thermal-passive q35-thermal-broken q35-pss
-	q35-thermal-eval q35-pss-calls q35-lockdown}"
+	q35-thermal-eval q35-pss-calls q35-lockdown q35-skylake}"
 
 # qemu_describe MACHINE: one line saying what the machine is (for READMEs).
 qemu_describe() {
@@ -51,6 +51,7 @@ qemu_describe() {
 	q35-thermal-eval) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-eval.asl: thermal zone TZEV whose _CRT is computed from a Name (95 C), _PSV chosen by I/O port 0x80 (80 C), _HOT by CMOS byte 0x41 (90 C)" ;;
 	q35-pss-calls) echo "Q35, -cpu max,vendor=GenuineIntel, SSDT tests/qemu/ssdt-pss-calls.asl: C001._PSS calls C000._PSS, which returns a Name: 2800/2200/1800/1000 MHz; acpi-cpufreq" ;;
 	q35-lockdown) echo "Q35, -cpu max, booted with lockdown=integrity (no Secure Boot): /dev/mem and MSR writes refused" ;;
+	q35-skylake) echo "Q35, -cpu Skylake-Client: GenuineIntel family 6 model 0x5E, a model whose power-limit MSRs pmdiag decodes; TCG reads every RAPL, limit and limit-reason MSR as 0" ;;
 	*) return 1 ;;
 	esac
 }
@@ -74,6 +75,7 @@ qemu_machine_args() {
 	q35-thermal-eval) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-eval.aml" ;;
 	q35-pss-calls) echo "-machine q35 -cpu max,vendor=GenuineIntel -acpitable file=$QEMU_AML/ssdt-pss-calls.aml" ;;
 	q35-lockdown) echo "-machine q35 -cpu max" ;;
+	q35-skylake) echo "-machine q35 -cpu Skylake-Client" ;;
 	*) echo "qemu.bash: unknown machine $1" >&2; return 1 ;;
 	esac
 }
@@ -87,7 +89,7 @@ qemu_test_options() {
 	q35-hpet-msi | q35-cst-nohpet) echo "pmdiag.run=hpet,lapic" ;;
 	q35-thermal | q35-thermal-passive | q35-thermal-broken | q35-thermal-eval) echo "pmdiag.run=thermal" ;;
 	q35-thermal-cmos) echo "pmdiag.run=thermal pmdiag.thermaltest=1" ;;
-	q35-pss | q35-pss-calls) echo "pmdiag.run=pstate" ;;
+	q35-pss | q35-pss-calls | q35-skylake) echo "pmdiag.run=pstate" ;;
 	q35-lockdown) echo "lockdown=integrity pmdiag.run=hpet" ;;
 	esac
 }

@@ -178,6 +178,18 @@ TEST(pstate_rapl_limits_decoded)
 	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_INTEL, 6, 0x2a), PMD_PWR_RAPL);
 	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_INTEL, 6, 0x17), PMD_PWR_UNKNOWN);
 	CHECK_EQ(pmd_pwr_model_of(PMD_VENDOR_AMD, 0x19, 0x21), PMD_PWR_AMD);
+	/* the limit reasons only where their layout was checked against the SDM */
+	CHECK(pmd_pwr_plr_known(PMD_VENDOR_INTEL, 6, 0x5e));
+	CHECK(pmd_pwr_plr_known(PMD_VENDOR_INTEL, 6, 0x66));
+	CHECK(!pmd_pwr_plr_known(PMD_VENDOR_INTEL, 6, 0x8c)); /* Tiger Lake: not checked */
+	CHECK(!pmd_pwr_plr_known(PMD_VENDOR_INTEL, 6, 0x97)); /* Alder Lake (hybrid) */
+	CHECK(!pmd_pwr_plr_known(PMD_VENDOR_INTEL, 6, 0x55)); /* Skylake-X */
+	CHECK(!pmd_pwr_plr_known(PMD_VENDOR_INTEL, 6, 0x3c)); /* Haswell: 0x690, another layout */
+	/* SDM Skylake table: bit 7 VR thermal design current, bit 8 "other" */
+	CHECK_STR(pmd_msr_core_plr_fields[5].key, "vr_tdc");
+	CHECK_EQ(pmd_msr_core_plr_fields[5].lo, 7);
+	CHECK_STR(pmd_msr_core_plr_fields[6].key, "other");
+	CHECK_EQ(pmd_msr_core_plr_fields[6].lo, 8);
 }
 
 TEST(pstate_pct_register_descriptor)
@@ -536,8 +548,8 @@ TEST(pstate_checks_bios_limit_cause)
 		if (k != PMD_PW_CORE_PLR)
 			g.res[k] = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 	f.pi.ci.model = 0x8e;
-	f.pi.power = (struct pmd_pst_power){ .model = PMD_PWR_CLIENT, .res = pmd_ok(), .pkg = &g,
-					     .npkg = 1 };
+	f.pi.power = (struct pmd_pst_power){ .model = PMD_PWR_CLIENT, .plr_known = true,
+					     .res = pmd_ok(), .pkg = &g, .npkg = 1 };
 	c = fake_check(&f, "pstate.bios-limit");
 	CHECK_CONTAINS(c ? c->message : NULL,
 		       "below cpuinfo_max_freq 3400 MHz; MSR_CORE_PERF_LIMIT_REASONS: limited now by "
@@ -580,6 +592,14 @@ TEST(pstate_checks_power_limits)
 	g.val[PMD_PW_PKG_LIMIT] = 0;
 	CHECK(fake_check(&f, "pstate.pl1-below-tdp") == NULL);
 	CHECK(fake_check(&f, "pstate.pl2-below-pl1") == NULL);
+	/* MSR_RAPL_POWER_UNIT of 0 (TCG): no units, no watts to judge, even with PL1 on */
+	g.val[PMD_PW_UNIT] = 0;
+	g.val[PMD_PW_PKG_LIMIT] = 0x004280c800dd8058ULL;
+	CHECK(fake_check(&f, "pstate.pl1-below-tdp") == NULL);
+	/* MSR_PKG_POWER_INFO of 0: no TDP to compare with */
+	g.val[PMD_PW_UNIT] = 0xa0e03;
+	g.val[PMD_PW_PKG_INFO] = 0;
+	CHECK(fake_check(&f, "pstate.pl1-below-tdp") == NULL);
 	pmd_checks_free(&f.pi.checks);
 }
 

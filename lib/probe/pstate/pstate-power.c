@@ -34,11 +34,12 @@ static bool in_list(unsigned model, const unsigned *list, size_t n)
 }
 
 /*
- * Family 6 models (Linux asm/intel-family.h). Clients from Skylake on share
- * the SDM's 6th-generation layout of MSR_CORE_PERF_LIMIT_REASONS and have
+ * Family 6 models (Linux asm/intel-family.h). Clients from Skylake on have
  * MSR_PLATFORM_POWER_LIMIT; the RAPL list holds the other Core and Xeon parts
- * from Sandy Bridge on, whose limit registers follow the same layout but whose
- * limit-reason bits differ (shown raw). Atoms (different units) are not known.
+ * from Sandy Bridge on, whose limit registers follow the same layout. The
+ * limit-reason registers are decoded only on the models whose layout pmdiag
+ * checked against the SDM (m_plr, see lib/cpu/msr.c): every other model shows
+ * them raw. Atoms (different units) are not known.
  */
 static const unsigned m_client[] = {
 	0x4e, 0x5e, 0x8e, 0x9e, 0x66, 0x7d, 0x7e, 0xa5, 0xa6, 0x8c, 0x8d, 0xa7,
@@ -48,6 +49,14 @@ static const unsigned m_rapl[] = {
 	0x2a, 0x2d, 0x3a, 0x3e, 0x3c, 0x3f, 0x45, 0x46, 0x3d, 0x47, 0x4f, 0x56,
 	0x55, 0x6a, 0x6c, 0x8f, 0xcf,
 };
+/* The client models of the SDM's 6th generation table (Skylake, Kaby Lake,
+ * Coffee Lake, Cannon Lake). */
+static const unsigned m_plr[] = { 0x4e, 0x5e, 0x8e, 0x9e, 0x66 };
+
+bool pmd_pwr_plr_known(enum pmd_vendor v, unsigned family, unsigned model)
+{
+	return v == PMD_VENDOR_INTEL && family == 6 && in_list(model, m_plr, PMD_ARRAY_SIZE(m_plr));
+}
 
 enum pmd_pwr_model pmd_pwr_model_of(enum pmd_vendor v, unsigned family, unsigned model)
 {
@@ -104,6 +113,27 @@ static const char *const tt_file[PMD_TT_COUNT] = {
 	[PMD_TT_PKG_TOTAL_MS] = "package_throttle_total_time_ms",
 };
 
+#define TT_PATTERN CPU "cpu[0-9]*/thermal_throttle/*" /* a rate pattern of walk.c */
+
+/*
+ * One thermal_throttle counter from a rate snapshot (live: read now; a dump:
+ * snapshots/N/), or, when the snapshot does not hold it (a dump recorded
+ * before the counters were rate files), from the dump's tree, read once.
+ */
+static struct pmd_res tt_read(struct pmd_src *s, const struct pmd_snap *snap, uint64_t *v,
+			      int cpu, unsigned k, bool *from_snap)
+{
+	char path[128];
+	snprintf(path, sizeof(path), CPU "cpu%d/thermal_throttle/%s", cpu, tt_file[k]);
+	struct pmd_res r = snap ? pmd_snap_u64(snap, path, v)
+				: pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	if (r.st != PMD_NOT_RECORDED) {
+		*from_snap = true;
+		return r;
+	}
+	return pmd_read_u64(s, path, v);
+}
+
 static void powercap_collect(struct pmd_src *s, struct pmd_pst_power *p)
 {
 	char **names;
@@ -156,6 +186,8 @@ void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 	const struct pmd_pst_cpuinfo *ci = &pi->ci;
 	p->model = ci->res.st == PMD_OK ? pmd_pwr_model_of(ci->kind, ci->family, ci->model)
 					: PMD_PWR_NONE;
+	p->plr_known = p->model == PMD_PWR_CLIENT &&
+		       pmd_pwr_plr_known(ci->kind, ci->family, ci->model);
 	const int *cpus;
 	size_t n;
 	struct pmd_res r = pmd_cpus(s, &cpus, &n);
@@ -165,6 +197,11 @@ void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 		p->cpu = pmd_xcalloc(n, sizeof(*p->cpu));
 		p->ncpu = n;
 	}
+	/* the thermal_throttle counters at the start of the window: rate snapshot 0 */
+	struct pmd_snap *snap = NULL;
+	if (pmd_snap_take_one(s, 0, TT_PATTERN, &snap).st == PMD_OK)
+		p->tt_t0_ns = pmd_snap_time_ns(snap);
+	p->tt_window = pmd_res_make(PMD_NOT_RECORDED, 0, "read once (no sampling window)");
 	for (size_t i = 0; i < p->ncpu; i++) {
 		struct pmd_pwr_cpu *c = &p->cpu[i];
 		c->cpu = cpus[i];
@@ -174,8 +211,7 @@ void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 				     ? (int)pk
 				     : -1;
 		for (unsigned k = 0; k < PMD_TT_COUNT; k++)
-			c->tt[k].res = pmd_readf_u64(s, &c->tt[k].v, CPU "cpu%d/thermal_throttle/%s",
-						     cpus[i], tt_file[k]);
+			c->tt[k].res = tt_read(s, snap, &c->tt[k].v, cpus[i], k, &p->tt_snap);
 		if (ci->kind == PMD_VENDOR_INTEL)
 			c->therm_res = pmd_msr_read(s, cpus[i], PMD_MSR_IA32_THERM_STATUS, &c->therm);
 		else if (ci->res.st != PMD_OK)
@@ -183,6 +219,10 @@ void pmd_pst_power_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 		else
 			c->therm_res = pmd_res_make(PMD_ABSENT, 0, "not an Intel CPU");
 	}
+	pmd_snap_free(snap);
+	if (!p->tt_snap)
+		p->tt_window = pmd_res_make(PMD_NOT_RECORDED, 0, "read once: this dump records the "
+					    "counters outside its rate snapshots");
 	powercap_collect(s, p);
 	if (r.st != PMD_OK) {
 		p->res = r;
@@ -223,9 +263,42 @@ static bool is_plr(unsigned k)
 	return k == PMD_PW_CORE_PLR || k == PMD_PW_GFX_PLR || k == PMD_PW_RING_PLR;
 }
 
+/* The thermal_throttle counters at the end of the window: rate snapshot 1. */
+static void tt_sample_end(struct pmd_src *s, struct pmd_pst_power *p)
+{
+	if (!p->tt_snap)
+		return;
+	struct pmd_snap *snap = NULL;
+	struct pmd_res r = pmd_snap_take_one(s, 1, TT_PATTERN, &snap);
+	if (r.st != PMD_OK) {
+		p->tt_window = pmd_res_make(r.st, r.err, "read once: no second snapshot%s%s",
+					    r.why[0] ? ": " : "", r.why);
+		return;
+	}
+	uint64_t t1 = pmd_snap_time_ns(snap);
+	if (!p->tt_t0_ns || t1 <= p->tt_t0_ns) {
+		p->tt_window = pmd_res_make(PMD_NOT_RECORDED, 0, "read once: the snapshots have "
+					    "no interval");
+	} else {
+		p->tt_window = pmd_ok();
+		p->tt_window_ns = t1 - p->tt_t0_ns;
+		for (size_t i = 0; i < p->ncpu; i++) {
+			struct pmd_pwr_cpu *c = &p->cpu[i];
+			for (unsigned k = 0; k < PMD_TT_COUNT; k++) {
+				char path[128];
+				snprintf(path, sizeof(path), CPU "cpu%d/thermal_throttle/%s", c->cpu,
+					 tt_file[k]);
+				c->tt_end[k].res = pmd_snap_u64(snap, path, &c->tt_end[k].v);
+			}
+		}
+	}
+	pmd_snap_free(snap);
+}
+
 void pmd_pst_power_sample_end(struct pmd_src *s, struct pmd_pstate_info *pi)
 {
 	struct pmd_pst_power *p = &pi->power;
+	tt_sample_end(s, p);
 	if (p->res.st != PMD_OK)
 		return;
 	p->sampled = true;
@@ -283,14 +356,16 @@ static struct pwr_limit limit_of(const struct pmd_field *t, unsigned f_lim, unsi
 }
 
 /* Which registers pmdiag decodes on this model. */
-static bool decoded(enum pmd_pwr_model m, unsigned k)
+static bool decoded(const struct pmd_pst_power *p, unsigned k)
 {
+	enum pmd_pwr_model m = p->model;
 	switch (k) {
 	case PMD_PW_PSYS_LIMIT:
+		return m == PMD_PWR_CLIENT;
 	case PMD_PW_CORE_PLR:
 	case PMD_PW_GFX_PLR:
 	case PMD_PW_RING_PLR:
-		return m == PMD_PWR_CLIENT;
+		return m == PMD_PWR_CLIENT && p->plr_known;
 	default:
 		return m == PMD_PWR_CLIENT || m == PMD_PWR_RAPL;
 	}
@@ -339,8 +414,9 @@ static const char *pw_title(unsigned k)
 	return pmd_msr_def(pw_addr[k])->name;
 }
 
+/* ures: OK, or why there are no RAPL units (then no watts and no seconds). */
 static void out_limit(struct pmd_out *o, const char *pfx, const char *label,
-		      const struct pwr_limit *l, const char *metric)
+		      const struct pwr_limit *l, const char *metric, const struct pmd_res *ures)
 {
 	char key[48], t[96];
 	snprintf(key, sizeof(key), "%s_w", pfx);
@@ -349,10 +425,14 @@ static void out_limit(struct pmd_out *o, const char *pfx, const char *label,
 		pmd_out_res(o, key, label, &r);
 		return;
 	}
-	pmd_out_double(o, key, label, l->w, 3, "W");
-	if (metric) {
-		snprintf(t, sizeof(t), "pmdiag_pstate_%s_watts", metric);
-		pmd_out_metric(o, t, "RAPL power limit as programmed", 1);
+	if (ures->st != PMD_OK) {
+		pmd_out_res(o, key, label, ures);
+	} else {
+		pmd_out_double(o, key, label, l->w, 3, "W");
+		if (metric) {
+			snprintf(t, sizeof(t), "pmdiag_pstate_%s_watts", metric);
+			pmd_out_metric(o, t, "RAPL power limit as programmed", 1);
+		}
 	}
 	snprintf(key, sizeof(key), "%s_enabled", pfx);
 	pmd_out_bool(o, key, "  enabled", l->enabled);
@@ -362,6 +442,10 @@ static void out_limit(struct pmd_out *o, const char *pfx, const char *label,
 	}
 	if (l->has_window) {
 		snprintf(key, sizeof(key), "%s_window_s", pfx);
+		if (ures->st != PMD_OK) {
+			pmd_out_res(o, key, "  time window", ures);
+			return;
+		}
 		pmd_out_double(o, key, "  time window", l->window_s, 6, "s");
 		if (metric) {
 			snprintf(t, sizeof(t), "pmdiag_pstate_%s_window_seconds", metric);
@@ -370,11 +454,48 @@ static void out_limit(struct pmd_out *o, const char *pfx, const char *label,
 	}
 }
 
-static void out_reg(struct pmd_out *o, const struct pmd_pst_power *p,
-		    const struct pmd_pwr_pkg *g, unsigned k, bool units_ok, double wu, double tu)
+/*
+ * The RAPL units of a package: OK with watts and seconds per unit, or why there
+ * are none. A register of 0 (QEMU under TCG reads 0 for every RAPL MSR) would
+ * mean 1 W and 1 s units: no real part has them, so 0 is "no units".
+ */
+static struct pmd_res units_of(const struct pmd_pwr_pkg *g, double *wu, double *tu)
 {
-	enum pmd_pwr_model m = p->model;
+	*wu = *tu = 0;
+	const struct pmd_res *r = &g->res[PMD_PW_UNIT];
+	if (r->st != PMD_OK)
+		return pmd_res_make(r->st, r->err, "no RAPL units: MSR_RAPL_POWER_UNIT %s",
+				    r->st == PMD_NOT_RECORDED ? "is not recorded"
+				    : r->st == PMD_ABSENT    ? "is absent"
+							     : "could not be read");
+	if (!g->val[PMD_PW_UNIT])
+		return pmd_res_make(PMD_INVALID, 0, "no RAPL units: MSR_RAPL_POWER_UNIT reads 0 "
+				    "(not implemented: a virtual machine?)");
+	*wu = pmd_pwr_watts_per_unit(g->val[PMD_PW_UNIT]);
+	*tu = pmd_pwr_seconds_per_unit(g->val[PMD_PW_UNIT]);
+	return pmd_ok();
+}
+
+/* A field of MSR_PKG_POWER_INFO in watts (or seconds): 0 is "not given". */
+static void out_info(struct pmd_out *o, const char *key, const char *label, uint64_t raw,
+		     double unit, int prec, const char *u, const struct pmd_res *ures)
+{
+	if (ures->st != PMD_OK) {
+		pmd_out_res(o, key, label, ures);
+	} else if (!raw) {
+		struct pmd_res r = pmd_res_make(PMD_ABSENT, 0, "not given (0)");
+		pmd_out_res(o, key, label, &r);
+	} else {
+		pmd_out_double(o, key, label, (double)raw * unit, prec, u);
+	}
+}
+
+static void out_reg(struct pmd_out *o, const struct pmd_pst_power *p,
+		    const struct pmd_pwr_pkg *g, unsigned k)
+{
 	bool win = p->sampled;
+	double wu, tu;
+	struct pmd_res ures = units_of(g, &wu, &tu);
 	if (g->res[k].st != PMD_OK) {
 		pmd_out_res(o, pw_key[k], pw_title(k), &g->res[k]);
 		return;
@@ -382,16 +503,13 @@ static void out_reg(struct pmd_out *o, const struct pmd_pst_power *p,
 	uint64_t v = g->val[k];
 	pmd_out_obj(o, pw_key[k], pw_title(k));
 	pmd_out_hex(o, "raw", "Raw", v, 16);
-	if (!decoded(m, k)) {
-		pmd_out_note(o, "not decoded: this register's layout on this model is not known to "
-			     "pmdiag");
-		pmd_out_end(o);
-		return;
-	}
-	bool need_units = k != PMD_PW_UNIT && k != PMD_PW_POWER_CTL && k != PMD_PW_CORE_PLR &&
-			  k != PMD_PW_GFX_PLR && k != PMD_PW_RING_PLR;
-	if (need_units && !units_ok) {
-		pmd_out_note(o, "not decoded: MSR_RAPL_POWER_UNIT could not be read");
+	if (!decoded(p, k)) {
+		if (is_plr(k) && p->model == PMD_PWR_CLIENT)
+			pmd_out_note(o, "not decoded: pmdiag has not checked this model's "
+				     "limit-reason bits against the SDM");
+		else
+			pmd_out_note(o, "not decoded: this register's layout on this model is not "
+				     "known to pmdiag");
 		pmd_out_end(o);
 		return;
 	}
@@ -399,6 +517,11 @@ static void out_reg(struct pmd_out *o, const struct pmd_pst_power *p,
 	const struct pmd_field *t;
 	switch (k) {
 	case PMD_PW_UNIT:
+		if (ures.st != PMD_OK) {
+			pmd_out_res(o, "power_unit_w", "Power unit", &ures);
+			pmd_out_res(o, "time_unit_s", "Time unit", &ures);
+			break;
+		}
 		pmd_out_double(o, "power_unit_w", "Power unit", wu, 9, "W");
 		pmd_out_double(o, "time_unit_s", "Time unit", tu, 9, "s");
 		break;
@@ -406,19 +529,19 @@ static void out_reg(struct pmd_out *o, const struct pmd_pst_power *p,
 		t = pmd_msr_pkg_power_limit_fields;
 		l = limit_of(t, PMD_PL1, PMD_PL1_EN, PMD_PL1_CLAMP, PMD_PL1_TIME_Y, PMD_PL1_TIME_Z, v,
 			     wu, tu);
-		out_limit(o, "pl1", "PL1", &l, "pkg_pl1");
+		out_limit(o, "pl1", "PL1", &l, "pkg_pl1", &ures);
 		l = limit_of(t, PMD_PL2, PMD_PL2_EN, PMD_PL2_CLAMP, PMD_PL2_TIME_Y, PMD_PL2_TIME_Z, v,
 			     wu, tu);
-		out_limit(o, "pl2", "PL2", &l, "pkg_pl2");
+		out_limit(o, "pl2", "PL2", &l, "pkg_pl2", &ures);
 		pmd_out_bool(o, "locked", "Locked (until reset)", pmd_msr_get(t, PMD_PL_LOCK, v));
 		break;
 	case PMD_PW_PSYS_LIMIT:
 		t = pmd_msr_platform_power_limit_fields;
 		l = limit_of(t, PMD_PSYS_PL1, PMD_PSYS_PL1_EN, PMD_PSYS_PL1_CLAMP, PMD_PSYS_PL1_TIME_Y,
 			     PMD_PSYS_PL1_TIME_Z, v, wu, tu);
-		out_limit(o, "pl1", "PL1", &l, "psys_pl1");
+		out_limit(o, "pl1", "PL1", &l, "psys_pl1", &ures);
 		l = limit_of(t, PMD_PSYS_PL2, PMD_PSYS_PL2_EN, PMD_PSYS_PL2_CLAMP, -1, -1, v, wu, tu);
-		out_limit(o, "pl2", "PL2", &l, "psys_pl2");
+		out_limit(o, "pl2", "PL2", &l, "psys_pl2", &ures);
 		pmd_out_bool(o, "locked", "Locked (until reset)", pmd_msr_get(t, PMD_PSYS_LOCK, v));
 		break;
 	case PMD_PW_PP0_LIMIT:
@@ -426,27 +549,29 @@ static void out_reg(struct pmd_out *o, const struct pmd_pst_power *p,
 		t = pmd_msr_domain_power_limit_fields;
 		l = limit_of(t, PMD_DOM_LIMIT, PMD_DOM_EN, PMD_DOM_CLAMP, PMD_DOM_TIME_Y,
 			     PMD_DOM_TIME_Z, v, wu, tu);
-		out_limit(o, "pl1", "Limit", &l, k == PMD_PW_PP0_LIMIT ? "pp0" : "pp1");
+		out_limit(o, "pl1", "Limit", &l, k == PMD_PW_PP0_LIMIT ? "pp0" : "pp1", &ures);
 		pmd_out_bool(o, "locked", "Locked (until reset)", pmd_msr_get(t, PMD_DOM_LOCK, v));
 		break;
 	case PMD_PW_DRAM_LIMIT:
 		t = pmd_msr_dram_power_limit_fields;
 		l = limit_of(t, PMD_DRAM_LIMIT, PMD_DRAM_EN, -1, PMD_DRAM_TIME_Y, PMD_DRAM_TIME_Z, v,
 			     wu, tu);
-		out_limit(o, "pl1", "Limit", &l, "dram");
+		out_limit(o, "pl1", "Limit", &l, "dram", &ures);
 		pmd_out_bool(o, "locked", "Locked (until reset)", pmd_msr_get(t, PMD_DRAM_LOCK, v));
 		break;
 	case PMD_PW_PKG_INFO:
 		t = pmd_msr_pkg_power_info_fields;
-		pmd_out_double(o, "tdp_w", "Thermal spec power (TDP)",
-			       (double)pmd_msr_get(t, PMD_PINFO_TDP, v) * wu, 3, "W");
-		pmd_out_metric(o, "pmdiag_pstate_tdp_watts", "MSR_PKG_POWER_INFO thermal spec power", 1);
-		pmd_out_double(o, "min_power_w", "Minimum power",
-			       (double)pmd_msr_get(t, PMD_PINFO_MIN, v) * wu, 3, "W");
-		pmd_out_double(o, "max_power_w", "Maximum power",
-			       (double)pmd_msr_get(t, PMD_PINFO_MAX, v) * wu, 3, "W");
-		pmd_out_double(o, "max_window_s", "Maximum time window",
-			       (double)pmd_msr_get(t, PMD_PINFO_MAX_WINDOW, v) * tu, 6, "s");
+		out_info(o, "tdp_w", "Thermal spec power (TDP)", pmd_msr_get(t, PMD_PINFO_TDP, v), wu,
+			 3, "W", &ures);
+		if (ures.st == PMD_OK && pmd_msr_get(t, PMD_PINFO_TDP, v))
+			pmd_out_metric(o, "pmdiag_pstate_tdp_watts",
+				       "MSR_PKG_POWER_INFO thermal spec power", 1);
+		out_info(o, "min_power_w", "Minimum power", pmd_msr_get(t, PMD_PINFO_MIN, v), wu, 3,
+			 "W", &ures);
+		out_info(o, "max_power_w", "Maximum power", pmd_msr_get(t, PMD_PINFO_MAX, v), wu, 3,
+			 "W", &ures);
+		out_info(o, "max_window_s", "Maximum time window",
+			 pmd_msr_get(t, PMD_PINFO_MAX_WINDOW, v), tu, 6, "s", &ures);
 		break;
 	case PMD_PW_POWER_CTL:
 		pmd_out_bool(o, "bd_prochot", "Bi-directional PROCHOT",
@@ -513,6 +638,15 @@ static void print_cpus(const struct pmd_pst_power *p, struct pmd_out *o)
 		pmd_out_res(o, "cpus", "Throttle counters", &p->cpu[0].tt[PMD_TT_CORE_COUNT].res);
 		return;
 	}
+	bool anytt = false; /* the window of the counters, when there are counters */
+	for (size_t i = 0; i < p->ncpu && !anytt; i++)
+		for (unsigned k = 0; k < PMD_TT_COUNT; k++)
+			anytt = anytt || p->cpu[i].tt[k].res.st == PMD_OK;
+	if (anytt && p->tt_window.st == PMD_OK)
+		pmd_out_double(o, "throttle_window_ms", "Throttle counters read",
+			       (double)p->tt_window_ns / 1e6, 1, "ms apart");
+	else if (anytt)
+		pmd_out_res(o, "throttle_window_ms", "Throttle counters read", &p->tt_window);
 	pmd_out_table(o, "cpus", "Per CPU: thermal_throttle counters and IA32_THERM_STATUS");
 	for (size_t i = 0; i < p->ncpu; i++) {
 		const struct pmd_pwr_cpu *c = &p->cpu[i];
@@ -536,6 +670,24 @@ static void print_cpus(const struct pmd_pst_power *p, struct pmd_out *o)
 				pmd_out_res(o, tt_file[k], NULL, &v->res);
 				pmd_out_str(o, NULL, label[k], v->res.st == PMD_ABSENT ? "-"
 							       : pmd_st_name(v->res.st));
+			}
+		}
+		/* the counts' growth during the window */
+		static const unsigned grow[] = { PMD_TT_CORE_COUNT, PMD_TT_PKG_COUNT };
+		static const char *const gkey[] = { "core_throttle_count_in_window",
+						    "package_throttle_count_in_window" };
+		static const char *const glabel[] = { "Core new", "Pkg new" };
+		for (unsigned j = 0; j < 2; j++) {
+			const struct pmd_pst_val *a = &c->tt[grow[j]], *b = &c->tt_end[grow[j]];
+			/* no counter; or a counter read once; or no second reading of it */
+			struct pmd_res r = a->res.st != PMD_OK ? a->res
+					   : p->tt_window.st != PMD_OK ? p->tt_window
+									: b->res;
+			if (r.st == PMD_OK) {
+				pmd_out_uint(o, gkey[j], glabel[j], b->v > a->v ? b->v - a->v : 0, NULL);
+			} else {
+				pmd_out_res(o, gkey[j], NULL, &r);
+				pmd_out_str(o, NULL, glabel[j], "-");
 			}
 		}
 		if (c->therm_res.st == PMD_OK) {
@@ -638,11 +790,8 @@ void pmd_pst_power_print(const struct pmd_pstate_info *pi, struct pmd_out *o)
 			pmd_out_int(o, "package", NULL, g->package, NULL);
 			pmd_out_metric_label(o, "package");
 			pmd_out_int(o, "cpu", NULL, g->cpu, NULL);
-			bool units_ok = g->res[PMD_PW_UNIT].st == PMD_OK;
-			double wu = units_ok ? pmd_pwr_watts_per_unit(g->val[PMD_PW_UNIT]) : 0;
-			double tu = units_ok ? pmd_pwr_seconds_per_unit(g->val[PMD_PW_UNIT]) : 0;
 			for (unsigned k = 0; k < PMD_PW_COUNT; k++)
-				out_reg(o, p, g, k, units_ok, wu, tu);
+				out_reg(o, p, g, k);
 			pmd_out_end(o);
 		}
 		pmd_out_end(o);
@@ -665,9 +814,9 @@ static void check_package(struct pmd_pstate_info *pi, const struct pmd_pwr_pkg *
 		snprintf(pk, sizeof(pk), "package %d", g->package);
 	else
 		snprintf(pk, sizeof(pk), "the package of CPU %d", g->cpu);
-	bool units = g->res[PMD_PW_UNIT].st == PMD_OK && decoded(p->model, PMD_PW_UNIT);
-	double wu = units ? pmd_pwr_watts_per_unit(g->val[PMD_PW_UNIT]) : 0;
-	double tu = units ? pmd_pwr_seconds_per_unit(g->val[PMD_PW_UNIT]) : 0;
+	double wu, tu;
+	/* no units (unreadable, or a register of 0): no watts, so no judgement of them */
+	bool units = units_of(g, &wu, &tu).st == PMD_OK && decoded(p, PMD_PW_UNIT);
 	if (units && g->res[PMD_PW_PKG_LIMIT].st == PMD_OK) {
 		const struct pmd_field *t = pmd_msr_pkg_power_limit_fields;
 		uint64_t v = g->val[PMD_PW_PKG_LIMIT];
@@ -700,7 +849,7 @@ static void check_package(struct pmd_pstate_info *pi, const struct pmd_pwr_pkg *
 	static const unsigned plr[] = { PMD_PW_CORE_PLR, PMD_PW_GFX_PLR, PMD_PW_RING_PLR };
 	for (size_t i = 0; i < PMD_ARRAY_SIZE(plr); i++) {
 		unsigned k = plr[i];
-		if (g->res[k].st != PMD_OK || !decoded(p->model, k))
+		if (g->res[k].st != PMD_OK || !decoded(p, k))
 			continue;
 		uint64_t v = g->val[k];
 		char now[320], logged[320];
@@ -728,7 +877,7 @@ static void check_package(struct pmd_pstate_info *pi, const struct pmd_pwr_pkg *
 				      logged);
 	}
 	/* PROCHOT from outside: bi-directional PROCHOT on, and PROCHOT seen */
-	if (g->res[PMD_PW_POWER_CTL].st == PMD_OK && decoded(p->model, PMD_PW_POWER_CTL) &&
+	if (g->res[PMD_PW_POWER_CTL].st == PMD_OK && decoded(p, PMD_PW_POWER_CTL) &&
 	    pmd_msr_get(pmd_msr_power_ctl_fields, PMD_POWER_CTL_BD_PROCHOT,
 			g->val[PMD_PW_POWER_CTL])) {
 		struct pmd_buf b = { 0 };
@@ -743,7 +892,7 @@ static void check_package(struct pmd_pstate_info *pi, const struct pmd_pwr_pkg *
 				pmd_buf_printf(&b, "%sCPU %d %s", b.len ? ", " : "", c->cpu,
 					       st ? "asserted now" : "logged");
 		}
-		if (g->res[PMD_PW_CORE_PLR].st == PMD_OK && decoded(p->model, PMD_PW_CORE_PLR)) {
+		if (g->res[PMD_PW_CORE_PLR].st == PMD_OK && decoded(p, PMD_PW_CORE_PLR)) {
 			uint64_t v = g->val[PMD_PW_CORE_PLR];
 			const struct pmd_field *f = &pmd_msr_core_plr_fields[0]; /* prochot */
 			if (v >> f->lo & 1 || v >> (f->lo + PMD_PLR_LOG_SHIFT) & 1)
@@ -766,24 +915,54 @@ void pmd_pst_power_checks(struct pmd_pstate_info *pi)
 	const struct pmd_pst_power *p = &pi->power;
 	for (size_t i = 0; i < p->npkg; i++)
 		check_package(pi, &p->pkg[i]);
-	uint64_t core = 0, pkg = 0;
-	unsigned ncore = 0;
+	uint64_t core = 0, pkg = 0, dcore = 0, dpkg = 0;
+	unsigned ncore = 0, ndcore = 0;
+	bool win = p->tt_window.st == PMD_OK;
 	for (size_t i = 0; i < p->ncpu; i++) {
 		const struct pmd_pwr_cpu *c = &p->cpu[i];
-		if (c->tt[PMD_TT_CORE_COUNT].res.st == PMD_OK && c->tt[PMD_TT_CORE_COUNT].v) {
-			if (c->tt[PMD_TT_CORE_COUNT].v > core)
-				core = c->tt[PMD_TT_CORE_COUNT].v;
+		const struct pmd_pst_val *a = &c->tt[PMD_TT_CORE_COUNT], *b = &c->tt[PMD_TT_PKG_COUNT];
+		const struct pmd_pst_val *ea = &c->tt_end[PMD_TT_CORE_COUNT],
+					 *eb = &c->tt_end[PMD_TT_PKG_COUNT];
+		if (a->res.st == PMD_OK && a->v) {
+			if (a->v > core)
+				core = a->v;
 			ncore++;
 		}
-		if (c->tt[PMD_TT_PKG_COUNT].res.st == PMD_OK && c->tt[PMD_TT_PKG_COUNT].v > pkg)
-			pkg = c->tt[PMD_TT_PKG_COUNT].v; /* the same count on every CPU of a package */
+		if (b->res.st == PMD_OK && b->v > pkg)
+			pkg = b->v; /* the same count on every CPU of a package */
+		/* growth inside the window (a counter that went down counts as none) */
+		if (win && a->res.st == PMD_OK && ea->res.st == PMD_OK && ea->v > a->v) {
+			dcore += ea->v - a->v;
+			ndcore++;
+		}
+		if (win && b->res.st == PMD_OK && eb->res.st == PMD_OK && eb->v > b->v &&
+		    eb->v - b->v > dpkg)
+			dpkg = eb->v - b->v; /* per package, seen alike by its CPUs */
 	}
-	if (core || pkg)
+	double ms = (double)p->tt_window_ns / 1e6;
+	if (dcore || dpkg)
+		pmd_check_add(&pi->checks, "pstate.thermal-throttle", PMD_SEV_WARNING,
+			      "the CPU is hot enough to throttle now: check the cooling (fan, dust, "
+			      "thermal paste) and the thermal probe's zones",
+			      "the kernel counted thermal throttling during a %.0f ms window: %" PRIu64
+			      " new core event%s (on %u CPU%s), %" PRIu64 " new package event%s: "
+			      "throttling now", ms, dcore, dcore == 1 ? "" : "s", ndcore,
+			      ndcore == 1 ? "" : "s", dpkg, dpkg == 1 ? "" : "s");
+	else if ((core || pkg) && win)
+		pmd_check_add(&pi->checks, "pstate.thermal-throttle", PMD_SEV_INFO,
+			      "the counters hold every event since boot: the CPU got hot enough to "
+			      "throttle before; if it recurs, check the cooling",
+			      "the kernel counted thermal throttling since boot (up to %" PRIu64
+			      " core events on %u CPU%s, %" PRIu64 " package events), none during a "
+			      "%.0f ms window: throttled before, not now", core, ncore,
+			      ncore == 1 ? "" : "s", pkg, ms);
+	else if (core || pkg)
 		pmd_check_add(&pi->checks, "pstate.thermal-throttle", PMD_SEV_WARNING,
 			      "the CPU got hot enough to throttle: check the cooling (fan, dust, "
 			      "thermal paste) and the thermal probe's zones",
 			      "the kernel counted thermal throttling: up to %" PRIu64 " core events "
-			      "(on %u CPU%s), %" PRIu64 " package events", core, ncore,
+			      "(on %u CPU%s), %" PRIu64 " package events since boot (read once: "
+			      "whether it throttles now is not known)", core, ncore,
 			      ncore == 1 ? "" : "s", pkg);
 }
 
@@ -799,7 +978,7 @@ void pmd_pst_power_cause(const struct pmd_pstate_info *pi, int cpu, char *buf, s
 		const struct pmd_pwr_pkg *g = &p->pkg[i];
 		if (g->package != package && p->npkg > 1)
 			continue;
-		if (g->res[PMD_PW_CORE_PLR].st != PMD_OK || !decoded(p->model, PMD_PW_CORE_PLR))
+		if (g->res[PMD_PW_CORE_PLR].st != PMD_OK || !decoded(p, PMD_PW_CORE_PLR))
 			return;
 		char now[200], logged[200];
 		uint64_t v = g->val[PMD_PW_CORE_PLR];

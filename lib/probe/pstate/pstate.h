@@ -248,7 +248,8 @@ enum {
 };
 struct pmd_pwr_cpu {
 	int cpu, package;
-	struct pmd_pst_val tt[PMD_TT_COUNT];
+	struct pmd_pst_val tt[PMD_TT_COUNT];      /* at the start of the sampling window */
+	struct pmd_pst_val tt_end[PMD_TT_COUNT];  /* at its end, when tt_window is OK */
 	struct pmd_res therm_res;         /* IA32_THERM_STATUS */
 	uint64_t therm;
 };
@@ -270,14 +271,22 @@ enum pmd_pwr_model {
 	PMD_PWR_NONE,       /* no CPUID, or not Intel or AMD */
 	PMD_PWR_UNKNOWN,    /* an Intel model pmdiag does not know: raw values only */
 	PMD_PWR_RAPL,       /* RAPL limits decoded; limit reasons raw (their layout varies) */
-	PMD_PWR_CLIENT,     /* Skylake and later clients: limits, PSys and limit reasons decoded */
+	PMD_PWR_CLIENT,     /* Skylake and later clients: limits and PSys decoded; the limit
+			     * reasons where plr_known */
 	PMD_PWR_AMD,        /* AMD: no power-limit MSR; what Linux exposes */
 };
 
 struct pmd_pst_power {
 	enum pmd_pwr_model model;
+	bool plr_known;                   /* the limit-reason layout of this model is checked
+					   * against the SDM (lib/cpu/msr.c): decoded */
 	struct pmd_res res;               /* the MSRs: why none could be read */
 	bool sampled;                     /* the limit reasons were read again after a wait */
+	/* the thermal_throttle counters: OK when read at both ends of a window of
+	 * tt_window_ns (rate snapshots 0 and 1), or why they were read once */
+	struct pmd_res tt_window;
+	bool tt_snap;                     /* the first reading came from snapshot 0 */
+	uint64_t tt_t0_ns, tt_window_ns;
 	struct pmd_pwr_pkg *pkg;
 	size_t npkg;
 	struct pmd_pwr_cpu *cpu;
@@ -336,6 +345,8 @@ double pmd_pwr_seconds_per_unit(uint64_t unit_msr);
 double pmd_pwr_window_s(uint64_t y, uint64_t z, double time_unit_s);
 /* The power-limit decoding pmdiag applies to an Intel family/model. */
 enum pmd_pwr_model pmd_pwr_model_of(enum pmd_vendor v, unsigned family, unsigned model);
+/* Whether pmdiag decodes the limit-reason registers of this Intel model (lib/cpu/msr.c). */
+bool pmd_pwr_plr_known(enum pmd_vendor v, unsigned family, unsigned model);
 /* _PCT buffer (a resource template with one Generic Register descriptor). */
 struct pmd_pct_reg pmd_pst_pct_reg(const uint8_t *buf, size_t len);
 

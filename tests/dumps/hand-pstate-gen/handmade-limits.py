@@ -21,6 +21,9 @@ RAPL = "sys/class/powercap/"
 UNIT = 0x000A0E03          # 1/8 W, 1/2^14 J, 1/1024 s (Skylake client)
 T_PLR = 600_000_010_000     # monotonic ns of the first limit-reason sample
 WINDOW = 100_000_000        # PMD_MSR_SAMPLE_MS: the second sample
+T_SNAP = 600_000_005_000    # monotonic ns of rate snapshot 0 (the thermal_throttle counters)
+INTERVAL = 1_000_000_000    # pmdiag-dump's default --interval: rate snapshot 1
+TT = "sys/devices/system/cpu/cpu[0-9]*/thermal_throttle/*"
 INFO_15W = 0x78            # MSR_PKG_POWER_INFO: thermal spec power 120 * 1/8 W = 15 W
 
 
@@ -78,16 +81,43 @@ def derive(base, name, ncpu, regs, files, cpuid_edit=None):
     open(m, "w").write(text)
     for c in range(ncpu):
         files[CPU + "cpu%d/topology/physical_package_id" % c] = "0"
+    snap = {p: v for p, v in files.items() if isinstance(v, tuple)}
     for path, v in files.items():
         q = os.path.join(d, path)
         os.makedirs(os.path.dirname(q), exist_ok=True)
-        open(q, "w").write(v + "\n")
+        # a rate file is in the tree too, as read when the tree was recorded
+        open(q, "w").write("%s\n" % (v[0] if path in snap else v))
+    if snap:
+        snapshots(d, snap)
     if cpuid_edit:
         q = os.path.join(d, "cpuid.txt")
         text = cpuid_edit(open(q).read())
         open(q, "w").write(text)
     if readme is not None:
         open(os.path.join(d, "README.md"), "w").write(readme)
+
+
+def snapshots(d, files):
+    """Rate files (a tuple: the value in snapshot 0 and in snapshot 1, INTERVAL later), as
+    pmdiag-dump records the thermal_throttle counters (and once in the tree, with the value of
+    snapshot 0). The dump's manifest then lists them as a rate pattern and lists no other
+    one: these dumps record no other rate file, which the tools report as not recorded."""
+    for i in range(2):
+        for path, v in files.items():
+            q = os.path.join(d, "snapshots", str(i), path)
+            os.makedirs(os.path.dirname(q), exist_ok=True)
+            open(q, "w").write("%s\n" % v[i])
+        open(os.path.join(d, "snapshots", str(i), "time"), "w").write(
+            "monotonic_ns %d\n" % (T_SNAP + i * INTERVAL))
+    m = os.path.join(d, "manifest")
+    out = []
+    for l in open(m).read().splitlines():
+        if l.startswith("rate-pattern: ") or l.startswith("status: snapshot"):
+            continue
+        out.append(l)
+    i = max(k for k, l in enumerate(out) if l.startswith("pattern: "))
+    out.insert(i + 1, "rate-pattern: " + TT)
+    open(m, "w").write("\n".join(out) + "\n")
 
 
 def intel_regs(ncpu, pkg_limit, power_ctl, plr, therm=None, psys=0):
@@ -104,16 +134,17 @@ def intel_regs(ncpu, pkg_limit, power_ctl, plr, therm=None, psys=0):
     return regs
 
 
-def throttle(ncpu, core, pkg):
+def throttle(ncpu, core, pkg, core_end=None, pkg_end=None):
+    """The thermal_throttle counters of each CPU at the start (core[c], pkg) and the end
+    (core_end[c], pkg_end; default: unchanged) of the window: (count, max ms, total ms)."""
+    core_end = core_end or core
+    pkg_end = pkg_end or pkg
     f = {}
     for c in range(ncpu):
         t = CPU + "cpu%d/thermal_throttle/" % c
-        f[t + "core_throttle_count"] = str(core[c][0])
-        f[t + "core_throttle_max_time_ms"] = str(core[c][1])
-        f[t + "core_throttle_total_time_ms"] = str(core[c][2])
-        f[t + "package_throttle_count"] = str(pkg[0])
-        f[t + "package_throttle_max_time_ms"] = str(pkg[1])
-        f[t + "package_throttle_total_time_ms"] = str(pkg[2])
+        for j, n in enumerate(("count", "max_time_ms", "total_time_ms")):
+            f[t + "core_throttle_" + n] = (core[c][j], core_end[c][j])
+            f[t + "package_throttle_" + n] = (pkg[j], pkg_end[j])
     return f
 
 
@@ -166,6 +197,20 @@ def past_pl1():
            intel_regs(4, lim, 0x2, plr, psys=psys), files)
 
 
+def throttling():
+    """Hot now: thermal status on every CPU, the thermal reason limiting, and the
+    thermal_throttle counters growing between the two rate snapshots."""
+    lim = limit(15, 1, 1, 14, 3, 25, 1, 0, 1, 1, 0)
+    plr = 1 << 1 | 1 << 17           # thermal status and log
+    therm = [0x88010003] * 4         # thermal status + log, 1 C below TjMax
+    start = [(40, 120, 900), (38, 110, 860), (40, 120, 900), (38, 110, 860)]
+    end = [(41, 120, 900), (39, 110, 860), (41, 120, 900), (38, 110, 860)]
+    files = throttle(4, start, (17, 250, 2100), end, (18, 250, 2100))
+    files.update(powercap(15000000, 28000000, 25000000, 2440))
+    derive("hand-pstate-skl", "hand-limits-throttling", 4,
+           intel_regs(4, lim, 0x2, plr, therm), files)
+
+
 def unknown():
     """The same registers on a model pmdiag does not decode (CPUID edited to 06_7AH)."""
     lim = limit(7, 1, 1, 14, 3, 25, 1, 0, 1, 1, 1)
@@ -177,6 +222,18 @@ def unknown():
            intel_regs(4, lim, 0x3, 1 << 10 | 1 << 26), files, edit)
 
 
+def zero():
+    """Every power MSR reads 0 on a model pmdiag decodes (CPUID edited to 06_5EH, Skylake, as
+    QEMU's -cpu Skylake-Client under TCG shows it): no limit, no unit, no TDP, no reason."""
+    regs = [(0, m, 0) for m in (0x606, 0x610, 0x614, 0x618, 0x638, 0x640, 0x65c, 0x1fc)]
+    regs += [(0, m, (0, 0)) for m in (0x64f, 0x6b0, 0x6b1)]
+    regs += [(c, 0x19c, 0) for c in range(4)]
+
+    def edit(t):
+        return t.replace("basic_cpuid[1]=00060663", "basic_cpuid[1]=000506e3")
+    derive("hand-pstate-skl", "hand-limits-zero", 4, regs, {}, edit)
+
+
 def amd():
     """Zen: no power-limit MSR; powercap shows the package zone with its energy counter only."""
     z = RAPL + "intel-rapl:0/"
@@ -186,7 +243,7 @@ def amd():
 
 
 MACHINES = {"pl1-locked": pl1_locked, "prochot": prochot, "past-pl1": past_pl1,
-            "unknown": unknown, "amd": amd}
+            "unknown": unknown, "amd": amd, "zero": zero, "throttling": throttling}
 
 if __name__ == "__main__":
     for n in sys.argv[1:] or MACHINES:
