@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A small AML walker: loads the DSDT and SSDTs into one namespace of named
- * objects, and evaluates the constant cases (a Name holding data, a Method
- * that only returns a constant). Everything else is "computed at run time":
- * pmdiag does not execute AML; for a method it can still list the constants
- * its Returns choose between (pmd_aml_candidates). Used for thermal zones
- * (_CRT, _PSV...) and processor performance objects (_PSS, _PPC, _PCT).
+ * A small AML reader: loads the DSDT and SSDTs into one namespace of named
+ * objects, and reads the constant cases (a Name holding data, a Method that
+ * only returns a constant) without running anything; for a method it lists
+ * the constants its Returns choose between (pmd_aml_candidates), and it knows
+ * which names the AML writes (pmd_aml_written). Evaluation is ACPICA's
+ * (acpi/aml-eval.c): docs/design.md, "AML: two engines, two questions".
  */
 #ifndef PMD_AML_H
 #define PMD_AML_H

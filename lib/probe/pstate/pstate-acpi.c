@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The firmware's P-states: every _PSS in the DSDT and SSDTs, with the _PPC
- * and _PCT of the same processor object, read with pmdiag's AML walker
- * (lib/aml: constant Names and Methods that only return a constant; anything
- * else is computed at run time and pmdiag does not execute AML). ACPI 6.5
+ * and _PCT of the same processor object: the namespace and the constants from
+ * pmdiag's AML reader (acpi/aml.c), the values ACPICA evaluates with their
+ * provenance (acpi/aml-eval.c). ACPI 6.5
  * section 8.4.5 (_PCT, _PSS, _PPC); Linux drivers/acpi/processor_perflib.c.
  */
 #include "probe/pstate/pstate-int.h"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * ThermalZone objects of the ACPI tables (ACPI 6.x section 11): the trip
- * points each zone declares, as constants (deci-Kelvin) or computed at run
- * time, and the other thermal objects, read with the AML loader.
+ * points each zone declares (deci-Kelvin), as the tables hold them (acpi/aml.c)
+ * and as ACPICA evaluates them with their provenance (acpi/aml-eval.c), and
+ * the other thermal objects.
  */
 #include "probe/thermal/thermal-int.h"
 
