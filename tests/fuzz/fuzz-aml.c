@@ -3,7 +3,8 @@
  * libFuzzer target for the AML walker: any bytes, loaded as an SSDT (a valid
  * header is put in front when the input has none), must never crash, hang,
  * leak or read out of bounds, and the namespace must stay consistent: every
- * object found by its own path, each object the child of exactly one parent.
+ * object found by its own path, each object the child of exactly one parent;
+ * the return candidates and written names of every object are asked too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,18 @@ static void check(const struct pmd_aml_ns *ns)
 		if (k != PMD_AML_COMPUTED && o->kind != PMD_AML_NAME && o->kind != PMD_AML_METHOD)
 			abort();
 		walk(v, 0);
+		/* the static questions aml-eval asks: bounded, consistent answers */
+		struct pmd_aml_cands c;
+		size_t nc = pmd_aml_candidates(ns, o, &c);
+
+		if (nc != c.n || nc > PMD_AML_MAX_CANDS || (c.complete && !nc))
+			abort();
+		for (size_t j = 0; j < nc; j++) {
+			if (!c.value[j] || strnlen(c.from[j], sizeof(c.from[j])) >= sizeof(c.from[j]))
+				abort();
+			walk(c.value[j], 0);
+		}
+		sink += pmd_aml_written(ns, o);
 	}
 	if (kids != n || pmd_aml_at(ns, n))
 		abort();
