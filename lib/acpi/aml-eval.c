@@ -788,7 +788,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		}
 	}
 	if (!ntab || !npaths) {
-		snprintf(e->engine, sizeof(e->engine), "none");
+		snprintf(e->engine, sizeof(e->engine), "none (no processor or thermal object)");
 		free(tab);
 		free(paths);
 		return e;

@@ -134,6 +134,11 @@ def machine_spec: {obj: {
 }, req: ["kernel", "product", "bios", "cpus_online"]};
 
 def sources_spec: {obj: {
+	lockdown: {obj: {
+		mode: {enum: ["none", "integrity", "confidentiality"]},
+		secure_boot: "boolean",
+		uefi: "boolean"
+	}, req: ["mode", "secure_boot", "uefi"]},
 	hpet_table: text,
 	hpet_mmio: {enum: ["readable"]},
 	msr: {enum: ["readable"]},
@@ -141,7 +146,7 @@ def sources_spec: {obj: {
 	host_bridge: text,
 	isa_bridge: text,
 	acpi_tables: {arr: acpi_table_spec}
-}, req: ["hpet_table", "msr", "acpi_tables"]};
+}, req: ["lockdown", "hpet_table", "msr", "acpi_tables"]};
 
 def platform_spec: {obj: {
 	cpu_flags: {obj: {arat: "boolean", tsc_deadline: "boolean", invariant_tsc: "boolean"},
