@@ -268,7 +268,9 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 		if (p->how != PMD_AML_COMPUTED)
 			pss_decode(p, v);
 		p->known = p->how != PMD_AML_COMPUTED;
-		pss_eval(p, e ? pmd_eval_find(e, o->path) : NULL);
+		/* ACPICA never loads an orphan (its Scope is refused): the tables' words stand */
+		if (!p->orphan)
+			pss_eval(p, e ? pmd_eval_find(e, o->path) : NULL);
 		companions(ns, e, p);
 	}
 	pmd_aml_free(ns);
