@@ -33,6 +33,7 @@ KEYS_NOT_RUN=(
 	"race:leftover" # only after a killed run's restore file is applied (race.bats)
 	"lapic:problem" # a FADT that fails its checks: no dump or sampled acpidump has one
 	"pstate:problem" # a malformed _PSS package: no dump or corpus acpidump has one
+	"pstate:exception" # a _PSS ACPICA fails to evaluate: no dump or sampled acpidump has one
 	"lapic:cpus_differ" # CPUs whose timer flags differ: no recorded machine has them
 	"thermal:max_mc" # a hwmon CPU sensor with a maximum: no recorded machine has one
 	# ThermalZone objects no recorded table defines
