@@ -239,44 +239,28 @@ static bool resolve(const struct ev_ctx *c, const char *scope, const char *name,
 	}
 }
 
-/* The region a field belongs to: same NameSeg, nearest scope of the field first. */
+/* A field's region (or an IndexField's data field), found from the field's scope by ACPI's search rules. */
 static const struct pmd_ax_region *region_of(const struct ev_ctx *c, const struct pmd_ax_field *f)
 {
-	char sc[PMD_AX_PATH], want[PMD_AX_PATH], seg[8];
-
-	if (f->kind == PMD_AX_INDEX_FIELD) {
-		/* through its data field: the region the bytes come from */
-		const struct pmd_ax_field *data = NULL;
-
-		snprintf(seg, sizeof(seg), "%s", f->region);
-		for (size_t k = strlen(seg); k > 1 && seg[k - 1] == '_'; k--)
-			seg[k - 1] = 0;
-		snprintf(sc, sizeof(sc), "%s", f->path);
-		parent_of(sc);
-		for (;;) {
-			join(want, sizeof(want), sc, seg);
-			data = field_of(c, want);
-			if (data || !strcmp(sc, "\\"))
-				break;
-			parent_of(sc);
-		}
-		return data && data->kind != PMD_AX_INDEX_FIELD ? region_of(c, data) : NULL;
-	}
+	char sc[PMD_AX_PATH], path[PMD_AX_PATH], seg[8];
 
 	snprintf(seg, sizeof(seg), "%s", f->region);
 	for (size_t k = strlen(seg); k > 1 && seg[k - 1] == '_'; k--)
 		seg[k - 1] = 0;
 	snprintf(sc, sizeof(sc), "%s", f->path);
 	parent_of(sc);
-	for (;;) {
-		join(want, sizeof(want), sc, seg);
-		for (size_t i = 0; i < c->lists->nregions; i++)
-			if (!strcmp(c->lists->regions[i].path, want))
-				return &c->lists->regions[i];
-		if (!strcmp(sc, "\\"))
-			return NULL;
-		parent_of(sc);
+	if (!resolve(c, sc, seg, path, sizeof(path)))
+		return NULL;
+	if (f->kind == PMD_AX_INDEX_FIELD) {
+		/* through its data field: the region the bytes come from */
+		const struct pmd_ax_field *data = field_of(c, path);
+
+		return data && data->kind != PMD_AX_INDEX_FIELD ? region_of(c, data) : NULL;
 	}
+	for (size_t i = 0; i < c->lists->nregions; i++)
+		if (!strcmp(c->lists->regions[i].path, path))
+			return &c->lists->regions[i];
+	return NULL;
 }
 
 static void field_dep(const struct ev_ctx *c, const char *path, struct pmd_ev_obj *o)

@@ -9,13 +9,19 @@ committed tests/dumps/hand-thermal-intel/cpuid.txt (Ice Lake, 2 CPUs). Neither d
 an aml-eval.txt: every replay evaluates the AML on the spot with acpiexec. Every value is
 explained in the dumps' README.md.
 """
+import importlib.util
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 
 TOP = os.path.dirname(os.path.abspath(__file__))
+
+# the ASL compiler, the acpidump writer and the sysfs thermal zone of handmade-thermal.py
+_spec = importlib.util.spec_from_file_location("handmade_thermal",
+                                               os.path.join(TOP, "handmade-thermal.py"))
+_thermal = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_thermal)
+aml, acpidump, zone = _thermal.aml, _thermal.acpidump, _thermal.zone
 PATTERNS = [l.rstrip("\n") for l in open(os.path.join(TOP, "vm", "manifest"))
             if l.startswith(("pattern:", "rate-pattern:"))]
 CPUID = os.path.join(TOP, "hand-thermal-intel", "cpuid.txt")
@@ -137,28 +143,6 @@ DefinitionBlock ("", "SSDT", 2, "PMDIAG", "AMLDEEP", 1)
 """
 
 
-def aml(asl):
-    with tempfile.TemporaryDirectory() as d:
-        src = os.path.join(d, "t.asl")
-        open(src, "w").write(asl)
-        subprocess.run(["iasl", "-p", os.path.join(d, "t"), src], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        return open(os.path.join(d, "t.aml"), "rb").read()
-
-
-def acpidump(tables):
-    out = []
-    for sig, data in tables:
-        out.append("%s @ 0x%016X" % (sig, 0))
-        for off in range(0, len(data), 16):
-            chunk = data[off:off + 16]
-            hexes = " ".join("%02X" % b for b in chunk)
-            asc = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in chunk)
-            out.append("    %04X: %-47s  %s" % (off, hexes, asc))
-        out.append("")
-    return "\n".join(out) + "\n"
-
-
 def write(name, files, readme, kernel):
     d = os.path.join(TOP, name)
     if os.path.exists(d):
@@ -178,20 +162,6 @@ def write(name, files, readme, kernel):
         os.makedirs(os.path.dirname(p), exist_ok=True)
         with open(p, "w") as f:
             f.write(text)
-
-
-def zone(f, n, ztype, temp, trips, path):
-    base = "sys/class/thermal/thermal_zone%d/" % n
-    f[base + "type"] = ztype + "\n"
-    f[base + "temp"] = "%d\n" % temp
-    f[base + "mode"] = "enabled\n"
-    f[base + "policy"] = "step_wise\n"
-    if path:
-        f[base + "device/path"] = path + "\n"
-    for k, (t, v) in enumerate(trips):
-        f[base + "trip_point_%d_type" % k] = t + "\n"
-        f[base + "trip_point_%d_temp" % k] = "%d\n" % v
-        f[base + "trip_point_%d_hyst" % k] = "0\n"
 
 
 IOMEM = """00000000-00000fff : Reserved
