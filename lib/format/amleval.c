@@ -30,6 +30,23 @@ const char *pmd_ev_class_name(enum pmd_ev_class c)
 	return (unsigned)c < PMD_ARRAY_SIZE(class_names) ? class_names[c] : "?";
 }
 
+const char *pmd_ev_class_words(enum pmd_ev_class c)
+{
+	switch (c) {
+	case PMD_EV_CONSTANT:
+		return "constant";
+	case PMD_EV_EVALUATED:
+		return "evaluated by ACPICA: the same on every boot";
+	case PMD_EV_MEMORY:
+		return "evaluated from this machine's memory";
+	case PMD_EV_DEPENDS:
+		return "depends on the machine's state";
+	case PMD_EV_FAILED:
+		return "evaluation failed";
+	}
+	return "?";
+}
+
 static void obj_free(struct pmd_ev_obj *o)
 {
 	pmd_aml_value_free(&o->value);

@@ -61,6 +61,8 @@ struct pmd_eval {
 };
 
 const char *pmd_ev_class_name(enum pmd_ev_class c);
+/* The same in words, for text output: "evaluated by ACPICA: the same on every boot". */
+const char *pmd_ev_class_words(enum pmd_ev_class c);
 void pmd_eval_free(struct pmd_eval *e);
 const struct pmd_ev_obj *pmd_eval_find(const struct pmd_eval *e, const char *path);
 /* A new object at the end (the array may move: earlier pointers are stale). */

@@ -783,21 +783,8 @@ static bool pss_twins(const struct pmd_acpi_pss *a, const struct pmd_acpi_pss *b
 
 static const char *how_text(const struct pmd_acpi_pss *p)
 {
-	if (p->has_eval) {
-		switch (p->cls) {
-		case PMD_EV_CONSTANT:
-			return p->how == PMD_AML_CONST_METHOD ? "constant: a Method returning it"
-							      : "constant: a Name";
-		case PMD_EV_EVALUATED:
-			return "evaluated by ACPICA: the same on every boot";
-		case PMD_EV_MEMORY:
-			return "evaluated from this machine's memory";
-		case PMD_EV_DEPENDS:
-			return "depends on the machine's state";
-		case PMD_EV_FAILED:
-			return "evaluation failed";
-		}
-	}
+	if (p->has_eval && p->cls != PMD_EV_CONSTANT)
+		return pmd_ev_class_words(p->cls);
 	switch (p->how) {
 	case PMD_AML_CONST_NAME:
 		return "constant: a Name";

@@ -140,21 +140,8 @@ static void print_zones(const struct pmd_thermal_info *ti, struct pmd_out *o)
 /* Where a trip's value comes from, in words. */
 static const char *trip_source(const struct pmd_acpi_trip *t)
 {
-	if (t->has_eval) {
-		switch (t->cls) {
-		case PMD_EV_CONSTANT:
-			return t->how == PMD_AML_CONST_METHOD ? "constant (Method returning it)"
-							      : "constant (Name)";
-		case PMD_EV_EVALUATED:
-			return "evaluated by ACPICA (no region read: the same on every boot)";
-		case PMD_EV_MEMORY:
-			return "evaluated from this machine's memory";
-		case PMD_EV_DEPENDS:
-			return "depends on the machine's state";
-		case PMD_EV_FAILED:
-			return "evaluation failed";
-		}
-	}
+	if (t->has_eval && t->cls != PMD_EV_CONSTANT)
+		return pmd_ev_class_words(t->cls);
 	return t->how == PMD_AML_CONST_NAME     ? "constant (Name)"
 	       : t->how == PMD_AML_CONST_METHOD ? "constant (Method returning it)"
 						: "-";
