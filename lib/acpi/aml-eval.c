@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "format/acpiexec.h"
+#include "format/dumpfmt.h"
 
 #define EVAL_TIMEOUT_S 120u       /* per acpiexec run; hostile AML ends here */
 #define EVAL_LOOP_S "1"           /* acpiexec -to: an AML While loop gives up after this */
@@ -873,35 +874,34 @@ const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *
 		return c->e;
 	}
 	c = pmd_xcalloc(1, sizeof(*c));
-	if (pmd_src_kind(s) == PMD_SRC_DUMP) {
-		char *text = NULL, err[160], want[24];
-		size_t len = 0;
+	/* a dump's record, when it was made for these tables (not an --acpidump over the dump) */
+	char *text = NULL, err[160], want[24];
+	size_t len = 0;
+
+	if (pmd_src_recorded(s, PMD_DUMP_AML_EVAL, &text, &len).st == PMD_OK) {
 		struct ev_table *tab;
 		uint64_t hash = 0;
+		struct pmd_eval *e = pmd_xcalloc(1, sizeof(*e));
 
 		order_tables(s, &tab, &hash);
 		free(tab);
 		snprintf(want, sizeof(want), "%016llx", (unsigned long long)hash);
-		if (pmd_read_file(s, "aml-eval.txt", &text, &len).st == PMD_OK) {
-			struct pmd_eval *e = pmd_xcalloc(1, sizeof(*e));
-
-			if (pmd_eval_parse(text, len, e, err, sizeof(err))) {
-				pmd_src_warnf(s, "aml-eval.txt: %s; the tables are evaluated again", err);
-				free(e);
-			} else if (strcmp(e->tables, want)) {
-				/* recorded for other tables (an --acpidump over the dump) */
-				eval_destroy(e);
-			} else {
-				c->e = e;
-				c->res = pmd_ok();
-			}
+		if (pmd_eval_parse(text, len, e, err, sizeof(err))) {
+			pmd_src_warnf(s, "%s: %s; the tables are evaluated again", PMD_DUMP_AML_EVAL,
+				      err);
+			free(e);
+		} else if (strcmp(e->tables, want)) {
+			eval_destroy(e);
+		} else {
+			c->e = e;
+			c->res = pmd_ok();
 		}
-		free(text);
-		if (c->e) {
-			pmd_src_attach(s, "aml-eval", c, cached_destroy);
-			*res = c->res;
-			return c->e;
-		}
+	}
+	free(text);
+	if (c->e) {
+		pmd_src_attach(s, "aml-eval", c, cached_destroy);
+		*res = c->res;
+		return c->e;
 	}
 	c->e = pmd_aml_eval_run(s, ns, &c->res);
 	pmd_src_attach(s, "aml-eval", c, cached_destroy);

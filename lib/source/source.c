@@ -84,6 +84,16 @@ void pmd_src_attach(struct pmd_src *s, const char *key, void *ptr, void (*free_f
 	s->nattached++;
 }
 
+struct pmd_res pmd_src_recorded(struct pmd_src *s, const char *name, char **data, size_t *len)
+{
+	*data = NULL;
+	*len = 0;
+	/* live, sim and none compute; only a dump holds what pmdiag-dump computed */
+	if (s->kind != PMD_SRC_DUMP)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, "%s: only a dump records it", name);
+	return pmd_read_file(s, name, data, len);
+}
+
 void *pmd_src_attached(struct pmd_src *s, const char *key)
 {
 	for (size_t i = 0; i < s->nattached; i++)

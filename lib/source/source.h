@@ -168,6 +168,13 @@ struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs
 				unsigned timeout_s);
 
 /*
+ * A result pmdiag-dump recorded at the top of a dump (PMD_DUMP_AML_EVAL), for
+ * a replay to use instead of computing it again. NOT_RECORDED on any source
+ * but a dump, and on a dump without it. Caller frees *data.
+ */
+struct pmd_res pmd_src_recorded(struct pmd_src *s, const char *name, char **data, size_t *len);
+
+/*
  * Something computed once per source and kept with it (the AML evaluation
  * both pmdiag-thermal and pmdiag-pstate use in one report): attach takes
  * ptr over (freed by free_fn when the source closes); attached returns it.
