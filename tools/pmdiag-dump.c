@@ -30,9 +30,10 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	pmd_cli_init(&c, "pmdiag-dump",
-		     "Record this machine's power-management data (sysfs, procfs, ACPI tables,\n"
-		     "CPUID, MSRs, PCI config space, HPET registers, rate counters) into OUT,\n"
-		     "a new directory, or with --tar a new archive.",
+		     "Record this machine's power-management data (sysfs, procfs, ACPI tables\n"
+		     "and their evaluation by acpiexec, CPUID, MSRs, PCI config space, HPET\n"
+		     "registers and the ACPI NVS memory the evaluation read, rate counters)\n"
+		     "into OUT, a new directory, or with --tar a new archive.",
 		     "[options] OUT", tool_help);
 	c.man_section = 1;
 	c.no_json = true;
