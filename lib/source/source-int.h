@@ -48,6 +48,16 @@ struct pmd_backend {
 				    int *id);
 	struct pmd_res (*perf_read)(struct pmd_src *s, int id, uint64_t *count);
 	void (*perf_close)(struct pmd_src *s, int id);
+	/*
+	 * Tracing (trace.c has the common part and the dump's): NULL means the
+	 * back-end has none. open returns the back-end's session in *priv.
+	 */
+	struct pmd_res (*trace_open)(struct pmd_src *s, const struct pmd_trace_opts *o,
+				     void **priv);
+	void (*trace_on)(void *priv);
+	void (*trace_off)(void *priv);
+	struct pmd_res (*trace_text)(void *priv, char **text, size_t *len);
+	void (*trace_close)(void *priv);
 	/* The kernel's thermal events (thermal-nl.c); NULL: none (a dump). */
 	struct pmd_res (*thermal_events_open)(struct pmd_src *s, struct pmd_thermal_events **ev);
 };

@@ -256,6 +256,33 @@ void pmd_src_wait(struct pmd_src *s, unsigned ms);
 /* Interval between the recorded snapshots of a dump (0 live). */
 unsigned pmd_src_recorded_interval_ms(struct pmd_src *s);
 
+/* ---- Kernel trace events over the snapshot window (pmdiag-idle's attribution) ---- */
+
+/*
+ * One window of kernel events as trace.txt text (format/tracerec.h). Live:
+ * pmd_trace_open() removes the tracefs instances earlier pmdiag runs left
+ * behind (killed), creates this run's own instance and enables the events
+ * in it, without turning tracing on; pmd_trace_on() and pmd_trace_off()
+ * bound the window (call them right after snapshot 0 and right before
+ * snapshot 1); pmd_trace_text() reads the buffer into the record's text;
+ * pmd_trace_close() removes the instance (also done on SIGINT, SIGTERM,
+ * SIGHUP and SIGQUIT while it exists). A dump: open finds trace.txt, on and
+ * off do nothing, text returns it. open returns why there is no trace
+ * (ABSENT: no tracefs; UNREADABLE: permission, lockdown; NOT_RECORDED: a
+ * dump without trace.txt, or a source that has none) and then *t is NULL.
+ */
+struct pmd_trace;
+struct pmd_trace_opts {
+	unsigned buffer_kb; /* live: ring buffer per CPU, 0 for pmdiag's default */
+};
+struct pmd_res pmd_trace_open(struct pmd_src *s, const struct pmd_trace_opts *o,
+			      struct pmd_trace **t);
+void pmd_trace_on(struct pmd_trace *t);
+void pmd_trace_off(struct pmd_trace *t);
+/* The record's text, owned by t (NUL-terminated). */
+struct pmd_res pmd_trace_text(struct pmd_trace *t, const char **text, size_t *len);
+void pmd_trace_close(struct pmd_trace *t);
+
 /* ---- Manifest facts: kernel release, pmdiag version of the recorder... ---- */
 
 /* Value of a manifest key on a dump; live: computed (kernel = uname -r...). */
