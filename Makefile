@@ -10,7 +10,8 @@
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS=N each
 #   make install    PREFIX, DESTDIR, BINDIR, MANDIR, UNITDIR (systemd units: pmdiag-report
 #                   .service and .timer, the node_exporter textfile every hour)
-#   STATIC=1        link libpmdiag and libcpuid statically (see README: libpci stays shared)
+#   STATIC=1        link libpmdiag, libcpuid, libnl, libtracefs and libtraceevent statically
+#                   (see README: libpci and libarchive stay shared)
 #   NOWERROR=1      keep warnings from failing a check build
 #   SAN=1           AddressSanitizer + UndefinedBehaviorSanitizer (with leak detection), built
 #                   into build/san: make check SAN=1 runs every suite on those binaries
@@ -55,15 +56,17 @@ endif
 
 # Dependencies come from Debian packages (scripts/deps.sh installs them).
 # Recursive '=' so pkg-config runs only when a rule needs it.
-DEP_PKGS := libpci libcpuid libnl-genl-3.0 libarchive
+DEP_PKGS := libpci libcpuid libnl-genl-3.0 libarchive libtracefs libtraceevent
 DEP_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(DEP_PKGS) 2>/dev/null)
 ifeq ($(STATIC),1)
-# Debian ships libcpuid.a and libnl's archives but no libpci.a: libpci (and libc) stay shared.
+# Debian ships libcpuid.a, libnl's, libtracefs.a and libtraceevent.a, but no libpci.a:
+# libpci (and libc) stay shared.
 # libarchive.a is shipped, but not the archives of libacl, libzstd and liblz4 it needs:
 # libarchive stays shared too.
-DEP_LIBS = -Wl,-Bstatic -lcpuid -lnl-genl-3 -lnl-3 -Wl,-Bdynamic -lpci -larchive -lpthread
+DEP_LIBS = -Wl,-Bstatic -lcpuid -lnl-genl-3 -lnl-3 -ltracefs -ltraceevent -Wl,-Bdynamic -lpci -larchive \
+	-lpthread -ldl
 else
-DEP_LIBS = $(shell $(PKG_CONFIG) --libs $(DEP_PKGS) 2>/dev/null || echo -lpci -lcpuid -lnl-genl-3 -lnl-3 -larchive)
+DEP_LIBS = $(shell $(PKG_CONFIG) --libs $(DEP_PKGS) 2>/dev/null || echo -lpci -lcpuid -lnl-genl-3 -lnl-3 -larchive -ltracefs -ltraceevent)
 endif
 override CFLAGS += $(DEP_CFLAGS)
 LDLIBS += $(DEP_LIBS) -lm
@@ -137,18 +140,18 @@ check-unit: $(UNIT)
 check-bats: all
 	tests/run-bats.sh tests/bats
 
-# make STATIC=1 works: libcpuid and libnl linked in, and the tools print what the shared
-# build prints (build/static, so the shared build stays as it is)
+# make STATIC=1 works: libcpuid, libnl, libtracefs and libtraceevent linked in, and the
+# tools print what the shared build prints (build/static, so the shared build stays as it is)
 check-static: all
 	@$(MAKE) -s --no-print-directory STATIC=1 B=build/static all
-	@! ldd build/static/bin/pmdiag-report | grep -E 'libcpuid|libnl' || \
-		{ echo "check-static: libcpuid or libnl still shared" >&2; exit 1; }
+	@! ldd build/static/bin/pmdiag-report | grep -E 'libcpuid|libnl|libtrace' || \
+		{ echo "check-static: libcpuid, libnl, libtracefs or libtraceevent still shared" >&2; exit 1; }
 	@for t in build/static/bin/pmdiag-*; do \
 		n=$${t##*/}; [ $$n = pmdiag-dump ] || [ $$n = pmdiag-race ] && continue; \
 		$$t --dump tests/dumps/laptop > build/static/$$n.out 2>&1 || true; \
 		$(B)/bin/$$n --dump tests/dumps/laptop 2>&1 | cmp -s - build/static/$$n.out || \
 			{ echo "check-static: $$n prints something else" >&2; exit 1; }; \
-	done; echo "check-static: libcpuid and libnl static, every tool prints what the shared build prints"
+	done; echo "check-static: libcpuid, libnl, libtracefs and libtraceevent static, every tool prints what the shared build prints"
 
 check-live: all
 	tests/run-bats.sh tests/live

@@ -9,6 +9,8 @@ set -eu
 
 # build
 PKGS="gcc make pkg-config libc6-dev libpci-dev libcpuid-dev libnl-genl-3-dev libarchive-dev"
+# kernel trace events: tracefs instances and the kernel's event formats (as trace-cmd, rtla)
+PKGS="$PKGS libtracefs-dev libtraceevent-dev"
 # run: ACPI tools, msr-tools, pciutils (lspci reads our dumps too), archives
 PKGS="$PKGS acpica-tools msr-tools pciutils xz-utils tar gzip"
 # test: Bats and its helpers, jq, libFuzzer (clang + compiler-rt), man page lint

@@ -159,6 +159,13 @@ struct pmd_res pmd_cpuid_load_file(const char *path, struct cpu_raw_data_array_t
 /* The live back-end's thermal events: the thermal generic netlink family (thermal-nl.c). */
 struct pmd_res pmd_thermal_nl_open(struct pmd_src *s, struct pmd_thermal_events **ev);
 
+/* The live back-end's trace: pmdiag's own tracefs instance (trace-live.c). */
+struct pmd_res pmd_trace_live_open(struct pmd_src *s, const struct pmd_trace_opts *o, void **priv);
+void pmd_trace_live_on(void *priv);
+void pmd_trace_live_off(void *priv);
+struct pmd_res pmd_trace_live_text(void *priv, char **text, size_t *len);
+void pmd_trace_live_close(void *priv);
+
 /* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */
 uint64_t pmd_real_sleep_ns(uint64_t ns);
 

@@ -562,6 +562,11 @@ const struct pmd_backend pmd_backend_live = {
 	.perf_open = live_perf_open,
 	.perf_read = live_perf_read,
 	.perf_close = live_perf_close,
+	.trace_open = pmd_trace_live_open,
+	.trace_on = pmd_trace_live_on,
+	.trace_off = pmd_trace_live_off,
+	.trace_text = pmd_trace_live_text,
+	.trace_close = pmd_trace_live_close,
 	.thermal_events_open = pmd_thermal_nl_open,
 };
 

@@ -25,7 +25,7 @@ CC=${FUZZ_CC:-clang}
 command -v "$CC" > /dev/null || { echo "run.sh: $CC not found (scripts/deps.sh installs it)" >&2; exit 1; }
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-CFLAGS="-g -O1 -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION=\"fuzz\" -I$top/lib $(pkg-config --cflags libnl-genl-3.0) $SAN"
+CFLAGS="-g -O1 -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION=\"fuzz\" -I$top/lib $(pkg-config --cflags libnl-genl-3.0 libtracefs libtraceevent) $SAN"
 mkdir -p "$build/obj"
 
 # libpmdiag with sanitizers and fuzzer coverage (rebuilt when a source is newer)
@@ -135,6 +135,12 @@ seed_dir() { # target
 			i=$((i + 1))
 			{ printf "\\$(printf %o $k)"; head -c 60000 "$f"; } > "$d/seed$i"
 		done ;;
+	kallsyms)
+		# this machine's /proc/kallsyms (its start, and its modules' lines), and a
+		# hidden one (kptr_restrict)
+		head -c 100000 /proc/kallsyms > "$d/host" 2>/dev/null || true
+		grep '\[' /proc/kallsyms 2>/dev/null | head -c 50000 > "$d/modules" || true
+		printf '0000000000000000 T _stext\n0000000000000000 t hrtimer_wakeup\n' > "$d/hidden" ;;
 	dump)
 		# every small recorded dump as one bundle: "== path" lines, each file after its line
 		for m in "$top"/tests/dumps/*/; do
@@ -161,7 +167,7 @@ for src in "$top"/tests/fuzz/fuzz-*.c; do
 	t=$(basename "$src" .c); t=${t#fuzz-}
 	[ -z "$only" ] || [ "$only" = "$t" ] || continue
 	bin="$build/fuzz-$t"
-	$CC $CFLAGS -fsanitize=fuzzer "$src" $objs -lpci -lcpuid $(pkg-config --libs libnl-genl-3.0 libarchive) -o "$bin"
+	$CC $CFLAGS -fsanitize=fuzzer "$src" $objs -lpci -lcpuid $(pkg-config --libs libnl-genl-3.0 libarchive libtracefs libtraceevent) -o "$bin"
 	seed_dir "$t"
 	mkdir -p "$build/work/$t" "$build/crashes/$t"
 	dict=""
