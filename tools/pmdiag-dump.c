@@ -10,29 +10,36 @@
 #include "cli.h"
 #include "report/dump-write.h"
 
-enum { OPT_TAR = PMD_OPT_FIRST_TOOL, OPT_ALL_PCI, OPT_INTERVAL };
+enum { OPT_TAR = PMD_OPT_FIRST_TOOL, OPT_ALL_PCI, OPT_INTERVAL, OPT_TRACE };
 
 static const char tool_help[] =
 	"      --tar                 write one .tar.xz (or .tar.gz, .tar) archive named OUT\n"
 	"      --all-pci             record every PCI device (default: host and ISA/LPC\n"
 	"                            bridges, SMBus, P2SB and AMD northbridge functions)\n"
-	"      --interval MS         time between the two rate snapshots (default 1000)\n";
+	"      --interval MS         time between the two rate snapshots (default 1000)\n"
+	"      --trace SECONDS       record the kernel's trace events (trace.txt: idle,\n"
+	"                            interrupts, timers, wake-ups, work, IPIs) for SECONDS\n"
+	"                            from the first snapshot on (default: the --interval;\n"
+	"                            longer lengthens the interval); 0 records no trace.\n"
+	"                            Needs root and tracefs; uses its own tracefs instance\n";
 
 int main(int argc, char **argv)
 {
 	struct pmd_cli c;
-	struct pmd_dump_opts o = { .interval_ms = 1000 };
+	struct pmd_dump_opts o = { .interval_ms = 1000, .trace_ms = -1 };
 	static const struct option longopts[] = {
 		PMD_CLI_LONGOPTS,
 		{ "tar", no_argument, NULL, OPT_TAR },
 		{ "all-pci", no_argument, NULL, OPT_ALL_PCI },
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
+		{ "trace", required_argument, NULL, OPT_TRACE },
 		{ NULL, 0, NULL, 0 },
 	};
 	pmd_cli_init(&c, "pmdiag-dump",
 		     "Record this machine's power-management data (sysfs, procfs, ACPI tables\n"
 		     "and their evaluation by acpiexec, CPUID, MSRs, PCI config space, HPET\n"
-		     "registers and the ACPI NVS memory the evaluation read, rate counters)\n"
+		     "registers and the ACPI NVS memory the evaluation read, rate counters and\n"
+		     "the kernel's trace events between them)\n"
 		     "into OUT, a new directory, or with --tar a new archive.",
 		     "[options] OUT", tool_help);
 	c.man_section = 1;
@@ -56,6 +63,13 @@ int main(int argc, char **argv)
 				pmd_cli_usage_error(&c, "--interval: \"%s\" is not 1..600000 ms",
 						    optarg);
 			break;
+		case OPT_TRACE: {
+			unsigned sec;
+			if (pmd_parse_uint(optarg, 10, &sec) < 0 || sec > 600)
+				pmd_cli_usage_error(&c, "--trace: \"%s\" is not 0..600 seconds", optarg);
+			o.trace_ms = (long)sec * 1000;
+			break;
+		}
 		default:
 			pmd_cli_usage_error(&c, "unknown option");
 		}

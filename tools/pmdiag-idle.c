@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "probe/probe.h"
 
-enum { OPT_TOP = PMD_OPT_FIRST_TOOL };
+enum { OPT_TOP = PMD_OPT_FIRST_TOOL, OPT_NO_TRACE };
 
 #define MAX_INTERVAL_MS (86400u * 1000u)
 
@@ -59,6 +59,7 @@ int main(int argc, char **argv)
 		PMD_CLI_LONGOPTS,
 		{ "interval", required_argument, NULL, 'i' },
 		{ "top", required_argument, NULL, OPT_TOP },
+		{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
 		{ NULL, 0, NULL, 0 },
 	};
 	pmd_cli_init(&c, "pmdiag-idle",
@@ -69,7 +70,10 @@ int main(int argc, char **argv)
 		     "[options]",
 		     "  -i, --interval SECONDS    sample this long (default 10; fractions such as\n"
 		     "                            0.5 allowed; a dump has its recorded interval)\n"
-		     "      --top N               list the N busiest wake-up sources (default 10)\n");
+		     "      --top N               list the N busiest wake-up sources (default 10)\n"
+		     "      --no-trace            counters only: do not trace the kernel's events\n"
+		     "                            (live: tracing needs root and tracefs, and uses\n"
+		     "                            pmdiag's own tracefs instance)\n");
 	struct pmd_probe_opts po;
 	pmd_probe_opts_tool(&po);
 	bool interval_set = false;
@@ -88,6 +92,9 @@ int main(int argc, char **argv)
 			if (pmd_parse_uint(optarg, 10, &po.top) < 0 || po.top > 10000)
 				pmd_cli_usage_error(&c, "--top: \"%s\" is not a number from 0 to 10000",
 						    optarg);
+			break;
+		case OPT_NO_TRACE:
+			po.no_trace = true;
 			break;
 		default:
 			pmd_cli_usage_error(&c, "unknown option");

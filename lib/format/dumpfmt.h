@@ -30,6 +30,7 @@ struct pmd_mmio_rec {
 #define PMD_DUMP_MMIO "mmio.txt"
 #define PMD_DUMP_LINKS "links"
 #define PMD_DUMP_SNAP_TIME "time"
+#define PMD_DUMP_TRACE "trace.txt" /* format/tracerec.h: the kernel trace of the window */
 
 struct pmd_manifest_kv {
 	char *key, *value;

@@ -381,14 +381,39 @@ static void record_mmio(struct writer *w)
 	close_out(w, f, PMD_DUMP_MMIO);
 }
 
+/* The window's interval: the longer of the snapshot interval and the trace (live). */
+static unsigned window_ms(const struct pmd_dump_opts *o)
+{
+	return o->trace_ms > (long)o->interval_ms ? (unsigned)o->trace_ms : o->interval_ms;
+}
+
+/*
+ * The two snapshots, and the kernel trace of the window between them: on
+ * right after snapshot 0, off after trace_ms, read once after snapshot 1.
+ */
 static void record_snapshots(struct writer *w)
 {
-	unsigned interval = w->o->interval_ms;
+	unsigned interval = window_ms(w->o);
+	unsigned trace_ms = w->o->trace_ms < 0 ? w->o->interval_ms : (unsigned)w->o->trace_ms;
+	struct pmd_trace *tr = NULL;
+	struct pmd_res tres;
+	if (trace_ms) {
+		tres = pmd_trace_open(w->s, NULL, &tr);
+	} else {
+		tres = pmd_res_make(PMD_NOT_RECORDED, 0, "pmdiag-dump --trace 0 records none");
+	}
 	for (unsigned i = 0; i < 2; i++) {
 		struct pmd_snap *snap;
-		if (i)
+		if (i && tr) {
+			pmd_src_wait(w->s, trace_ms);
+			pmd_trace_off(tr);
+			pmd_src_wait(w->s, interval - trace_ms);
+		} else if (i) {
 			pmd_src_wait(w->s, interval);
+		}
 		struct pmd_res r = pmd_snap_take(w->s, i, &snap);
+		if (i == 0)
+			pmd_trace_on(tr);
 		if (r.st != PMD_OK) {
 			char kind[16];
 			snprintf(kind, sizeof(kind), "snapshot%u", i);
@@ -413,6 +438,15 @@ static void record_snapshots(struct writer *w)
 		w->sub = "";
 		pmd_snap_free(snap);
 	}
+	if (tr) {
+		const char *text;
+		size_t len;
+		tres = pmd_trace_text(tr, &text, &len);
+		if (tres.st == PMD_OK)
+			write_file(w, PMD_DUMP_TRACE, text, len);
+		pmd_trace_close(tr);
+	}
+	status_line(w, "trace", &tres);
 }
 
 static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *f)
@@ -449,7 +483,7 @@ static void write_manifest(struct writer *w, const char *body, size_t len)
 		fprintf(f, "kernel: %s\n", buf);
 	if (pmd_src_fact(w->s, "arch", buf, sizeof(buf)).st == PMD_OK)
 		fprintf(f, "arch: %s\n", buf);
-	unsigned iv = w->s->kind == PMD_SRC_LIVE ? w->o->interval_ms
+	unsigned iv = w->s->kind == PMD_SRC_LIVE ? window_ms(w->o)
 						 : pmd_src_recorded_interval_ms(w->s);
 	if (iv)
 		fprintf(f, "interval-ms: %u\n", iv);

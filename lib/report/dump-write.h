@@ -12,6 +12,12 @@ struct pmd_dump_opts {
 	bool tar;             /* write one archive instead of a directory */
 	bool all_pci;         /* every PCI device, not only the bridges pmdiag reads */
 	unsigned interval_ms; /* between the two rate snapshots (live) */
+	/*
+	 * The kernel trace (trace.txt) from snapshot 0 on: its length in ms, -1
+	 * for interval_ms, 0 for none. A trace longer than interval_ms lengthens
+	 * the snapshot interval to it.
+	 */
+	long trace_ms;
 };
 
 /*

@@ -8,7 +8,8 @@
 
 static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
 {
-	struct pmd_idle_opts io = { .interval_ms = o->idle_ms, .progress = o->progress };
+	struct pmd_idle_opts io = { .interval_ms = o->idle_ms, .progress = o->progress,
+				     .no_trace = o->no_trace };
 	return pmd_idle_collect(s, &io);
 }
 

@@ -780,6 +780,7 @@ void pmd_idle_free(struct pmd_idle *d)
 	free(d->softirq);
 	free(d->state);
 	free(d->problem);
+	pmd_trace_close(d->trace);
 	free(d);
 }
 
@@ -831,10 +832,17 @@ struct pmd_idle *pmd_idle_collect(struct pmd_src *s, const struct pmd_idle_opts 
 		d->self.cpu_before = sched_getcpu();
 
 	struct pmd_snap *a = NULL, *b = NULL;
+	if (opts->no_trace)
+		d->trace_res = pmd_res_make(PMD_NOT_RECORDED, 0, "--no-trace: counters only");
+	else
+		d->trace_res = pmd_trace_open(s, NULL, &d->trace);
 	d->res = pmd_snap_take(s, 0, &a);
 	if (d->res.st == PMD_OK) {
-		/* The window: one sleep (none on a dump), no reads, no MSR. */
+		/* The window: one sleep (none on a dump), no reads, no MSR; the kernel
+		 * fills the trace's ring buffer, read only after it. */
+		pmd_trace_on(d->trace);
 		pmd_src_wait(s, d->live ? opts->interval_ms : 0);
+		pmd_trace_off(d->trace);
 		d->res = pmd_snap_take(s, 1, &b);
 	}
 	if (d->live) {

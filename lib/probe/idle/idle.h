@@ -130,11 +130,19 @@ struct pmd_idle {
 	struct pmd_idle_problem *problem;
 	size_t nproblem, nproblem_dropped;
 	struct pmd_idle_self self;
+	/*
+	 * The kernel trace of the window (source.h, "Kernel trace events"): open
+	 * before snapshot 0, on right after it, off right before snapshot 1; NULL
+	 * with trace_res saying why there is none (--no-trace: NOT_RECORDED).
+	 */
+	struct pmd_trace *trace;
+	struct pmd_res trace_res;
 };
 
 struct pmd_idle_opts {
 	unsigned interval_ms; /* live: the window; a dump has its own */
 	bool progress;        /* live, stderr a terminal: one line before the window */
+	bool no_trace;        /* counters only: no kernel trace of the window */
 };
 
 /*
