@@ -2,6 +2,7 @@
 # The diagnostic boot image and its QEMU end-to-end tests (included by the top Makefile).
 #
 #   make initramfs      build/pmdiag-initrd.img for KVER (default: the newest kernel in /boot)
+#   make test-initramfs build/pmdiag-initrd-test.img: that image and the QEMU tests' programs
 #   make usb-image      build/pmdiag-usb.img: MBR + FAT partition PMDIAG, syslinux (BIOS),
 #                       shim + GRUB (UEFI, Secure Boot), the kernel and the initramfs; dd it
 #   make check-qemu     boot the image on the QEMU machines of tests/qemu/ and check each
@@ -22,13 +23,19 @@ QEMU_TIMEOUT ?= 180
 QEMU_JOBS ?= 2
 
 INITRD := $(B)/pmdiag-initrd.img
+# the image of the QEMU tests: INITRD plus the test programs and the trace test's guest
+# side (tests/qemu/mktestinitrd.sh); never in the user's image
+TEST_INITRD := $(B)/pmdiag-initrd-test.img
+TEST_PROGS := $(patsubst tests/qemu/progs/%.c,$(B)/tests/qemu/progs/%,$(wildcard tests/qemu/progs/*.c))
 USB_IMAGE := $(B)/pmdiag-usb.img
 INITRD_SRC := initramfs/init initramfs/thermaltest.sh initramfs/mkinitrd.sh initramfs/initramfs.mk
 USB_SRC := initramfs/mkusb.sh initramfs/grubcfg.sh initramfs/syslinux.cfg.in initramfs/README-stick.txt
 
 export KVER QEMU_TIMEOUT QEMU_JOBS
 
-.PHONY: initramfs usb-image check-qemu dumps bench-qemu initramfs-force
+.PHONY: initramfs usb-image check-qemu dumps bench-qemu initramfs-force test-initramfs
+
+test-initramfs: $(TEST_INITRD)
 
 initramfs: $(INITRD)
 usb-image: $(USB_IMAGE)
@@ -42,10 +49,18 @@ $(B)/initramfs/kver: initramfs-force
 $(INITRD): $(INITRD_SRC) $(TOOLS) $(B)/initramfs/kver
 	initramfs/mkinitrd.sh --kver $(KVER) --bin $(B)/bin --out $@ --compress $(INITRD_COMPRESS)
 
+# static: the test image has the C library only as the tools need it
+$(B)/tests/qemu/progs/%: tests/qemu/progs/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -Wextra -static -o $@ $<
+
+$(TEST_INITRD): $(INITRD) $(TEST_PROGS) tests/qemu/tracetest.sh tests/qemu/mktestinitrd.sh
+	tests/qemu/mktestinitrd.sh --initrd $(INITRD) --out $@ $(TEST_PROGS)
+
 $(USB_IMAGE): $(INITRD) $(USB_SRC) $(B)/initramfs/kver
 	initramfs/mkusb.sh --kernel /boot/vmlinuz-$(KVER) --initrd $(INITRD) --out $@ --size-mb $(USB_IMAGE_MB)
 
-check-qemu: $(INITRD) $(USB_IMAGE)
+check-qemu: $(INITRD) $(USB_IMAGE) $(TEST_INITRD)
 	tests/run-bats.sh tests/qemu
 
 dumps: $(INITRD)

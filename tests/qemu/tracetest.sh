@@ -1,0 +1,79 @@
+#!/bin/busybox sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The guest side of tests/qemu/trace.bats (kernel option pmdiag.tracetest=1; only in the
+# test image, build/pmdiag-initrd-test.img, as /usr/share/pmdiag/tracetest.sh):
+#   1. starts pmd-sleep10 (10 ms nanosleep loop) and pmd-timerfd50 (50 ms timerfd),
+#      writes lines "PMDIAG-SERIAL-LOAD ..." to the serial console ttyS0 (its
+#      interrupts) while `pmdiag-dump --trace 5` records, and prints that dump
+#      (base64 of its .tar.xz) between PMDIAG-TRACE-DUMP-BEGIN and PMDIAG-TRACE-DUMP-END;
+#   2. kills a pmdiag-idle run with SIGKILL during its window, runs pmdiag-idle again,
+#      then stops a third with SIGTERM, printing the tracefs instances after each step
+#      ("PMDIAG-TRACE-CHECK STEP PID: INSTANCES...") and the second run's stderr
+#      between PMDIAG-TRACE-NEXT-BEGIN and PMDIAG-TRACE-NEXT-END.
+# Everything is between PMDIAG-TRACETEST-BEGIN and PMDIAG-TRACETEST-END.
+T=/sys/kernel/tracing
+W=/tmp/pmdiag
+P=/usr/libexec/pmdiag-test
+mkdir -p $W
+echo PMDIAG-TRACETEST-BEGIN
+
+instances() {
+	ls "$T/instances" 2>/dev/null | tr '\n' ' '
+}
+
+# wait_instance PID: until pmdiag-PID exists (at most 20 s: software emulation)
+wait_instance() {
+	i=0
+	while [ ! -d "$T/instances/pmdiag-$1" ] && [ $i -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# 1. the programs, the serial load, the traced dump
+$P/pmd-sleep10 &
+s1=$!
+$P/pmd-timerfd50 &
+s2=$!
+line="PMDIAG-SERIAL-LOAD 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghij"
+: > $W/chunk
+i=0
+while [ $i -lt 16 ]; do echo "$line" >> $W/chunk; i=$((i + 1)); done
+( while :; do cat $W/chunk; sleep 0.1; done ) > /dev/ttyS0 &
+load=$!
+pmdiag-dump --tar $W/trace.tar.xz --trace 5 > $W/trace-dump.err 2>&1
+rc=$?
+kill $load
+wait $load 2>/dev/null
+kill $s1 $s2
+echo
+echo "PMDIAG-TRACE-DUMP-STATUS $rc"
+cat $W/trace-dump.err
+echo PMDIAG-TRACE-DUMP-BEGIN
+base64 $W/trace.tar.xz
+echo PMDIAG-TRACE-DUMP-END
+
+# 2. killed, next, terminated
+echo "PMDIAG-TRACE-CHECK start 0: $(instances)"
+pmdiag-idle -i 20 --json > /dev/null 2> $W/kill.err &
+pid=$!
+wait_instance $pid
+sleep 1
+echo "PMDIAG-TRACE-CHECK before-kill $pid: $(instances)"
+kill -KILL $pid
+wait $pid 2>/dev/null
+echo "PMDIAG-TRACE-CHECK after-kill $pid: $(instances)"
+pmdiag-idle -i 0.5 --json > /dev/null 2> $W/next.err
+echo "PMDIAG-TRACE-CHECK after-next $?: $(instances)"
+echo PMDIAG-TRACE-NEXT-BEGIN
+cat $W/next.err
+echo PMDIAG-TRACE-NEXT-END
+pmdiag-idle -i 20 --json > /dev/null 2> $W/term.err &
+pid=$!
+wait_instance $pid
+sleep 1
+echo "PMDIAG-TRACE-CHECK before-term $pid: $(instances)"
+kill -TERM $pid
+wait $pid
+echo "PMDIAG-TRACE-CHECK after-term $?: $(instances)"
+echo PMDIAG-TRACETEST-END
