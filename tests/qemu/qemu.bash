@@ -27,7 +27,8 @@ export QEMU_TOP KVER QEMU_KERNEL QEMU_INITRD QEMU_TIMEOUT QEMU_JOBS QEMU_AML QEM
 # together; the machines with ssdt-cst.asl (whose idle CPUs spin: QEMU does not emulate
 # the C2 register) between the others, so that two of them seldom run at once.
 # QEMU_MACHINES="m1 m2" in the environment boots only those (with bats -f, to run the tests
-# of a few machines).
+# of a few machines). q35-trace and q35-confidential are not in the list: trace.bats boots
+# them from the test image (build/pmdiag-initrd-test.img).
 QEMU_MACHINES="${QEMU_MACHINES:-q35-thermal-cmos q35-cst q35 q35-cst-arat pc q35-hpet-msi q35-nohpet
 	q35-cst-nohpet q35-qemu64 q35-thermal q35-thermal-passive q35-thermal-broken q35-pss
 	q35-thermal-eval q35-pss-calls q35-lockdown q35-skylake}"
@@ -52,6 +53,8 @@ qemu_describe() {
 	q35-pss-calls) echo "Q35, -cpu max,vendor=GenuineIntel, SSDT tests/qemu/ssdt-pss-calls.asl: C001._PSS calls C000._PSS, which returns a Name: 2800/2200/1800/1000 MHz; acpi-cpufreq" ;;
 	q35-lockdown) echo "Q35, -cpu max, booted with lockdown=integrity (no Secure Boot): /dev/mem and MSR writes refused" ;;
 	q35-skylake) echo "Q35, -cpu Skylake-Client: GenuineIntel family 6 model 0x5E, a model whose power-limit MSRs pmdiag decodes; TCG reads every RAPL, limit and limit-reason MSR as 0" ;;
+	q35-trace) echo "Q35, -cpu max, the test image: tests/qemu/tracetest.sh traces pmd-sleep10, pmd-timerfd50 and the serial console, and kills pmdiag-idle runs (tests/qemu/trace.bats)" ;;
+	q35-confidential) echo "Q35, -cpu max, booted with lockdown=confidentiality: tracefs refused even to root (tests/qemu/trace.bats)" ;;
 	*) return 1 ;;
 	esac
 }
@@ -76,6 +79,7 @@ qemu_machine_args() {
 	q35-pss-calls) echo "-machine q35 -cpu max,vendor=GenuineIntel -acpitable file=$QEMU_AML/ssdt-pss-calls.aml" ;;
 	q35-lockdown) echo "-machine q35 -cpu max" ;;
 	q35-skylake) echo "-machine q35 -cpu Skylake-Client" ;;
+	q35-trace | q35-confidential) echo "-machine q35 -cpu max" ;;
 	*) echo "qemu.bash: unknown machine $1" >&2; return 1 ;;
 	esac
 }
@@ -91,6 +95,8 @@ qemu_test_options() {
 	q35-thermal-cmos) echo "pmdiag.run=thermal pmdiag.thermaltest=1" ;;
 	q35-pss | q35-pss-calls | q35-skylake) echo "pmdiag.run=pstate" ;;
 	q35-lockdown) echo "lockdown=integrity pmdiag.run=hpet" ;;
+	q35-trace) echo "pmdiag.tracetest=1" ;;
+	q35-confidential) echo "lockdown=confidentiality pmdiag.dump=1 pmdiag.run=idle" ;;
 	esac
 }
 

@@ -1,0 +1,168 @@
+#!/usr/bin/env bats
+# The kernel trace (pmdiag's own tracefs instance, lib/source/trace-live.c) on QEMU, from
+# the test image (build/pmdiag-initrd-test.img: the diagnostic image plus the test
+# programs and tests/qemu/tracetest.sh). Two boots:
+#   q35-trace         tracetest.sh: pmd-sleep10 and pmd-timerfd50 running and the serial
+#                     console driven while `pmdiag-dump --trace 5` records; a pmdiag-idle
+#                     killed with SIGKILL, the next run, one stopped with SIGTERM
+#   q35-confidential  lockdown=confidentiality: tracing refused, the counters still there
+# Logs: build/qemu/logs/trace/.
+load helper
+
+D="$LOGS/trace"
+
+setup_file() {
+	export QEMU_INITRD="$TOP/build/pmdiag-initrd-test.img"
+	qemu_preflight
+	rm -rf "$D"
+	mkdir -p "$D"
+	qemu_boot_all "$D" "pmdiag.save=0" q35-trace q35-confidential
+	local m
+	for m in q35-trace q35-confidential; do collect "$D" "$m"; done
+	# the traced dump of tracetest.sh
+	rm -rf "$D/q35-trace.tdump"
+	if qemu_block "$D/q35-trace.log" PMDIAG-TRACE-DUMP-BEGIN PMDIAG-TRACE-DUMP-END > "$D/trace.b64"; then
+		mkdir -p "$D/q35-trace.tdump"
+		base64 -d "$D/trace.b64" | tar -xJ -C "$D/q35-trace.tdump" || rm -rf "$D/q35-trace.tdump"
+	fi
+	rm -f "$D/trace.b64"
+}
+
+# ended DIR MACHINE: the boot ended by itself and /init got to its end.
+ended() {
+	local rc
+	[ -f "$D/$1.rc" ] || fail "$1: not booted (see setup_file)"
+	rc=$(cat "$D/$1.rc")
+	[ "$rc" = 0 ] || fail "$1: QEMU exited $rc (124: still running after ${QEMU_TIMEOUT}s): $(tail -n 20 "$D/$1.log")"
+	grep -q '^PMDIAG-DONE ' "$D/$1.log" || fail "$1: no PMDIAG-DONE line: $(tail -n 30 "$D/$1.log")"
+	echo "# $1: $(cat "$D/$1.time")s" >&3
+}
+
+# trace_txt: the trace.txt of the traced dump (sets TR, and W to its window in seconds).
+trace_txt() {
+	ended q35-trace
+	TR=$(ls "$D"/q35-trace.tdump/*/trace.txt 2> /dev/null | head -n 1)
+	[ -n "$TR" ] || fail "no trace.txt in the traced dump: $(sed -n '/^PMDIAG-TRACE-DUMP-STATUS/,/^PMDIAG-TRACE-DUMP-BEGIN/p' "$D/q35-trace.log")"
+	W=$(awk '/^window-ns: / { printf "%.6f", $2 / 1e9 }' "$TR")
+}
+
+# within VALUE TARGET PERCENT: |VALUE - TARGET| <= PERCENT % of TARGET
+within() {
+	awk -v v="$1" -v t="$2" -v p="$3" 'BEGIN { d = v - t; if (d < 0) d = -d; exit !(d <= t * p / 100) }'
+}
+
+# woken FN COMM: wake-ups of COMM with an hrtimer running FN since COMM's previous one.
+# (The wake-up is traced on the CPU that puts COMM on its run queue: the timer's, or,
+# woken through the target's wake list, the target's in an IPI.)
+woken() {
+	awk -v fn="$1" -v comm="$2" '
+		/^events:$/ { ev = 1; next }
+		!ev { next }
+		$3 == "hrtimer" && $5 == "fn=\"" fn "\"" { pending++ }
+		$3 == "wakeup" && index($0, " comm=\"" comm "\" ") { if (pending) n++; pending = 0 }
+		END { print n + 0 }' "$TR"
+}
+
+@test "trace.txt: a header, every event asked for on, every event line well-formed, in time order" {
+	trace_txt
+	assert_equal "$(head -n 1 "$TR")" "pmdiag-trace 1"
+	assert_equal "$(sed -n 's/^clock: //p' "$TR")" mono
+	within "$W" 5 2 || fail "window of ${W}s, not 5"
+	assert_equal "$(sed -n 's/^symbols: //p' "$TR")" kallsyms
+	assert_equal "$(grep -c '^cpu: [0-9]* lost=[0-9]* entries=[0-9]*$' "$TR")" 2
+	assert_equal "$(grep -c '^cpu: [0-9]* lost=0 ' "$TR")" 2
+	# Debian's 6.1 on x86 has every event pmdiag asks for, the x86 IPI vectors included
+	run -0 sed -n 's/^event: //p' "$TR"
+	assert_equal "$(echo "$output" | grep -vc ' on$')" 0
+	assert_equal "$(echo "$output" | wc -l)" 18
+	assert_line "power:cpu_idle on"
+	assert_line "irq_vectors:call_function_single_entry on"
+	assert_line "tlb:tlb_flush on"
+	# the events: no line that the format does not allow
+	local S='"([^"\\]|\\["\\]|\\x[0-9a-f]{2})*"' H='[0-9a-f]+' K='(resched|call|call-single)'
+	local re="^[0-9]+ [0-9]+ (idle state=([0-9]+|exit)|irq irq=[0-9]+ name=$S|irq-end irq=[0-9]+|timer-start ptr=$H fn=$S flags=$H|timer ptr=$H fn=$S|timer-end ptr=$H|hrtimer ptr=$H fn=$S|hrtimer-end ptr=$H|work fn=$S|work-end fn=$S|wakeup pid=[0-9]+ comm=$S target=[0-9]+|ipi kind=$K|ipi-end kind=$K|tlb reason=1)\$"
+	run -0 awk '/^events:$/ { ev = 1; next } ev' "$TR"
+	local n
+	n=$(echo "$output" | wc -l)
+	[ "$n" -gt 3000 ] || fail "only $n events in 5 s"
+	run grep -Evc "$re" <<< "$output"
+	[ "$output" = 0 ] || fail "$output malformed event lines: $(awk '/^events:$/ { ev = 1; next } ev' "$TR" | grep -Ev "$re" | head -n 5)"
+	# the entries the ring buffers held are the events kept (all inside the window)
+	assert_equal "$(awk '/^cpu: / { sub(/.*entries=/, ""); s += $0 } END { print s }' "$TR")" "$n"
+	run -0 awk -v w="$(sed -n 's/^window-ns: //p' "$TR")" '
+		/^events:$/ { ev = 1; next }
+		ev && ($1 < last || $1 > w) { bad++ } ev { last = $1 }
+		END { print bad + 0 }' "$TR"
+	assert_output 0
+	# function names from kallsyms: no bare addresses for the tick
+	grep -q ' hrtimer ptr=[0-9a-f]* fn="tick_sched_timer"$' "$TR" || fail "no tick_sched_timer hrtimer"
+}
+
+@test "pmd-sleep10 woken by hrtimer_wakeup 100/s, pmd-timerfd50 by timerfd_tmrproc 20/s (15 %)" {
+	trace_txt
+	local n rate
+	n=$(woken hrtimer_wakeup pmd-sleep10)
+	rate=$(awk -v n="$n" -v w="$W" 'BEGIN { printf "%.1f", n / w }')
+	echo "# pmd-sleep10: $n wake-ups from hrtimer_wakeup in ${W}s: $rate/s" >&3
+	within "$rate" 100 15 || fail "pmd-sleep10: $rate/s, not 100/s within 15 %"
+	assert_equal "$(grep -c ' wakeup pid=[0-9]* comm="pmd-sleep10" ' "$TR")" "$n"
+	n=$(woken timerfd_tmrproc pmd-timerfd50)
+	rate=$(awk -v n="$n" -v w="$W" 'BEGIN { printf "%.1f", n / w }')
+	echo "# pmd-timerfd50: $n wake-ups from timerfd_tmrproc in ${W}s: $rate/s" >&3
+	within "$rate" 20 15 || fail "pmd-timerfd50: $rate/s, not 20/s within 15 %"
+	assert_equal "$(grep -c ' wakeup pid=[0-9]* comm="pmd-timerfd50" ' "$TR")" "$n"
+}
+
+@test "the serial console's interrupts: irq lines named ttyS0, as many as /proc/interrupts counted" {
+	trace_txt
+	local irq n d rate
+	irq=$(grep -o ' irq irq=[0-9]* name="ttyS0"$' "$TR" | head -n 1 | sed 's/.*irq=\([0-9]*\).*/\1/')
+	[ -n "$irq" ] || fail "no irq line named ttyS0"
+	assert_equal "$irq" 4
+	n=$(grep -c " irq irq=4 name=\"ttyS0\"$" "$TR")
+	assert_equal "$(grep -c ' irq-end irq=4$' "$TR")" "$n"
+	# the kernel's own count over the snapshots (the same window, to a few ms)
+	d=$(for i in 0 1; do awk '$1 == "4:" { s = 0; for (i = 2; $i ~ /^[0-9]+$/; i++) s += $i; print s }' \
+		"$(dirname "$TR")/snapshots/$i/proc/interrupts"; done | paste -sd' ' | awk '{ print $2 - $1 }')
+	rate=$(awk -v n="$n" -v w="$W" 'BEGIN { printf "%.1f", n / w }')
+	echo "# ttyS0: $n interrupts traced in ${W}s ($rate/s), /proc/interrupts: $d" >&3
+	within "$n" "$d" 5 || fail "ttyS0: $n traced, $d counted by /proc/interrupts"
+	# the lines tracetest.sh wrote kept it busy: far more than an idle console
+	awk -v r="$rate" 'BEGIN { exit !(r >= 50) }' || fail "only $rate/s from ttyS0"
+	[ "$(grep -c '^PMDIAG-SERIAL-LOAD ' "$D/q35-trace.log")" -ge 200 ] || fail "tracetest.sh's load did not reach the console"
+}
+
+# check STEP: the instances tracetest.sh listed after STEP ("PID: NAMES").
+check() {
+	sed -n "s/^PMDIAG-TRACE-CHECK $1 //p" "$D/q35-trace.log"
+}
+
+@test "SIGKILL leaves pmdiag-PID, the next run removes it and says so; SIGTERM and a normal end leave none" {
+	ended q35-trace
+	local pid
+	assert_equal "$(check start)" "0: "
+	pid=$(check before-kill | cut -d: -f1)
+	[ -n "$pid" ] || fail "no before-kill line"
+	assert_equal "$(check before-kill)" "$pid: pmdiag-$pid "
+	assert_equal "$(check after-kill)" "$pid: pmdiag-$pid "
+	assert_equal "$(check after-next)" "0: "
+	run -0 qemu_block "$D/q35-trace.log" PMDIAG-TRACE-NEXT-BEGIN PMDIAG-TRACE-NEXT-END
+	assert_output "pmdiag-idle: warning: tracefs: removed instance pmdiag-$pid from /sys/kernel/tracing/instances: left by a pmdiag run that was killed before it could clean up"
+	pid=$(check before-term | cut -d: -f1)
+	assert_equal "$(check before-term)" "$pid: pmdiag-$pid "
+	# killed by SIGTERM (128 + 15) after removing its instance
+	assert_equal "$(check after-term)" "143: "
+}
+
+@test "lockdown=confidentiality: tracing refused, named as lockdown; pmdiag-idle still counts" {
+	ended q35-confidential
+	ran "$D" q35-confidential idle
+	assert_equal "$(jqt '.summary.interrupts > 0')" true
+	assert_equal "$(jqt '.interrupts | length > 0')" true
+	local man
+	man=$(ls "$D"/q35-confidential.dump/*/manifest 2> /dev/null | head -n 1)
+	[ -n "$man" ] || fail "no dump from q35-confidential"
+	grep -qx 'status: trace	unreadable	EPERM	tracefs: refused by kernel lockdown (confidentiality)' "$man" ||
+		fail "trace status: $(grep 'trace' "$man")"
+	run ! ls "$(dirname "$man")/trace.txt"
+}
