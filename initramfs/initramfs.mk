@@ -8,7 +8,8 @@
 #   make check-qemu     boot the image on the QEMU machines of tests/qemu/ and check each
 #                       report (software emulation: a few minutes)
 #   make dumps          record those machines into tests/dumps/qemu-<machine>/
-#   make bench-qemu     image size and time from QEMU start to the report
+#   make bench-qemu     image size and time from QEMU start to the report; the trace's
+#                       observer effect on an idle guest (tests/bench/trace-qemu.sh)
 #
 #   KVER=6.1.0-57-amd64       kernel (its /boot/vmlinuz-KVER and /lib/modules/KVER)
 #   INITRD_COMPRESS=zstd      zstd, gzip or xz
@@ -66,7 +67,8 @@ check-qemu: $(INITRD) $(USB_IMAGE) $(TEST_INITRD)
 dumps: $(INITRD)
 	initramfs/dumps.sh --kernel /boot/vmlinuz-$(KVER) --initrd $(INITRD) --out tests/dumps
 
-bench-qemu: $(INITRD)
+bench-qemu: $(INITRD) $(TEST_INITRD)
 	initramfs/bench.sh --kernel /boot/vmlinuz-$(KVER) --initrd $(INITRD)
+	QEMU_TEST_INITRD=$(CURDIR)/$(TEST_INITRD) tests/bench/trace-qemu.sh
 
 initramfs-force:

@@ -54,6 +54,7 @@ qemu_describe() {
 	q35-lockdown) echo "Q35, -cpu max, booted with lockdown=integrity (no Secure Boot): /dev/mem and MSR writes refused" ;;
 	q35-skylake) echo "Q35, -cpu Skylake-Client: GenuineIntel family 6 model 0x5E, a model whose power-limit MSRs pmdiag decodes; TCG reads every RAPL, limit and limit-reason MSR as 0" ;;
 	q35-trace) echo "Q35, -cpu max, the test image: tests/qemu/tracetest.sh traces pmd-sleep10, pmd-timerfd50 and the serial console, and kills pmdiag-idle runs (tests/qemu/trace.bats)" ;;
+	q35-c1) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-c1.asl: acpi_idle with POLL and C1 (HLT) only, an idle guest that sleeps (tests/bench/trace-qemu.sh)" ;;
 	q35-confidential) echo "Q35, -cpu max, booted with lockdown=confidentiality: tracefs refused even to root (tests/qemu/trace.bats)" ;;
 	*) return 1 ;;
 	esac
@@ -80,6 +81,7 @@ qemu_machine_args() {
 	q35-lockdown) echo "-machine q35 -cpu max" ;;
 	q35-skylake) echo "-machine q35 -cpu Skylake-Client" ;;
 	q35-trace | q35-confidential) echo "-machine q35 -cpu max" ;;
+	q35-c1) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-c1.aml" ;;
 	*) echo "qemu.bash: unknown machine $1" >&2; return 1 ;;
 	esac
 }

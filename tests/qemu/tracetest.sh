@@ -11,11 +11,28 @@
 #      ("PMDIAG-TRACE-CHECK STEP PID: INSTANCES...") and the second run's stderr
 #      between PMDIAG-TRACE-NEXT-BEGIN and PMDIAG-TRACE-NEXT-END.
 # Everything is between PMDIAG-TRACETEST-BEGIN and PMDIAG-TRACETEST-END.
+# With the argument "bench" (pmdiag.tracetest=bench, tests/bench/trace-qemu.sh) it runs
+# instead `pmdiag-idle -i 5 --json` with and without --no-trace, alternately, three
+# times each, and prints each JSON output on one line "PMDIAG-BENCH trace|no-trace JSON".
 T=/sys/kernel/tracing
 W=/tmp/pmdiag
 P=/usr/libexec/pmdiag-test
 mkdir -p $W
 echo PMDIAG-TRACETEST-BEGIN
+
+if [ "${1:-}" = bench ]; then
+	sleep 2
+	for i in 1 2 3; do
+		for mode in trace no-trace; do
+			opt=""
+			[ $mode = no-trace ] && opt=--no-trace
+			pmdiag-idle -i 5 --json $opt > $W/bench.json 2> $W/bench.err
+			echo "PMDIAG-BENCH $mode $(tr -d '\n' < $W/bench.json)"
+		done
+	done
+	echo PMDIAG-TRACETEST-END
+	exit 0
+fi
 
 instances() {
 	ls "$T/instances" 2>/dev/null | tr '\n' ' '
