@@ -43,6 +43,7 @@ struct writer {
 	size_t nlinks;
 	struct pmd_res err; /* first write error */
 	unsigned nfiles, nerrors;
+	char trace_ms[24]; /* the trace's length asked for, when trace.txt is recorded */
 };
 
 static void fail(struct writer *w, int e, const char *what)
@@ -442,8 +443,14 @@ static void record_snapshots(struct writer *w)
 		const char *text;
 		size_t len;
 		tres = pmd_trace_text(tr, &text, &len);
-		if (tres.st == PMD_OK)
+		if (tres.st == PMD_OK) {
 			write_file(w, PMD_DUMP_TRACE, text, len);
+			if (w->s->kind == PMD_SRC_LIVE)
+				snprintf(w->trace_ms, sizeof(w->trace_ms), "%u", trace_ms);
+			else if (pmd_src_fact(w->s, "trace-ms", w->trace_ms,
+					      sizeof(w->trace_ms)).st != PMD_OK)
+				w->trace_ms[0] = 0;
+		}
 		pmd_trace_close(tr);
 	}
 	status_line(w, "trace", &tres);
@@ -487,6 +494,8 @@ static void write_manifest(struct writer *w, const char *body, size_t len)
 						 : pmd_src_recorded_interval_ms(w->s);
 	if (iv)
 		fprintf(f, "interval-ms: %u\n", iv);
+	if (w->trace_ms[0])
+		fprintf(f, "trace-ms: %s\n", w->trace_ms);
 	fprintf(f, "redaction: %s\n", w->s->opts.no_redact ? "off (--no-redact)" : "on");
 	fprintf(f, "license-tables: %s\n",
 		w->s->opts.include_license_tables ? "included" : "left out");
