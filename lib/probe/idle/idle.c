@@ -780,7 +780,41 @@ void pmd_idle_free(struct pmd_idle *d)
 	free(d->softirq);
 	free(d->state);
 	free(d->problem);
+	pmd_wk_free(&d->wk);
+	pmd_trace_close(d->trace);
 	free(d);
+}
+
+void pmd_idle_attribute(struct pmd_idle *d)
+{
+	const char *text;
+	size_t len;
+	struct pmd_res r = pmd_trace_text(d->trace, &text, &len);
+	d->top_wakers[0] = 0;
+	if (r.st != PMD_OK) {
+		pmd_wk_free(&d->wk);
+		pmd_tr_init(&d->wk.rec);
+		d->wk.res = r;
+		return;
+	}
+	pmd_wk_free(&d->wk);
+	pmd_wk_from_text(&d->wk, text, len);
+	const struct pmd_wk *w = &d->wk;
+	if (w->res.st != PMD_OK || !w->window_ns)
+		return;
+	struct pmd_buf b = { 0 };
+	for (size_t i = 0, k = 0; i < w->nranked && k < 3; i++) {
+		const struct pmd_wk_src *src = &w->src[i];
+		char label[96];
+		if (!src->wakes)
+			break;
+		pmd_wk_src_label(w, src, label, sizeof(label));
+		pmd_buf_printf(&b, "%s%s %.1f/s", k ? ", " : "", label,
+			       (double)src->wakes * 1e9 / (double)w->window_ns);
+		k++;
+	}
+	snprintf(d->top_wakers, sizeof(d->top_wakers), "%s", b.len ? b.s : "");
+	pmd_buf_free(&b);
 }
 
 /* ---- the window ---- */
@@ -830,13 +864,26 @@ struct pmd_idle *pmd_idle_collect(struct pmd_src *s, const struct pmd_idle_opts 
 	if (d->live)
 		d->self.cpu_before = sched_getcpu();
 
+	/* The trace's instance is made before the window and read after it. */
+	pmd_tr_init(&d->wk.rec);
+	if (opts->no_trace)
+		d->wk.res = pmd_res_make(PMD_NOT_RECORDED, 0, "not asked for (--no-trace)");
+	else
+		d->wk.res = pmd_trace_open(s, NULL, &d->trace);
+
 	struct pmd_snap *a = NULL, *b = NULL;
 	d->res = pmd_snap_take(s, 0, &a);
 	if (d->res.st == PMD_OK) {
 		/* The window: one sleep (none on a dump), no reads, no MSR. */
+		pmd_trace_on(d->trace);
 		pmd_src_wait(s, d->live ? opts->interval_ms : 0);
+		pmd_trace_off(d->trace);
 		d->res = pmd_snap_take(s, 1, &b);
 	}
+	if (d->trace && d->res.st == PMD_OK)
+		pmd_idle_attribute(d);
+	else if (d->trace)
+		d->wk.res = pmd_res_make(PMD_NOT_RECORDED, 0, "no snapshots: no window");
 	if (d->live) {
 		d->self.cpu_after = sched_getcpu();
 		if (ru_ok && getrusage(RUSAGE_SELF, &ru[1]) == 0) {

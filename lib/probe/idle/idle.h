@@ -10,6 +10,7 @@
 #define PMD_IDLE_H
 
 #include "out/out.h"
+#include "probe/idle/idle-attr.h"
 #include "source/source.h"
 
 struct pmd_snap;
@@ -130,11 +131,17 @@ struct pmd_idle {
 	struct pmd_idle_problem *problem;
 	size_t nproblem, nproblem_dropped;
 	struct pmd_idle_self self;
+
+	/* Who ended the idle periods: the kernel trace over the same window. */
+	struct pmd_trace *trace;  /* kept open until pmd_idle_free (pmdiag-dump records it) */
+	struct pmd_wk wk;         /* wk.res: OK, or why there is no attribution */
+	char top_wakers[256];     /* "pmd-sleep10 [123] 100.0/s, ..." ("" without attribution) */
 };
 
 struct pmd_idle_opts {
 	unsigned interval_ms; /* live: the window; a dump has its own */
 	bool progress;        /* live, stderr a terminal: one line before the window */
+	bool no_trace;        /* counters only: no kernel trace, no attribution */
 };
 
 /*
@@ -158,6 +165,9 @@ struct pmd_res pmd_idle_cell_res(const struct pmd_cell *c, const struct pmd_res 
 double pmd_idle_per_s(const struct pmd_idle *d, uint64_t count);
 /* Average sleep per entry in ms: time_us / usage / 1000. */
 double pmd_idle_avg_ms(uint64_t time_us, uint64_t usage);
+
+/* Attribute the window's trace (d->trace) into d->wk and d->top_wakers. */
+void pmd_idle_attribute(struct pmd_idle *d);
 
 /* Summary then details into o; top: how many wake-up sources to list. Returns 0,
  * or 2 when there is nothing to measure (no snapshots, or nothing in them). */
