@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "probe/probe.h"
 
-enum { OPT_TOP = PMD_OPT_FIRST_TOOL };
+enum { OPT_TOP = PMD_OPT_FIRST_TOOL, OPT_NO_TRACE };
 
 #define MAX_INTERVAL_MS (86400u * 1000u)
 
@@ -59,17 +59,23 @@ int main(int argc, char **argv)
 		PMD_CLI_LONGOPTS,
 		{ "interval", required_argument, NULL, 'i' },
 		{ "top", required_argument, NULL, OPT_TOP },
+		{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
 		{ NULL, 0, NULL, 0 },
 	};
 	pmd_cli_init(&c, "pmdiag-idle",
 		     "How long do the CPUs really sleep, and what wakes them up? Interrupts and\n"
 		     "softirqs per second by source, idle entries, residency and the average sleep\n"
 		     "per idle entry per CPU and C-state, the tick-sched counters, and this tool's\n"
-		     "own wake-ups, from two snapshots taken an interval apart (a dump: its own).",
+		     "own wake-ups, from two snapshots taken an interval apart (a dump: its own);\n"
+		     "over the same window, a kernel trace in pmdiag's own tracefs instance names\n"
+		     "what ended each idle period: processes, kernel timers (deferrable or not),\n"
+		     "the tick, device interrupts, work items and IPIs (root; a dump: its\n"
+		     "trace.txt).",
 		     "[options]",
 		     "  -i, --interval SECONDS    sample this long (default 10; fractions such as\n"
 		     "                            0.5 allowed; a dump has its recorded interval)\n"
-		     "      --top N               list the N busiest wake-up sources (default 10)\n");
+		     "      --top N               list the N busiest wake-up sources (default 10)\n"
+		     "      --no-trace            counters only: no kernel trace, no attribution\n");
 	struct pmd_probe_opts po;
 	pmd_probe_opts_tool(&po);
 	bool interval_set = false;
@@ -88,6 +94,9 @@ int main(int argc, char **argv)
 			if (pmd_parse_uint(optarg, 10, &po.top) < 0 || po.top > 10000)
 				pmd_cli_usage_error(&c, "--top: \"%s\" is not a number from 0 to 10000",
 						    optarg);
+			break;
+		case OPT_NO_TRACE:
+			po.no_trace = true;
 			break;
 		default:
 			pmd_cli_usage_error(&c, "unknown option");

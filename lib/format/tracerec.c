@@ -762,8 +762,10 @@ int pmd_tr_parse(const char *text, size_t len, struct pmd_trace_rec *r, char *er
 			break;
 	}
 	free(line);
-	if (!rc && p.line == 0)
-		rc = fail(&p, "empty");
+	if (!rc && p.line == 0) {
+		snprintf(err, errn, "the file is empty");
+		rc = -1;
+	}
 	if (!rc && (!p.have_events_hdr || !p.have_end)) {
 		p.line++;
 		rc = fail(&p, "the file ends before \"%s\": it is cut short",

@@ -242,3 +242,120 @@ idle_json() {
 	# one line: no carriage return before it is cleared
 	assert_equal "$(printf '%s' "$output" | tr -cd '\r' | wc -c)" 2
 }
+
+# ---- wake-up attribution from a recorded kernel trace (tests/dumps/hand-idle-trace/README.md)
+
+@test "trace: what ended the idle periods, hand-placed, in text" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-trace"
+	[ -z "$stderr" ]
+	# 200 + 40 + 20 + 40 + 4 + 2 + 10 + 1 (pmdiag's own) = 317 idle periods in 2 s
+	assert_line "Wake-up attribution:          100.0 % of 317 idle exits (kernel trace, 158.5 /s)"
+	assert_line "Top wake-up sources:          pmd-sleep10 [1201] 100.0/s, pmd-timerfd50 [1202] 20.0/s, nvme0q1 (irq 120) 20.0/s"
+	assert_line "  This tool's own:         1 wake-up, 1 event (pid 4242, left out of the ranking)"
+	assert_line "  Tracing:                 1535 events (767.5 /s), 0 lost"
+	assert_line --regexp "^  process +pmd-sleep10 \[1201\] +100\.0 +100\.0 +1 *$"
+	assert_line --regexp "^  process +pmd-timerfd50 \[1202\] +20\.0 +20\.0 +2 *$"
+	assert_line --regexp "^  irq +nvme0q1 \(irq 120\) +20\.0 +20\.0 +0 *$"
+	assert_line --regexp "^  tick +tick_sched_timer +10\.0 +10\.0 +0 *$"
+	# woken by CPU 0 for CPU 3: the rescheduling IPI is the event, the kworker the cause
+	assert_line --regexp "^  process +kworker/3:2 \[97\] +5\.0 +5\.0 +0,3 *$"
+	assert_line --regexp "^  ipi +resched +0\.0 +5\.0 +3 *$"
+	assert_line --regexp "^  timer +igb_watchdog +2\.0 +2\.0 +0 +not deferrable$"
+	assert_line --regexp "^  timer +delayed_work_timer_fn +1\.0 +1\.0 +3 +deferrable$"
+	refute_line --regexp "^  process +pmdiag-dump"
+}
+
+@test "trace: the same in JSON, per CPU, and the findings" {
+	run -0 --separate-stderr pmdiag-idle --json --dump "$DUMPS/hand-idle-trace"
+	j="$output"
+	q() { jq -r "$1" <<<"$j"; }
+	assert_equal "$(q .attribution.idle_exits)" 317
+	assert_equal "$(q .attribution.attributed)" 317
+	assert_equal "$(q .attribution.lost)" 0
+	assert_equal "$(q .attribution.self.pid)" 4242
+	assert_equal "$(q .attribution.self.wakeups)" 1
+	assert_equal "$(q .summary.attributed_pct)" 100
+	assert_equal "$(q '[.summary.top_wakers[] | .name] | join(",")')" pmd-sleep10,pmd-timerfd50,nvme0q1
+	assert_equal "$(q '.sources[0] | [.kind, .name, .pid, .wakeups_per_s, .events_per_s] | join(" ")')" \
+		"process pmd-sleep10 1201 100 100"
+	assert_equal "$(q '.sources[] | select(.name == "igb_watchdog") | .deferrable')" false
+	assert_equal "$(q '.sources[] | select(.name == "delayed_work_timer_fn") | .deferrable')" true
+	assert_equal "$(q '.sources[] | select(.name == "nvme0q1") | .irq')" 120
+	assert_equal "$(q '.sources[] | select(.name == "kworker/3:2") | [.per_cpu[] | "\(.cpu):\(.wakeups)/\(.events)"] | join(" ")')" \
+		"0:0/10 3:10/0"
+	assert_equal "$(q '[.sources[] | select(.name == "pmdiag-dump")] | length')" 0
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-idle-trace"
+	f="$output"
+	assert_equal "$(jq -r '.findings[] | select(.id == "idle.wakeup-hog") | .message' <<<"$f")" \
+		"process pmd-sleep10 [1201] ended 63 % of the idle periods (100.0/s)"
+	assert_equal "$(jq -r '.findings[] | select(.id == "idle.timer-not-deferrable") | .message' <<<"$f")" \
+		"kernel timer igb_watchdog fires 2.0/s on an idle machine and is not deferrable: it wakes sleeping CPUs (deferrable timers took the average sleep from 1 to 20 ms in 2007)"
+	assert_equal "$(jq -r '[.findings[] | select(.id == "idle.irq-storm")] | length' <<<"$f")" 0
+}
+
+@test "trace: a dump without trace.txt says so and keeps its counters; --no-trace is counters only" {
+	run -0 pmdiag-idle --dump "$DUMPS/hand-idle-4cpu"
+	assert_line "Wake-up attribution:          not recorded in this dump: this dump has no trace.txt (pmdiag-dump --trace SECONDS records one)"
+	assert_line "Interrupts:                   500.0 /s (1000 on 4 CPUs)"
+	run -0 pmdiag-idle --no-trace --dump "$DUMPS/hand-idle-trace"
+	assert_line "Wake-up attribution:          not recorded in this dump: not asked for (--no-trace)"
+	refute_line --partial "What ended idle periods"
+}
+
+# bad_trace NAME: a copy of hand-idle-trace whose trace.txt the caller then changes
+bad_trace() {
+	BT="$BATS_TEST_TMPDIR/$1"
+	cp -r "$DUMPS/hand-idle-trace" "$BT"
+}
+
+@test "trace: truncated, reordered, garbage: one clear line, the counters still shown" {
+	bad_trace cut
+	head -c 40000 "$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line "Wake-up attribution:          invalid: trace.txt: line 978: the last line has no newline: the file is cut short"
+	assert_line "Interrupts:                   500.0 /s (1000 on 4 CPUs)"
+	# cut at a line's end: the count at the end tells
+	head -n 700 "$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line "Wake-up attribution:          invalid: trace.txt: line 701: the file ends before \"end:\": it is cut short"
+	# two event lines swapped
+	awk 'NR==100{l=$0; next} NR==101{print; print l; next} {print}' \
+		"$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line --regexp "^Wake-up attribution: +invalid: trace.txt: line 101: time goes backwards \([0-9]+ after [0-9]+\): events out of order$"
+	head -c 3000 /dev/urandom > "$BT/trace.txt"
+	run -0 pmdiag-idle --json --dump "$BT"
+	assert_equal "$(jq -r .summary.attribution_status <<<"$output")" invalid
+	assert_equal "$(jq -r .summary.interrupts <<<"$output")" 1000
+	: > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line --regexp "^Wake-up attribution: +invalid: trace.txt: the file is empty$"
+}
+
+@test "trace: unknown events are counted and skipped; a reused pid is another process" {
+	bad_trace unknown
+	# a newer recorder's event type, and a header line this version does not know
+	sed -e 's/^events:$/future-key: 1\nevents:/' \
+		-e 's/^\(5[0-9]*000000 1 idle state=exit\)$/\1\n&/' "$DUMPS/hand-idle-trace/trace.txt" |
+		awk '/^events:$/ {print; print "0 0 sched-migrate pid=1 dest=2"; n=1; next}
+		     /^end: / {sub(/[0-9]+$/, $2 + 1)} {print}' > "$BT/trace.txt"
+	# the duplicated exit lines above are harmless: an exit without an entry is ignored
+	n=$(grep -c '^[0-9]* 1 idle state=exit$' "$BT/trace.txt")
+	sed -i "s/^end: [0-9]*$/end: $(awk '/^events:$/{f=1; next} /^end: /{f=0} f' "$BT/trace.txt" | wc -l)/" "$BT/trace.txt"
+	run -0 pmdiag-idle --json --dump "$BT"
+	assert_equal "$(jq -r .attribution.unknown_lines <<<"$output")" 2
+	assert_equal "$(jq -r .attribution.idle_exits <<<"$output")" 317
+	[ "$n" -gt 200 ]
+	# pid 1201 wraps around pid_max and comes back as another command half-way through
+	bad_trace wrap
+	awk '/comm="pmd-sleep10"/ && ++k > 100 {sub(/comm="pmd-sleep10"/, "comm=\"cron\"")} {print}' \
+		"$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --json --dump "$BT"
+	assert_equal "$(jq -r '[.sources[] | select(.pid == 1201) | "\(.name)=\(.wakeups)"] | sort | join(" ")' <<<"$output")" \
+		"cron=100 pmd-sleep10=100"
+	# a pid past the kernel's limit is refused, not wrapped
+	bad_trace bigpid
+	sed 's/pid=1201 /pid=4194305 /' "$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line --regexp "^Wake-up attribution: +invalid: trace.txt: line [0-9]+: pid=4194305 is not a number from 0 to 4194304$"
+}
