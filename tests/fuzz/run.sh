@@ -94,6 +94,12 @@ seed_dir() { # target
 			done
 			rm -rf "$x"
 		done ;;
+	trace)
+		# recorded traces (trace.txt of the test dumps), cut to keep the seeds small
+		for f in "$top"/tests/dumps/*/trace.txt; do
+			[ -f "$f" ] && head -n 300 "$f" > "$d/$(basename "$(dirname "$f")")-head" &&
+				cp "$f" "$d/$(basename "$(dirname "$f")")"
+		done ;;
 	amleval)
 		# acpiexec's output over two corpus machines (even first byte) and recorded
 		# aml-eval.txt files (odd)
