@@ -331,7 +331,7 @@ static void print_top(const struct pmd_idle *d, struct pmd_out *o, unsigned top)
 	size_t n;
 	struct src_ref *v = top_sources(d, &n);
 	char title[64];
-	snprintf(title, sizeof(title), "Top %u interrupt and softirq lines (counters)", top);
+	snprintf(title, sizeof(title), "Top %u interrupt and softirq lines", top);
 	pmd_out_table(o, "top", top ? title : NULL);
 	for (size_t i = 0; i < n && i < top; i++) {
 		pmd_out_obj(o, NULL, NULL);
