@@ -208,7 +208,13 @@ def idle_spec: {obj: {
 		req: ["wakeups", "voluntary_switches", "involuntary_switches", "cpu_time_ms"]},
 	problems: count,
 	busiest: {arr: {obj: {kind: {enum: ["irq", "softirq"]}, name: text, per_s: "number"},
-		req: ["kind", "name", "per_s"]}}
+		req: ["kind", "name", "per_s"]}},
+	attribution: {res: true},
+	attributed_pct: number_or_none,
+	top_wakers: {arr: {obj: {
+		kind: {enum: ["process", "tick", "timer", "hrtimer", "irq", "work", "ipi"]},
+		name: text, pid: [count, "null"], irq: [count, "null"], wakeups_per_s: "number"},
+		req: ["kind", "name", "pid", "irq", "wakeups_per_s"]}}
 }, open: true};
 
 def race_spec: {obj: {
