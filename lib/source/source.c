@@ -34,6 +34,8 @@ struct pmd_src *pmd_src_alloc(const struct pmd_backend *be, enum pmd_src_kind ki
 
 void pmd_src_free(struct pmd_src *s)
 {
+	pmd_cst_live_free(s, s->cst);
+	s->cst = NULL;
 	for (size_t i = 0; i < s->nattached; i++)
 		if (s->attached[i].free_fn)
 			s->attached[i].free_fn(s->attached[i].ptr);
