@@ -218,7 +218,7 @@ void pmd_cst_live_free(struct pmd_src *s, struct pmd_cst_live *l)
 {
 	if (!l)
 		return;
-	for (size_t i = 0; i < l->nev; i++)
+	for (size_t i = 0; s && i < l->nev; i++)
 		if (l->ev[i].id >= 0)
 			pmd_perf_close(s, l->ev[i].id);
 	free(l->ev);

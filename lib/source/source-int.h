@@ -151,7 +151,7 @@ struct pmd_res pmd_cpuid_load_file(const char *path, struct cpu_raw_data_array_t
 /* The live back-end's thermal events: the thermal generic netlink family (thermal-nl.c). */
 struct pmd_res pmd_thermal_nl_open(struct pmd_src *s, struct pmd_thermal_events **ev);
 
-/* Close the C-state counters' perf events (cstate.c). */
+/* Close the C-state counters' perf events (s NULL: only free) and free l (cstate.c). */
 void pmd_cst_live_free(struct pmd_src *s, struct pmd_cst_live *l);
 
 /* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */

@@ -12,7 +12,9 @@
 
 #include "cpu/msr.h"
 #include "format/cstatefmt.h"
+#include "probe/check.h"
 #include "probe/idle/idle.h"
+#include "probe/probe.h"
 #include "unit.h"
 
 static int parse(const char *text, struct pmd_cst_rec *r, char *err, size_t n)
@@ -226,4 +228,34 @@ TEST(cstate_model_table_follows_linux)
 	/* every counter MSR is in the table the source may read */
 	for (unsigned c = 0; c < PMD_CST_N; c++)
 		CHECK(pmd_msr_def(pmd_cst_msr(c)) != NULL);
+}
+
+TEST(cstate_package_shallow_finding_names_the_top_wakers)
+{
+	/* cores in C6/C7 90 %, the package in PC2 85 % and nowhere deeper */
+	const char *a = "source msr\ntsc 0\nc6 0 0\nc7 0 0\npc2 0 0\npc3 0 0\npc10 0 0\n";
+	const char *b = "source msr\ntsc 1000000\nc6 0 100000\nc7 0 800000\npc2 0 850000\n"
+			"pc3 0 0\npc10 0 0\n";
+	struct pmd_idle *d = hw(a, b);
+	struct pmd_checks f = { 0 };
+	pmd_probe_idle.findings(d, &f);
+	CHECK_EQ(f.n, 1);
+	CHECK_STR(f.n ? f.v[0].id : NULL, "idle.package-shallow");
+	CHECK(f.n && strstr(f.v[0].message, "90.0 %") && !strstr(f.v[0].message, "top wake-up"));
+	CHECK(f.n && strstr(f.v[0].advice, "pmdiag-idle --top 10"));
+	pmd_checks_free(&f);
+	/* the wake-up attribution fills top_wakers: the finding names them */
+	snprintf(d->top_wakers, sizeof(d->top_wakers), "xhci_hcd (2.0/s), i915 (1.5/s)");
+	pmd_probe_idle.findings(d, &f);
+	CHECK(f.n == 1 && strstr(f.v[0].message,
+				 "keeps it up; top wake-up sources: xhci_hcd (2.0/s), i915 (1.5/s)"));
+	pmd_checks_free(&f);
+	pmd_idle_free(d);
+	/* the package reaching PC10 1 %: no finding */
+	d = hw(a, "source msr\ntsc 1000000\nc6 0 100000\nc7 0 800000\npc2 0 850000\n"
+		  "pc3 0 0\npc10 0 10000\n");
+	pmd_probe_idle.findings(d, &f);
+	CHECK_EQ(f.n, 0);
+	pmd_checks_free(&f);
+	pmd_idle_free(d);
 }
