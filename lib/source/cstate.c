@@ -3,7 +3,7 @@
  * The CPU's own C-state residency counters at the two ends of the sampling
  * window, as one record per end (format/cstatefmt.h). Live: the perf
  * cstate_core / cstate_pkg PMUs when the kernel offers them (no msr driver
- * needed, allowed under lockdown), else the residency MSRs of this model;
+ * or CAP_SYS_RAWIO needed), else the residency MSRs of this model;
  * read only at the window's ends, since reading another CPU's counter sends
  * it an IPI. A dump serves the records pmdiag-dump made the same way.
  */
@@ -174,7 +174,9 @@ static struct pmd_res msr_setup(struct pmd_src *s, struct pmd_cst_live *l, unsig
 			uint64_t x;
 			struct pmd_res e = pmd_msr_read(s, v[i], pmd_cst_msr(c), &x);
 			if (e.st != PMD_OK && (e.err == ENOENT || e.err == EACCES || e.err == EPERM)) {
-				r = e; /* no msr driver, not root: the same for every MSR */
+				/* no msr driver, not root: the same for every MSR */
+				r = pmd_res_make(e.st, e.err, "no cstate PMU in this kernel; the "
+						 "residency MSRs: %.150s", e.why);
 				break;
 			}
 			faulted += e.st != PMD_OK && e.err == EIO;
