@@ -121,6 +121,8 @@ struct pmd_src {
 		void (*free_fn)(void *);
 	} attached[4];
 	size_t nattached;
+	/* The C-state residency counters between the window's ends, live (cstate.c). */
+	struct pmd_cst_live *cst;
 };
 
 /* Back-ends. */
@@ -158,6 +160,9 @@ struct pmd_res pmd_cpuid_load_file(const char *path, struct cpu_raw_data_array_t
 
 /* The live back-end's thermal events: the thermal generic netlink family (thermal-nl.c). */
 struct pmd_res pmd_thermal_nl_open(struct pmd_src *s, struct pmd_thermal_events **ev);
+
+/* Close the C-state counters' perf events (s NULL: only free) and free l (cstate.c). */
+void pmd_cst_live_free(struct pmd_src *s, struct pmd_cst_live *l);
 
 /* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */
 uint64_t pmd_real_sleep_ns(uint64_t ns);

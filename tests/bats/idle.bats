@@ -209,6 +209,96 @@ idle_json() {
 	assert_line --partial "--interval SECONDS"
 }
 
+# ---- what the hardware reached: the CPU's residency counters (hand-idle-pc10/-pc2/-amd README.md)
+
+@test "Kaby Lake laptop through perf: every core and package counter, deepest PC10" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-pc10"
+	[ -z "$stderr" ]
+	# 4,600,000,000 TSC ticks; C3 46e6+23e6 ticks on two cores: (1 + 0.5) / 2 = 0.75 %
+	assert_line "Hardware C-states:            cores C3 0.8 %, C6 3.0 %, C7 90.0 %; package PC2 3.0 %, PC3 1.0 %, PC6 2.0 %, PC7 0.5 %, PC8 10.0 %, PC9 0.2 %, PC10 70.0 %; deepest package state PC10 (perf cstate PMUs)"
+	assert_line "  Counters:              perf cstate PMUs, 4600000000 TSC ticks between the two ends"
+	assert_line "  Deepest package state: PC10"
+	# per core: C7 4,048,000,000 / 4.6e9 = 88 %, 4,232,000,000 = 92 %
+	assert_line --regexp "^  0 +1\.0 +4\.0 +88\.0$"
+	assert_line --regexp "^  1 +0\.5 +2\.0 +92\.0$"
+	assert_line --regexp "^  0 +3\.0 +1\.0 +2\.0 +0\.5 +10\.0 +0\.2 +70\.0$"
+	# cpuidle's view next to it: C10 84 % asked for, PC10 70 % reached
+	assert_line "Residency (mean per CPU):     POLL 0.0 %, C1 1.0 %, C1E 0.0 %, C3 1.0 %, C6 3.0 %, C7s 0.0 %, C8 10.0 %, C9 0.0 %, C10 84.0 %"
+	run -0 pmdiag-report --dump "$DUMPS/hand-idle-pc10"
+	refute_output --partial "idle.package-shallow"
+}
+
+@test "Kaby Lake laptop: the same in JSON, and in the report's summary" {
+	run -0 --separate-stderr pmdiag-idle --json --dump "$DUMPS/hand-idle-pc10"
+	j="$output"
+	q() { jq -r "$1" <<<"$j"; }
+	assert_equal "$(q .summary.hw_source)" perf
+	assert_equal "$(q .summary.hw_deepest_pkg)" PC10
+	assert_equal "$(q .summary.hw_pct.c3)" 0.75
+	assert_equal "$(q .summary.hw_pct.c7)" 90
+	assert_equal "$(q .summary.hw_pct.pc9)" 0.2
+	assert_equal "$(q .summary.hw_pct.pc10)" 70
+	assert_equal "$(q .hw_cstates.tsc_ticks)" 4600000000
+	assert_equal "$(q '.cores | map(.cpu) | join(",")')" 0,1
+	assert_equal "$(q '.cores[1].c7')" 92
+	assert_equal "$(q '.packages[0].pc8')" 10
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-idle-pc10"
+	assert_equal "$(jq -r .summary.idle.hw_deepest_pkg <<<"$output")" PC10
+}
+
+@test "Ice Lake stuck at PC2 with cores in C6/C7 (MSRs): the finding fires, with its advice" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-pc2"
+	# 2,200,000,000 ticks; C7 80, 85, 90, 87 %: 85.5 %; C6 10, 5, 3, 2 %: 5 %; no core C3 on Ice Lake
+	assert_line "Hardware C-states:            cores C6 5.0 %, C7 85.5 %; package PC2 85.0 %, PC3 0.0 %, PC6 0.0 %, PC7 0.0 %, PC8 0.0 %, PC9 0.0 %, PC10 0.0 %; deepest package state PC2 (residency MSRs)"
+	assert_line --regexp "^  Core of CPU +C6 +C7$"
+	assert_line --regexp "^  3 +2\.0 +87\.0$"
+	run -0 pmdiag-report --dump "$DUMPS/hand-idle-pc2"
+	assert_line "  warning idle.package-shallow: cores sleep in C6 or deeper 90.5 % of the window, but the package went no deeper than PC2 (PC2 85.0 %, PC3 and deeper 0.0 %): a device or a wake-up source keeps it up -> find what keeps it awake: pmdiag-idle --top 10, or powertop's wake-up and device tabs; then PCIe ASPM and the runtime PM of devices"
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-idle-pc2"
+	assert_equal "$(jq -r '.findings[] | select(.id == "idle.package-shallow") | .severity' <<<"$output")" warning
+	assert_equal "$(jq -r .summary.idle.hw_source <<<"$output")" msr
+}
+
+@test "AMD Zen 3: the counters are absent, and why; cpuidle's residency only" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-amd"
+	assert_line "Hardware C-states:            absent: AMD: Linux reads no core or package C-state residency counter on AMD (its cstate PMUs are Intel's; turbostat shows none either); only cpuidle's residency is known"
+	assert_line "Residency (mean per CPU):     POLL 0.0 %, C1 1.0 %, C2 3.0 %, C3 90.0 %"
+	refute_line --partial "Core C-state residency"
+	run -0 pmdiag-idle --json --dump "$DUMPS/hand-idle-amd"
+	assert_equal "$(jq -r '.summary.hw_source, .summary.hw_source_status' <<<"$output" | paste -sd,)" null,absent
+	assert_equal "$(jq -r '.summary | has("hw_pct")' <<<"$output")" false
+}
+
+@test "QEMU guests: no counters (no cstate PMU, the MSRs fault): absent, from CPUID" {
+	local m n=0
+	for m in "$DUMPS"/qemu-*/; do
+		[ -f "$m/cpuid.txt" ] || continue
+		run -0 pmdiag-idle --json --dump "$m"
+		assert_equal "$(jq -r .summary.hw_source_status <<<"$output")" absent
+		assert_equal "$(jq -r .hw_cstates.source_reason <<<"$output")" "running under a hypervisor: guests get no cstate PMU and no residency MSRs; only cpuidle's residency is known"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 5 ]
+	# a dump of a bare-metal machine made before pmdiag recorded them: not recorded
+	run -0 pmdiag-idle --json --dump "$DUMPS/hand-idle-4cpu"
+	assert_equal "$(jq -r .summary.hw_source_status <<<"$output")" not_recorded
+}
+
+@test "pmdiag-dump of a dump keeps the residency records, and the replay prints the same" {
+	pmdiag-dump --dump "$DUMPS/hand-idle-pc10" "$BATS_TEST_TMPDIR/again" > /dev/null 2>&1
+	run diff "$DUMPS/hand-idle-pc10/snapshots/0/cstate.txt" "$BATS_TEST_TMPDIR/again/snapshots/0/cstate.txt"
+	assert_success
+	diff <(pmdiag-idle --dump "$DUMPS/hand-idle-pc10" | grep -v '^Interval') \
+		<(pmdiag-idle --dump "$BATS_TEST_TMPDIR/again" | grep -v '^Interval')
+	# AMD: the "none" record, written again as it was
+	pmdiag-dump --dump "$DUMPS/hand-idle-amd" "$BATS_TEST_TMPDIR/amd" > /dev/null 2>&1
+	run cat "$BATS_TEST_TMPDIR/amd/snapshots/1/cstate.txt"
+	assert_line "source none"
+	assert_line --partial "status absent 0 AMD: Linux reads no"
+	run grep '^status: cstate' "$BATS_TEST_TMPDIR/amd/manifest"
+	assert_output --partial "absent"
+}
+
 @test "live: -i 0.2 measures, sleeps once, reports its own wake-ups" {
 	run -0 --separate-stderr pmdiag-idle --json -i 0.2
 	[ -z "$stderr" ] || fail "stderr not empty (no progress line off a terminal): $stderr"
@@ -225,12 +315,17 @@ idle_json() {
 	assert_line --regexp "^Interval: +0\.[0-9]{3} s \(measured\)$|^Interval: +[1-4]\.[0-9]{3} s \(measured\)$"
 }
 
-@test "live: one sleep in the window, no MSR opened (strace)" {
+@test "live: one sleep in the window, nothing read in it: MSRs and perf counters at its ends only (strace)" {
 	command -v strace > /dev/null || skip "strace not installed"
-	strace -f -qq -e trace=nanosleep,clock_nanosleep,openat -o "$BATS_TEST_TMPDIR/trace" \
-		pmdiag-idle -i 0.2 > /dev/null 2>&1 || skip "strace cannot trace here"
+	strace -f -qq -e trace=nanosleep,clock_nanosleep,openat,perf_event_open,pread64 \
+		-o "$BATS_TEST_TMPDIR/trace" pmdiag-idle -i 0.2 > /dev/null 2>&1 ||
+		skip "strace cannot trace here"
 	assert_equal "$(grep -c 'sleep(' "$BATS_TEST_TMPDIR/trace")" 1
-	run grep -c '/dev/cpu/.*/msr' "$BATS_TEST_TMPDIR/trace"
+	# the residency counters (source/cstate.c) are opened before the window and read
+	# at its two ends: no MSR open and no perf_event_open between the sleep's start and
+	# its end, which strace prints as one line
+	run awk '/sleep\(/ { in_window = 1; next } in_window && /perf_event_open|\/dev\/cpu\/.*\/msr/ { n++ }
+		END { print n + 0 }' "$BATS_TEST_TMPDIR/trace"
 	assert_output 0
 }
 

@@ -141,6 +141,14 @@ seed_dir() { # target
 			i=$((i + 1))
 			{ printf "\\$(printf %o $k)"; head -c 60000 "$f"; } > "$d/seed$i"
 		done ;;
+	cstate)
+		# every recorded snapshots/N/cstate.txt; the first byte cuts it into two ends
+		i=0
+		for f in "$top"/tests/dumps/*/snapshots/*/cstate.txt; do
+			[ -f "$f" ] || continue
+			i=$((i + 1))
+			{ printf '\200'; cat "$f"; } > "$d/seed$i"
+		done ;;
 	dump)
 		# every small recorded dump as one bundle: "== path" lines, each file after its line
 		for m in "$top"/tests/dumps/*/; do

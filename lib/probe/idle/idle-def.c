@@ -60,12 +60,46 @@ static void wk_findings(const struct pmd_idle *d, struct pmd_checks *f)
 	}
 }
 
+/* Cores deep asleep, the package not: something keeps the package up. */
+static void package_shallow(const struct pmd_idle *d, struct pmd_checks *f)
+{
+	const struct pmd_idle_hw *hw = &d->hw;
+	if (hw->res.st != PMD_OK || !hw->nval[PMD_CST_C6] || hw->deepest < PMD_IDLE_HW_DEEPEST_NONE)
+		return;
+	double core = hw->mean_pct[PMD_CST_C6] + (hw->nval[PMD_CST_C7] ? hw->mean_pct[PMD_CST_C7] : 0);
+	double deeper = 0;
+	bool deeper_known = false;
+	for (unsigned c = PMD_CST_PC3; c < PMD_CST_N; c++)
+		if (hw->nval[c]) {
+			deeper += hw->mean_pct[c];
+			deeper_known = true;
+		}
+	if (!deeper_known || core < PMD_IDLE_CORE_DEEP_PCT || deeper >= PMD_IDLE_PKG_DEEP_PCT)
+		return;
+	char pc2[32] = "";
+	if (hw->nval[PMD_CST_PC2])
+		snprintf(pc2, sizeof(pc2), "PC2 %.1f %%, ", hw->mean_pct[PMD_CST_PC2]);
+	bool named = d->top_wakers[0] != 0;
+	pmd_check_add(f, "idle.package-shallow", PMD_SEV_WARNING,
+		      named ? "look at these sources first, then at PCIe ASPM and the runtime PM of "
+			      "devices (powertop's tunables)"
+			    : "find what keeps it awake: pmdiag-idle --top 10, or powertop's wake-up "
+			      "and device tabs; then PCIe ASPM and the runtime PM of devices",
+		      "cores sleep in C6 or deeper %.1f %% of the window, but the package went no "
+		      "deeper than PC2 (%sPC3 and deeper %.1f %%): a device or a wake-up source keeps "
+		      "it up%s%s",
+		      core, pc2, deeper, named ? "; top wake-up sources: " : "",
+		      named ? d->top_wakers : "");
+}
+
 static void findings(const void *st, struct pmd_checks *f)
 {
 	const struct pmd_idle *d = st;
-	if (d)
-		wk_findings(d, f);
-	if (!d || d->res.st != PMD_OK || !d->idle_ncpu || !d->usage_d)
+	if (!d)
+		return;
+	wk_findings(d, f);
+	package_shallow(d, f);
+	if (d->res.st != PMD_OK || !d->idle_ncpu || !d->usage_d)
 		return;
 	double avg = pmd_idle_avg_ms(d->time_us_d, d->usage_d);
 	if (!isnan(avg) && avg < 1.0)

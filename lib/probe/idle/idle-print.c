@@ -101,6 +101,12 @@ static void source_name(char *buf, size_t n, const struct pmd_idle_line *l, bool
 	snprintf(buf, n, "IRQ %s%s%s", l->name, act ? " " : "", act ? act : "");
 }
 
+static int int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return x < y ? -1 : x > y;
+}
+
 struct src_ref {
 	const struct pmd_idle_line *l;
 	bool softirq;
@@ -133,6 +139,150 @@ static struct src_ref *top_sources(const struct pmd_idle *d, size_t *n)
 	pmd_sort(v, k, sizeof(*v), src_cmp);
 	*n = k;
 	return v;
+}
+
+/* ---- the CPU's own residency counters ---- */
+
+static const char *hw_source_words(const char *source)
+{
+	return !strcmp(source, "perf") ? "perf cstate PMUs" : "residency MSRs";
+}
+
+/* "PC10", "none (PC0/PC1 only)" or NULL when unknown. */
+static const char *hw_deepest(const struct pmd_idle_hw *hw)
+{
+	if (hw->deepest == PMD_IDLE_HW_DEEPEST_NONE)
+		return "none";
+	if (hw->deepest < 0)
+		return NULL;
+	return pmd_cst_label((unsigned)hw->deepest);
+}
+
+/* The summary's line: "cores C6 80.0 %, C7 5.0 %; package PC2 9.0 %...; deepest PC10". */
+static void print_hw_summary(const struct pmd_idle *d, struct pmd_out *o)
+{
+	const struct pmd_idle_hw *hw = &d->hw;
+	if (hw->res.st != PMD_OK) {
+		pmd_out_res(o, "hw_source", "Hardware C-states", &hw->res);
+		return;
+	}
+	struct pmd_buf b = { 0 };
+	for (unsigned part = 0; part < 2; part++) {
+		size_t mark = b.len;
+		for (unsigned c = part ? PMD_CST_NCORE : 0; c < (part ? PMD_CST_N : PMD_CST_NCORE); c++) {
+			if (!hw->has[c])
+				continue;
+			pmd_buf_printf(&b, "%s%s ", b.len == mark ? (part ? (mark ? "; package " : "package ")
+									 : "cores ")
+							     : ", ", pmd_cst_label(c));
+			if (isnan(hw->mean_pct[c]))
+				pmd_buf_puts(&b, "-");
+			else
+				pmd_buf_printf(&b, "%.1f %%", hw->mean_pct[c]);
+		}
+	}
+	const char *deep = hw_deepest(hw);
+	if (deep)
+		pmd_buf_printf(&b, "%sdeepest package state %s", b.len ? "; " : "",
+			       hw->deepest == PMD_IDLE_HW_DEEPEST_NONE ? "none (PC0/PC1 only)" : deep);
+	pmd_out_strf(o, NULL, "Hardware C-states", "%s (%s)", b.len ? b.s : "no counters",
+		     hw_source_words(hw->source));
+	pmd_buf_free(&b);
+	pmd_out_str(o, "hw_source", NULL, hw->source);
+	if (deep)
+		pmd_out_str(o, "hw_deepest_pkg", NULL, deep);
+	else
+		pmd_out_null(o, "hw_deepest_pkg", NULL);
+}
+
+/* JSON only: the mean residency of each counter, {"c6": 80.0, "pc10": 40.0...}. */
+static void print_hw_pct(const struct pmd_idle *d, struct pmd_out *o)
+{
+	const struct pmd_idle_hw *hw = &d->hw;
+	if (hw->res.st != PMD_OK)
+		return;
+	pmd_out_obj(o, "hw_pct", NULL);
+	for (unsigned c = 0; c < PMD_CST_N; c++)
+		if (hw->has[c])
+			out_num(o, pmd_cst_name(c), NULL, hw->mean_pct[c], 1, 3, NULL);
+	pmd_out_end(o);
+}
+
+/* One table per scope: a row per core (or package), a column per counter. */
+static void print_hw_table(const struct pmd_idle_hw *hw, struct pmd_out *o, bool pkg)
+{
+	unsigned lo = pkg ? PMD_CST_NCORE : 0, hi = pkg ? PMD_CST_N : PMD_CST_NCORE;
+	bool any = false;
+	for (unsigned c = lo; c < hi; c++)
+		any |= hw->has[c];
+	if (!any)
+		return;
+	pmd_out_table(o, pkg ? "packages" : "cores",
+		      pkg ? "Package C-state residency (% of the window)"
+			  : "Core C-state residency (% of the window)");
+	/* the CPUs that stand for a core (package), in order */
+	int *cpus = pmd_xcalloc(hw->nctr + 1, sizeof(int));
+	size_t n = 0;
+	for (size_t i = 0; i < hw->nctr; i++) {
+		if (pmd_cst_is_pkg(hw->ctr[i].ctr) != pkg)
+			continue;
+		bool seen = false;
+		for (size_t j = 0; j < n; j++)
+			seen |= cpus[j] == hw->ctr[i].cpu;
+		if (!seen)
+			cpus[n++] = hw->ctr[i].cpu;
+	}
+	pmd_sort(cpus, n, sizeof(int), int_cmp);
+	for (size_t k = 0; k < n; k++) {
+		pmd_out_obj(o, NULL, NULL);
+		pmd_out_int(o, "cpu", pkg ? "Package of CPU" : "Core of CPU", cpus[k], NULL);
+		for (unsigned c = lo; c < hi; c++) {
+			if (!hw->has[c])
+				continue;
+			const struct pmd_idle_hwctr *v = NULL;
+			for (size_t i = 0; i < hw->nctr && !v; i++)
+				if (hw->ctr[i].ctr == c && hw->ctr[i].cpu == cpus[k])
+					v = &hw->ctr[i];
+			if (v && !isnan(v->pct)) {
+				out_pct(o, pmd_cst_name(c), pmd_cst_label(c), v->pct, NULL);
+			} else {
+				struct pmd_res r = v ? v->res : pmd_res_make(PMD_ABSENT, 0,
+									 "not counted here");
+				out_missing(o, pmd_cst_name(c), pmd_cst_label(c), &r);
+			}
+		}
+		pmd_out_end(o);
+	}
+	free(cpus);
+	pmd_out_end(o);
+}
+
+static void print_hw(const struct pmd_idle *d, struct pmd_out *o)
+{
+	const struct pmd_idle_hw *hw = &d->hw;
+	pmd_out_obj(o, "hw_cstates", "What the hardware reached (the CPU's residency counters, "
+				    "next to cpuidle's)");
+	if (hw->res.st != PMD_OK) {
+		pmd_out_res(o, "source", "Counters", &hw->res);
+		pmd_out_end(o);
+		return;
+	}
+	pmd_out_strf(o, NULL, "Counters", "%s, %llu TSC ticks between the two ends",
+		     hw_source_words(hw->source), (unsigned long long)hw->tsc_d);
+	pmd_out_str(o, "source", NULL, hw->source);
+	pmd_out_uint(o, "tsc_ticks", NULL, hw->tsc_d, NULL);
+	const char *deep = hw_deepest(hw);
+	if (deep)
+		pmd_out_str(o, "deepest_pkg", "Deepest package state",
+			    hw->deepest == PMD_IDLE_HW_DEEPEST_NONE ? "none (PC0/PC1 only)" : deep);
+	else
+		pmd_out_null(o, "deepest_pkg", "Deepest package state");
+	pmd_out_end(o);
+	print_hw_table(hw, o, false);
+	print_hw_table(hw, o, true);
+	pmd_out_note(o, "A package state counts as reached from %.1f %% of the window. The counters "
+			"tick at the TSC's rate;\ncpuidle's residency (above) is what the kernel asked "
+			"for, these are what the CPU did.", PMD_IDLE_HW_REACHED_PCT);
 }
 
 static void print_self(const struct pmd_idle *d, struct pmd_out *o)
@@ -244,6 +394,8 @@ static void print_summary(const struct pmd_idle *d, struct pmd_out *o)
 		pmd_buf_free(&b);
 	}
 
+	print_hw_summary(d, o);
+
 	if (d->irq_res.st != PMD_OK) {
 		pmd_out_res(o, "interrupts_per_s", "Interrupts", &d->irq_res);
 	} else {
@@ -324,6 +476,7 @@ static void print_summary(const struct pmd_idle *d, struct pmd_out *o)
 	}
 	pmd_out_end(o);
 	free(top);
+	print_hw_pct(d, o);
 }
 
 static void print_top(const struct pmd_idle *d, struct pmd_out *o, unsigned top)
@@ -839,6 +992,7 @@ int pmd_idle_print(const struct pmd_idle *d, struct pmd_out *o, unsigned top)
 	print_attr(d, o, top);
 	print_top(d, o, top);
 	print_states(d, o);
+	print_hw(d, o);
 	print_cpus(d, o);
 	print_lines(d, o, false);
 	print_lines(d, o, true);
