@@ -66,14 +66,16 @@ int main(int argc, char **argv)
 		     "How long do the CPUs really sleep, and what wakes them up? Interrupts and\n"
 		     "softirqs per second by source, idle entries, residency and the average sleep\n"
 		     "per idle entry per CPU and C-state, the tick-sched counters, and this tool's\n"
-		     "own wake-ups, from two snapshots taken an interval apart (a dump: its own).",
+		     "own wake-ups, from two snapshots taken an interval apart (a dump: its own);\n"
+		     "over the same window, a kernel trace in pmdiag's own tracefs instance names\n"
+		     "what ended each idle period: processes, kernel timers (deferrable or not),\n"
+		     "the tick, device interrupts, work items and IPIs (root; a dump: its\n"
+		     "trace.txt).",
 		     "[options]",
 		     "  -i, --interval SECONDS    sample this long (default 10; fractions such as\n"
 		     "                            0.5 allowed; a dump has its recorded interval)\n"
 		     "      --top N               list the N busiest wake-up sources (default 10)\n"
-		     "      --no-trace            counters only: do not trace the kernel's events\n"
-		     "                            (live: tracing needs root and tracefs, and uses\n"
-		     "                            pmdiag's own tracefs instance)\n");
+		     "      --no-trace            counters only: no kernel trace, no attribution\n");
 	struct pmd_probe_opts po;
 	pmd_probe_opts_tool(&po);
 	bool interval_set = false;

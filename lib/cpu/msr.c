@@ -5,6 +5,8 @@
  */
 #include "cpu/msr.h"
 
+#include "format/cstatefmt.h"
+
 #include <string.h>
 
 #define I PMD_VENDOR_INTEL
@@ -525,4 +527,60 @@ int pmd_msr_field(uint32_t addr, const char *field, uint64_t value, uint64_t *ou
 		return -1;
 	*out = pmd_field_reg(f, value);
 	return 0;
+}
+
+/* ---- C-state residency counters per model ---- */
+
+#define CC(x) (1u << PMD_CST_##x)
+/* Linux cstate.c's models, by what they count. */
+#define NHM (CC(C3) | CC(C6) | CC(PC3) | CC(PC6) | CC(PC7))
+#define SNB (CC(C3) | CC(C6) | CC(C7) | CC(PC2) | CC(PC3) | CC(PC6) | CC(PC7))
+#define HSWULT (SNB | CC(PC8) | CC(PC9) | CC(PC10))
+#define ICL (CC(C6) | CC(C7) | CC(PC2) | CC(PC3) | CC(PC6) | CC(PC7) | CC(PC8) | CC(PC9) | CC(PC10))
+#define ICX (CC(C6) | CC(PC2) | CC(PC6))
+#define GLM (CC(C3) | CC(C6) | CC(PC2) | CC(PC3) | CC(PC6) | CC(PC10))
+
+static const struct {
+	uint8_t model;
+	unsigned mask;
+} cst_models[] = {
+	{ 0x1e, NHM }, { 0x1a, NHM }, { 0x2e, NHM },                   /* Nehalem */
+	{ 0x25, NHM }, { 0x2c, NHM }, { 0x2f, NHM },                   /* Westmere */
+	{ 0x2a, SNB }, { 0x2d, SNB }, { 0x3a, SNB }, { 0x3e, SNB },    /* Sandy, Ivy Bridge */
+	{ 0x3c, SNB }, { 0x3f, SNB }, { 0x46, SNB }, { 0x45, HSWULT }, /* Haswell, -ULT */
+	{ 0x3d, SNB }, { 0x47, SNB }, { 0x4f, SNB }, { 0x56, SNB },    /* Broadwell */
+	{ 0x4e, SNB }, { 0x5e, SNB }, { 0x55, SNB },                   /* Skylake */
+	{ 0x8e, HSWULT }, { 0x9e, HSWULT },                            /* Kaby/Coffee Lake */
+	{ 0xa6, HSWULT }, { 0xa5, HSWULT },                            /* Comet Lake */
+	{ 0x66, HSWULT },                                              /* Cannon Lake */
+	{ 0x5c, GLM }, { 0x5f, GLM }, { 0x7a, GLM },                   /* Goldmont, Goldmont Plus */
+	{ 0x86, GLM }, { 0x96, GLM }, { 0x9c, GLM },                   /* Tremont */
+	{ 0x7e, ICL }, { 0x7d, ICL }, { 0x8c, ICL }, { 0x8d, ICL },    /* Ice Lake, Tiger Lake */
+	{ 0xa7, ICL },                                                 /* Rocket Lake */
+	{ 0x6a, ICX }, { 0x6c, ICX }, { 0x8f, ICX }, { 0xcf, ICX },    /* Ice Lake-SP .. Emerald Rapids */
+	{ 0xad, ICX }, { 0xae, ICX },                                  /* Granite Rapids */
+	{ 0x97, ICL }, { 0x9a, ICL }, { 0xbe, ICL },                   /* Alder Lake, Gracemont */
+	{ 0xb7, ICL }, { 0xba, ICL }, { 0xbf, ICL },                   /* Raptor Lake */
+	{ 0xaa, ICL }, { 0xac, ICL },                                  /* Meteor Lake */
+};
+
+unsigned pmd_cst_model_mask(unsigned vendor, unsigned family, unsigned model)
+{
+	if (vendor != PMD_VENDOR_INTEL || family != 6)
+		return 0;
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(cst_models); i++)
+		if (cst_models[i].model == model)
+			return cst_models[i].mask;
+	return 0;
+}
+
+uint32_t pmd_cst_msr(unsigned ctr)
+{
+	static const uint32_t msr[PMD_CST_N] = {
+		PMD_MSR_CORE_C3_RESIDENCY, PMD_MSR_CORE_C6_RESIDENCY, PMD_MSR_CORE_C7_RESIDENCY,
+		PMD_MSR_PKG_C2_RESIDENCY,  PMD_MSR_PKG_C3_RESIDENCY,  PMD_MSR_PKG_C6_RESIDENCY,
+		PMD_MSR_PKG_C7_RESIDENCY,  PMD_MSR_PKG_C8_RESIDENCY,  PMD_MSR_PKG_C9_RESIDENCY,
+		PMD_MSR_PKG_C10_RESIDENCY,
+	};
+	return ctr < PMD_CST_N ? msr[ctr] : 0;
 }

@@ -212,6 +212,21 @@ extern const struct pmd_field pmd_msr_amd_cppc_cap1_fields[PMD_AMD_CAP1_NFIELDS 
 enum { PMD_AMD_REQ_MAX, PMD_AMD_REQ_MIN, PMD_AMD_REQ_DESIRED, PMD_AMD_REQ_EPP, PMD_AMD_REQ_NFIELDS };
 extern const struct pmd_field pmd_msr_amd_cppc_req_fields[PMD_AMD_REQ_NFIELDS + 1];
 
+/*
+ * The C-state residency counters (enum pmd_cst, format/cstatefmt.h) of an
+ * Intel family 6 model, as a bit mask (1 << counter), when it reads them as
+ * the MSRs above: Linux's cstate PMU model table
+ * (arch/x86/events/intel/cstate.c) and turbostat. 0 for a model this table
+ * lacks, for the models whose counters sit in other MSRs (Silvermont's
+ * package C6 in 0x3FA, Knights Landing's core C6 in 0x3FF: read them through
+ * perf), and for other vendors: AMD has no residency counter Linux reads.
+ * The counters tick at the TSC's rate; core counters per core, package
+ * counters per package (SDM vol. 4, "MSRs in processors based on ...").
+ */
+unsigned pmd_cst_model_mask(unsigned vendor, unsigned family, unsigned model);
+/* The MSR of a counter (enum pmd_cst). */
+uint32_t pmd_cst_msr(unsigned ctr);
+
 /* Field i of an MSR table applied to a value. */
 static inline uint64_t pmd_msr_get(const struct pmd_field *table, unsigned i, uint64_t value)
 {

@@ -20,6 +20,8 @@
  *                                 "none (why)"
  *   events:                       then one line per event, in time order:
  *   TS CPU TYPE key=value...
+ *   end: 1234                     the number of event lines: a file cut short
+ *                                 at a line's end is told from a whole one
  *
  * TS is nanoseconds since tracing went on (u64), CPU the CPU the event ran on.
  * String values are double-quoted with \" \\ and \xNN escapes; functions are
@@ -133,7 +135,7 @@ struct pmd_trace_rec {
 	struct pmd_tr_cpu *cpu; /* sorted by cpu */
 	size_t ncpu;
 	struct pmd_tr_ev *ev;   /* in time order */
-	size_t nev;
+	size_t nev, ev_cap;
 	size_t nunknown;        /* lines of an unknown type skipped */
 	/* Interned strings: index 0 is "". */
 	char **str;

@@ -17,6 +17,7 @@
 /* Options a probe's collection and output take (pmd_probe_opts_tool/_report fill them). */
 struct pmd_probe_opts {
 	unsigned idle_ms;   /* idle: live sampling window */
+	bool no_trace;      /* idle: counters only, no kernel trace (--no-trace) */
 	unsigned lapic_ms;  /* lapic: live window for the broadcast interrupts */
 	unsigned pstate_ms; /* pstate: APERF/MPERF sample (0: none) */
 	unsigned top;       /* idle: wake-up sources listed */

@@ -28,6 +28,7 @@
 #include "format/dumpfmt.h"
 #include "probe/hpet/hpet-probe.h"
 #include "cpu/msr.h"
+#include "format/cstatefmt.h"
 #include "source/pcicfg.h"
 #include "source/snapshot.h"
 #include "source/walk.h"
@@ -382,6 +383,26 @@ static void record_mmio(struct writer *w)
 	close_out(w, f, PMD_DUMP_MMIO);
 }
 
+/* The C-state residency record of end i (a "source none" record when there is none). */
+static void record_cstate(struct writer *w, unsigned i, const struct pmd_res *r, const char *text,
+			  size_t len)
+{
+	if (r->st == PMD_NOT_RECORDED)
+		return;
+	if (i == 0)
+		status_line(w, "cstate", r);
+	if (r->st == PMD_OK) {
+		write_file(w, PMD_CST_FILE, text, len);
+		return;
+	}
+	struct pmd_cst_rec rec = { .source = "none", .res = *r };
+	struct pmd_buf b = { 0 };
+	pmd_cst_write(&b, &rec);
+	write_file(w, PMD_CST_FILE, b.s, b.len);
+	pmd_buf_free(&b);
+}
+
+
 /* The window's interval: the longer of the snapshot interval and the trace (live). */
 static unsigned window_ms(const struct pmd_dump_opts *o)
 {
@@ -405,6 +426,12 @@ static void record_snapshots(struct writer *w)
 	}
 	for (unsigned i = 0; i < 2; i++) {
 		struct pmd_snap *snap;
+		char *cst = NULL;
+		size_t cst_len = 0;
+		struct pmd_res cst_r = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+		/* The counters outside the rate snapshots, as pmdiag-idle reads them. */
+		if (!i)
+			cst_r = pmd_cst_take(w->s, 0, &cst, &cst_len);
 		if (i && tr) {
 			pmd_src_wait(w->s, trace_ms);
 			pmd_trace_off(tr);
@@ -415,7 +442,10 @@ static void record_snapshots(struct writer *w)
 		struct pmd_res r = pmd_snap_take(w->s, i, &snap);
 		if (i == 0)
 			pmd_trace_on(tr);
+		if (i)
+			cst_r = pmd_cst_take(w->s, 1, &cst, &cst_len);
 		if (r.st != PMD_OK) {
+			free(cst);
 			char kind[16];
 			snprintf(kind, sizeof(kind), "snapshot%u", i);
 			status_line(w, kind, &r);
@@ -436,6 +466,8 @@ static void record_snapshots(struct writer *w)
 		char t[64];
 		int l = snprintf(t, sizeof(t), "monotonic_ns %" PRIu64 "\n", pmd_snap_time_ns(snap));
 		write_file(w, PMD_DUMP_SNAP_TIME, t, (size_t)l);
+		record_cstate(w, i, &cst_r, cst, cst_len);
+		free(cst);
 		w->sub = "";
 		pmd_snap_free(snap);
 	}

@@ -121,6 +121,8 @@ struct pmd_src {
 		void (*free_fn)(void *);
 	} attached[4];
 	size_t nattached;
+	/* The C-state residency counters between the window's ends, live (cstate.c). */
+	struct pmd_cst_live *cst;
 };
 
 /* Back-ends. */
@@ -165,6 +167,9 @@ void pmd_trace_live_on(void *priv);
 void pmd_trace_live_off(void *priv);
 struct pmd_res pmd_trace_live_text(void *priv, char **text, size_t *len);
 void pmd_trace_live_close(void *priv);
+
+/* Close the C-state counters' perf events (s NULL: only free) and free l (cstate.c). */
+void pmd_cst_live_free(struct pmd_src *s, struct pmd_cst_live *l);
 
 /* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */
 uint64_t pmd_real_sleep_ns(uint64_t ns);

@@ -34,6 +34,8 @@ struct pmd_src *pmd_src_alloc(const struct pmd_backend *be, enum pmd_src_kind ki
 
 void pmd_src_free(struct pmd_src *s)
 {
+	/* pmd_src_close() closed the events: the back-end may be gone by now */
+	pmd_cst_live_free(NULL, s->cst);
 	for (size_t i = 0; i < s->nattached; i++)
 		if (s->attached[i].free_fn)
 			s->attached[i].free_fn(s->attached[i].ptr);
@@ -58,6 +60,9 @@ void pmd_src_close(struct pmd_src *s)
 {
 	if (!s)
 		return;
+	/* perf events still open (a window without its second end) go first */
+	pmd_cst_live_free(s, s->cst);
+	s->cst = NULL;
 	if (s->be->close)
 		s->be->close(s);
 	pmd_src_free(s);

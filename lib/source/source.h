@@ -283,6 +283,22 @@ void pmd_trace_off(struct pmd_trace *t);
 struct pmd_res pmd_trace_text(struct pmd_trace *t, const char **text, size_t *len);
 void pmd_trace_close(struct pmd_trace *t);
 
+/* ---- The CPU's C-state residency counters, read at the window's ends ---- */
+
+/*
+ * The record (format/cstatefmt.h) of the core and package C-state residency
+ * counters at end idx of the window: take 0 just before the first rate
+ * snapshot and 1 just after the second; nothing is read in between (reading
+ * another CPU's counter interrupts it). Live: the perf cstate_core and
+ * cstate_pkg (cstate_die) PMUs when the kernel offers them, opened at end 0
+ * and closed at end 1; else the residency MSRs of this model (cpu/msr.h);
+ * the TSC by rdtsc. Dump: snapshots/N/cstate.txt. OK: *text (caller frees)
+ * holds the record. ABSENT: this CPU has none (AMD, a hypervisor, a model
+ * pmdiag does not know), UNREADABLE: no msr driver, not root...; NOT_RECORDED:
+ * a dump made without them. why says which.
+ */
+struct pmd_res pmd_cst_take(struct pmd_src *s, unsigned idx, char **text, size_t *len);
+
 /* ---- Manifest facts: kernel release, pmdiag version of the recorder... ---- */
 
 /* Value of a manifest key on a dump; live: computed (kernel = uname -r...). */

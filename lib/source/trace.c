@@ -30,7 +30,7 @@ struct pmd_res pmd_trace_open(struct pmd_src *s, const struct pmd_trace_opts *o,
 		size_t len;
 		struct pmd_res r = pmd_src_recorded(s, "trace.txt", &data, &len);
 		if (r.st != PMD_OK) {
-			if (r.st == PMD_ABSENT)
+			if (r.st == PMD_ABSENT || (r.st == PMD_NOT_RECORDED && !r.why[0]))
 				r = pmd_res_make(PMD_NOT_RECORDED, 0,
 						 "this dump has no trace.txt (pmdiag-dump --trace "
 						 "SECONDS records one)");

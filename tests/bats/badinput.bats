@@ -247,3 +247,78 @@ EOF
 	[ "$st2" = 1 ] || fail "read-only: exit $st2: $err2"
 	[[ "$err2" == "pmdiag-dump: "*"Read-only file system"* ]] || fail "$err2"
 }
+
+# ---- snapshots/N/cstate.txt: the CPU's residency counters at the window's ends
+
+@test "a residency record cut at every length, or garbage: invalid and said where, the rest measured" {
+	d=$(copy_dump hand-idle-pc10 cst)
+	f="$d/snapshots/1/cstate.txt"
+	cp "$f" "$BATS_TEST_TMPDIR/full"
+	local len n
+	len=$(wc -c < "$BATS_TEST_TMPDIR/full")
+	for ((n = 0; n < len; n += STEP)); do
+		head -c "$n" "$BATS_TEST_TMPDIR/full" > "$f"
+		run --separate-stderr pmdiag-idle --json --dump "$d"
+		sane "cstate.txt cut at $n" 0
+		# a record cut inside a line may still parse (a shorter TSC, a smaller count);
+		# otherwise the line is named
+		case "$(jq -r .summary.hw_source_status <<<"$output")" in
+		invalid)
+			assert_regex "$(jq -r .summary.hw_source_reason <<<"$output")" \
+				'^(record of end 1: line [0-9]+: |the TSC did not advance)' ;;
+		null) ;;
+		*) fail "cut at $n: $(jq -c .summary <<<"$output")" ;;
+		esac
+		assert_equal "$(jq -r .summary.avg_sleep_ms <<<"$output")" 9.9
+	done
+	head -c 300 /dev/urandom > "$f"
+	run -0 --separate-stderr pmdiag-idle --dump "$d"
+	assert_line --regexp "^Hardware C-states: +invalid: record of end 1: line [0-9]+: "
+	assert_line --partial "Average sleep per idle entry: 9.90 ms"
+	printf 'source perf\ntsc 4600001000\nc6 0 1\nc6 0 2\n' > "$f"
+	run -0 --separate-stderr pmdiag-idle --dump "$d"
+	assert_line "Hardware C-states:            invalid: record of end 1: line 4: this counter of this CPU again"
+	printf 'source perf\ntsc 93000000000\n' > "$f"
+	run -0 --separate-stderr pmdiag-idle --dump "$d"
+	assert_line --partial "Hardware C-states:            invalid: the TSC did not advance between the two ends"
+}
+
+@test "a residency counter that goes backwards (reset) or is in one record only: left out, listed" {
+	d=$(copy_dump hand-idle-pc10 cstb)
+	f="$d/snapshots/1/cstate.txt"
+	# core 1's C7 reset to 5 between the ends; package PC9 only at the start; a PC3
+	# of another package only at the end
+	sed -i -e 's/^c7 1 .*/c7 1 5/' -e '/^pc9 0 /d' "$f"
+	echo "pc3 4 1000" >> "$f"
+	run -0 --separate-stderr pmdiag-idle --dump "$d"
+	assert_line --partial "C7 88.0 %"
+	assert_line --regexp "^  1 +0\.5 +2\.0 +- *$"
+	run -0 pmdiag-idle --json --dump "$d"
+	j="$output"
+	assert_equal "$(jq -r '.cores[1].c7_status' <<<"$j")" invalid
+	assert_equal "$(jq -r '.cores[1].c7_reason' <<<"$j")" "went down from 1035 to 5: reset between the two ends"
+	assert_equal "$(jq -r '.packages[0].pc9_reason' <<<"$j")" "in the first record only"
+	assert_equal "$(jq -r '.packages[1].pc3_reason' <<<"$j")" "in the second record only"
+	assert_equal "$(jq -r '[.problems[] | select(.source == "cstate") | .kind] | join(",")' <<<"$j")" backwards,vanished,appeared
+	assert_equal "$(jq -r .summary.hw_pct.c7 <<<"$j")" 88
+	assert_equal "$(jq -r .summary.hw_pct.pc9 <<<"$j")" null
+	assert_equal "$(jq -r .summary.hw_deepest_pkg <<<"$j")" PC10
+}
+
+@test "residency records of one end only, or read two ways: said plainly" {
+	d=$(copy_dump hand-idle-pc10 csto)
+	rm "$d/snapshots/1/cstate.txt"
+	run -0 --separate-stderr pmdiag-idle --dump "$d"
+	assert_line "Hardware C-states:            not recorded in this dump"
+	d=$(copy_dump hand-idle-pc10 cstw)
+	sed -i 's/^source perf/source msr/' "$d/snapshots/1/cstate.txt"
+	run -0 --separate-stderr pmdiag-idle --dump "$d"
+	assert_line "Hardware C-states:            invalid: the two ends were read differently (perf, then msr)"
+	# an unreadable counter keeps its reason
+	d=$(copy_dump hand-idle-pc10 cstu)
+	sed -i 's/^pc2 0 .*/pc2 0 error EIO MSR 0x60d not implemented on this CPU (the read faulted)/' \
+		"$d/snapshots/0/cstate.txt" "$d/snapshots/1/cstate.txt"
+	run -0 pmdiag-idle --json --dump "$d"
+	assert_equal "$(jq -r '.packages[0].pc2_status, .packages[0].pc2_reason' <<<"$output" | paste -sd'|')" \
+		"unreadable|MSR 0x60d not implemented on this CPU (the read faulted)"
+}

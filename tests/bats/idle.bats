@@ -209,6 +209,96 @@ idle_json() {
 	assert_line --partial "--interval SECONDS"
 }
 
+# ---- what the hardware reached: the CPU's residency counters (hand-idle-pc10/-pc2/-amd README.md)
+
+@test "Kaby Lake laptop through perf: every core and package counter, deepest PC10" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-pc10"
+	[ -z "$stderr" ]
+	# 4,600,000,000 TSC ticks; C3 46e6+23e6 ticks on two cores: (1 + 0.5) / 2 = 0.75 %
+	assert_line "Hardware C-states:            cores C3 0.8 %, C6 3.0 %, C7 90.0 %; package PC2 3.0 %, PC3 1.0 %, PC6 2.0 %, PC7 0.5 %, PC8 10.0 %, PC9 0.2 %, PC10 70.0 %; deepest package state PC10 (perf cstate PMUs)"
+	assert_line "  Counters:              perf cstate PMUs, 4600000000 TSC ticks between the two ends"
+	assert_line "  Deepest package state: PC10"
+	# per core: C7 4,048,000,000 / 4.6e9 = 88 %, 4,232,000,000 = 92 %
+	assert_line --regexp "^  0 +1\.0 +4\.0 +88\.0$"
+	assert_line --regexp "^  1 +0\.5 +2\.0 +92\.0$"
+	assert_line --regexp "^  0 +3\.0 +1\.0 +2\.0 +0\.5 +10\.0 +0\.2 +70\.0$"
+	# cpuidle's view next to it: C10 84 % asked for, PC10 70 % reached
+	assert_line "Residency (mean per CPU):     POLL 0.0 %, C1 1.0 %, C1E 0.0 %, C3 1.0 %, C6 3.0 %, C7s 0.0 %, C8 10.0 %, C9 0.0 %, C10 84.0 %"
+	run -0 pmdiag-report --dump "$DUMPS/hand-idle-pc10"
+	refute_output --partial "idle.package-shallow"
+}
+
+@test "Kaby Lake laptop: the same in JSON, and in the report's summary" {
+	run -0 --separate-stderr pmdiag-idle --json --dump "$DUMPS/hand-idle-pc10"
+	j="$output"
+	q() { jq -r "$1" <<<"$j"; }
+	assert_equal "$(q .summary.hw_source)" perf
+	assert_equal "$(q .summary.hw_deepest_pkg)" PC10
+	assert_equal "$(q .summary.hw_pct.c3)" 0.75
+	assert_equal "$(q .summary.hw_pct.c7)" 90
+	assert_equal "$(q .summary.hw_pct.pc9)" 0.2
+	assert_equal "$(q .summary.hw_pct.pc10)" 70
+	assert_equal "$(q .hw_cstates.tsc_ticks)" 4600000000
+	assert_equal "$(q '.cores | map(.cpu) | join(",")')" 0,1
+	assert_equal "$(q '.cores[1].c7')" 92
+	assert_equal "$(q '.packages[0].pc8')" 10
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-idle-pc10"
+	assert_equal "$(jq -r .summary.idle.hw_deepest_pkg <<<"$output")" PC10
+}
+
+@test "Ice Lake stuck at PC2 with cores in C6/C7 (MSRs): the finding fires, with its advice" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-pc2"
+	# 2,200,000,000 ticks; C7 80, 85, 90, 87 %: 85.5 %; C6 10, 5, 3, 2 %: 5 %; no core C3 on Ice Lake
+	assert_line "Hardware C-states:            cores C6 5.0 %, C7 85.5 %; package PC2 85.0 %, PC3 0.0 %, PC6 0.0 %, PC7 0.0 %, PC8 0.0 %, PC9 0.0 %, PC10 0.0 %; deepest package state PC2 (residency MSRs)"
+	assert_line --regexp "^  Core of CPU +C6 +C7$"
+	assert_line --regexp "^  3 +2\.0 +87\.0$"
+	run -0 pmdiag-report --dump "$DUMPS/hand-idle-pc2"
+	assert_line "  warning idle.package-shallow: cores sleep in C6 or deeper 90.5 % of the window, but the package went no deeper than PC2 (PC2 85.0 %, PC3 and deeper 0.0 %): a device or a wake-up source keeps it up -> find what keeps it awake: pmdiag-idle --top 10, or powertop's wake-up and device tabs; then PCIe ASPM and the runtime PM of devices"
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-idle-pc2"
+	assert_equal "$(jq -r '.findings[] | select(.id == "idle.package-shallow") | .severity' <<<"$output")" warning
+	assert_equal "$(jq -r .summary.idle.hw_source <<<"$output")" msr
+}
+
+@test "AMD Zen 3: the counters are absent, and why; cpuidle's residency only" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-amd"
+	assert_line "Hardware C-states:            absent: AMD: Linux reads no core or package C-state residency counter on AMD (its cstate PMUs are Intel's; turbostat shows none either); only cpuidle's residency is known"
+	assert_line "Residency (mean per CPU):     POLL 0.0 %, C1 1.0 %, C2 3.0 %, C3 90.0 %"
+	refute_line --partial "Core C-state residency"
+	run -0 pmdiag-idle --json --dump "$DUMPS/hand-idle-amd"
+	assert_equal "$(jq -r '.summary.hw_source, .summary.hw_source_status' <<<"$output" | paste -sd,)" null,absent
+	assert_equal "$(jq -r '.summary | has("hw_pct")' <<<"$output")" false
+}
+
+@test "QEMU guests: no counters (no cstate PMU, the MSRs fault): absent, from CPUID" {
+	local m n=0
+	for m in "$DUMPS"/qemu-*/; do
+		[ -f "$m/cpuid.txt" ] || continue
+		run -0 pmdiag-idle --json --dump "$m"
+		assert_equal "$(jq -r .summary.hw_source_status <<<"$output")" absent
+		assert_equal "$(jq -r .hw_cstates.source_reason <<<"$output")" "running under a hypervisor: guests get no cstate PMU and no residency MSRs; only cpuidle's residency is known"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 5 ]
+	# a dump of a bare-metal machine made before pmdiag recorded them: not recorded
+	run -0 pmdiag-idle --json --dump "$DUMPS/hand-idle-4cpu"
+	assert_equal "$(jq -r .summary.hw_source_status <<<"$output")" not_recorded
+}
+
+@test "pmdiag-dump of a dump keeps the residency records, and the replay prints the same" {
+	pmdiag-dump --dump "$DUMPS/hand-idle-pc10" "$BATS_TEST_TMPDIR/again" > /dev/null 2>&1
+	run diff "$DUMPS/hand-idle-pc10/snapshots/0/cstate.txt" "$BATS_TEST_TMPDIR/again/snapshots/0/cstate.txt"
+	assert_success
+	diff <(pmdiag-idle --dump "$DUMPS/hand-idle-pc10" | grep -v '^Interval') \
+		<(pmdiag-idle --dump "$BATS_TEST_TMPDIR/again" | grep -v '^Interval')
+	# AMD: the "none" record, written again as it was
+	pmdiag-dump --dump "$DUMPS/hand-idle-amd" "$BATS_TEST_TMPDIR/amd" > /dev/null 2>&1
+	run cat "$BATS_TEST_TMPDIR/amd/snapshots/1/cstate.txt"
+	assert_line "source none"
+	assert_line --partial "status absent 0 AMD: Linux reads no"
+	run grep '^status: cstate' "$BATS_TEST_TMPDIR/amd/manifest"
+	assert_output --partial "absent"
+}
+
 @test "live: -i 0.2 measures, sleeps once, reports its own wake-ups" {
 	run -0 --separate-stderr pmdiag-idle --json -i 0.2
 	[ -z "$stderr" ] || fail "stderr not empty (no progress line off a terminal): $stderr"
@@ -225,12 +315,17 @@ idle_json() {
 	assert_line --regexp "^Interval: +0\.[0-9]{3} s \(measured\)$|^Interval: +[1-4]\.[0-9]{3} s \(measured\)$"
 }
 
-@test "live: one sleep in the window, no MSR opened (strace)" {
+@test "live: one sleep in the window, nothing read in it: MSRs and perf counters at its ends only (strace)" {
 	command -v strace > /dev/null || skip "strace not installed"
-	strace -f -qq -e trace=nanosleep,clock_nanosleep,openat -o "$BATS_TEST_TMPDIR/trace" \
-		pmdiag-idle -i 0.2 > /dev/null 2>&1 || skip "strace cannot trace here"
+	strace -f -qq -e trace=nanosleep,clock_nanosleep,openat,perf_event_open,pread64 \
+		-o "$BATS_TEST_TMPDIR/trace" pmdiag-idle -i 0.2 > /dev/null 2>&1 ||
+		skip "strace cannot trace here"
 	assert_equal "$(grep -c 'sleep(' "$BATS_TEST_TMPDIR/trace")" 1
-	run grep -c '/dev/cpu/.*/msr' "$BATS_TEST_TMPDIR/trace"
+	# the residency counters (source/cstate.c) are opened before the window and read
+	# at its two ends: no MSR open and no perf_event_open between the sleep's start and
+	# its end, which strace prints as one line
+	run awk '/sleep\(/ { in_window = 1; next } in_window && /perf_event_open|\/dev\/cpu\/.*\/msr/ { n++ }
+		END { print n + 0 }' "$BATS_TEST_TMPDIR/trace"
 	assert_output 0
 }
 
@@ -241,4 +336,121 @@ idle_json() {
 	assert_output --regexp "^pmdiag-idle: sampling for 0\.3 s, until [0-9]{2}:[0-9]{2}:[0-9]{2}\.\.\.$cr +$cr\$"
 	# one line: no carriage return before it is cleared
 	assert_equal "$(printf '%s' "$output" | tr -cd '\r' | wc -c)" 2
+}
+
+# ---- wake-up attribution from a recorded kernel trace (tests/dumps/hand-idle-trace/README.md)
+
+@test "trace: what ended the idle periods, hand-placed, in text" {
+	run -0 --separate-stderr pmdiag-idle --dump "$DUMPS/hand-idle-trace"
+	[ -z "$stderr" ]
+	# 200 + 40 + 20 + 40 + 4 + 2 + 10 + 1 (pmdiag's own) = 317 idle periods in 2 s
+	assert_line "Wake-up attribution:          100.0 % of 317 idle exits (kernel trace, 158.5 /s)"
+	assert_line "Top wake-up sources:          pmd-sleep10 [1201] 100.0/s, pmd-timerfd50 [1202] 20.0/s, nvme0q1 (irq 120) 20.0/s"
+	assert_line "  This tool's own:         1 wake-up, 1 event (pid 4242, left out of the ranking)"
+	assert_line "  Tracing:                 1535 events (767.5 /s), 0 lost"
+	assert_line --regexp "^  process +pmd-sleep10 \[1201\] +100\.0 +100\.0 +1 *$"
+	assert_line --regexp "^  process +pmd-timerfd50 \[1202\] +20\.0 +20\.0 +2 *$"
+	assert_line --regexp "^  irq +nvme0q1 \(irq 120\) +20\.0 +20\.0 +0 *$"
+	assert_line --regexp "^  tick +tick_sched_timer +10\.0 +10\.0 +0 *$"
+	# woken by CPU 0 for CPU 3: the rescheduling IPI is the event, the kworker the cause
+	assert_line --regexp "^  process +kworker/3:2 \[97\] +5\.0 +5\.0 +0,3 *$"
+	assert_line --regexp "^  ipi +resched +0\.0 +5\.0 +3 *$"
+	assert_line --regexp "^  timer +igb_watchdog +2\.0 +2\.0 +0 +not deferrable$"
+	assert_line --regexp "^  timer +delayed_work_timer_fn +1\.0 +1\.0 +3 +deferrable$"
+	refute_line --regexp "^  process +pmdiag-dump"
+}
+
+@test "trace: the same in JSON, per CPU, and the findings" {
+	run -0 --separate-stderr pmdiag-idle --json --dump "$DUMPS/hand-idle-trace"
+	j="$output"
+	q() { jq -r "$1" <<<"$j"; }
+	assert_equal "$(q .attribution.idle_exits)" 317
+	assert_equal "$(q .attribution.attributed)" 317
+	assert_equal "$(q .attribution.lost)" 0
+	assert_equal "$(q .attribution.self.pid)" 4242
+	assert_equal "$(q .attribution.self.wakeups)" 1
+	assert_equal "$(q .summary.attributed_pct)" 100
+	assert_equal "$(q '[.summary.top_wakers[] | .name] | join(",")')" pmd-sleep10,pmd-timerfd50,nvme0q1
+	assert_equal "$(q '.sources[0] | [.kind, .name, .pid, .wakeups_per_s, .events_per_s] | join(" ")')" \
+		"process pmd-sleep10 1201 100 100"
+	assert_equal "$(q '.sources[] | select(.name == "igb_watchdog") | .deferrable')" false
+	assert_equal "$(q '.sources[] | select(.name == "delayed_work_timer_fn") | .deferrable')" true
+	assert_equal "$(q '.sources[] | select(.name == "nvme0q1") | .irq')" 120
+	assert_equal "$(q '.sources[] | select(.name == "kworker/3:2") | [.per_cpu[] | "\(.cpu):\(.wakeups)/\(.events)"] | join(" ")')" \
+		"0:0/10 3:10/0"
+	assert_equal "$(q '[.sources[] | select(.name == "pmdiag-dump")] | length')" 0
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-idle-trace"
+	f="$output"
+	assert_equal "$(jq -r '.findings[] | select(.id == "idle.wakeup-hog") | .message' <<<"$f")" \
+		"process pmd-sleep10 [1201] ended 63 % of the idle periods (100.0/s)"
+	assert_equal "$(jq -r '.findings[] | select(.id == "idle.timer-not-deferrable") | .message' <<<"$f")" \
+		"kernel timer igb_watchdog fires 2.0/s on an idle machine and is not deferrable: it wakes sleeping CPUs (deferrable timers took the average sleep from 1 to 20 ms in 2007)"
+	assert_equal "$(jq -r '[.findings[] | select(.id == "idle.irq-storm")] | length' <<<"$f")" 0
+}
+
+@test "trace: a dump without trace.txt says so and keeps its counters; --no-trace is counters only" {
+	run -0 pmdiag-idle --dump "$DUMPS/hand-idle-4cpu"
+	assert_line "Wake-up attribution:          not recorded in this dump: this dump has no trace.txt (pmdiag-dump --trace SECONDS records one)"
+	assert_line "Interrupts:                   500.0 /s (1000 on 4 CPUs)"
+	run -0 pmdiag-idle --no-trace --dump "$DUMPS/hand-idle-trace"
+	assert_line "Wake-up attribution:          not recorded in this dump: not asked for (--no-trace)"
+	refute_line --partial "What ended idle periods"
+}
+
+# bad_trace NAME: a copy of hand-idle-trace whose trace.txt the caller then changes
+bad_trace() {
+	BT="$BATS_TEST_TMPDIR/$1"
+	cp -r "$DUMPS/hand-idle-trace" "$BT"
+}
+
+@test "trace: truncated, reordered, garbage: one clear line, the counters still shown" {
+	bad_trace cut
+	head -c 40000 "$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line "Wake-up attribution:          invalid: trace.txt: line 978: the last line has no newline: the file is cut short"
+	assert_line "Interrupts:                   500.0 /s (1000 on 4 CPUs)"
+	# cut at a line's end: the count at the end tells
+	head -n 700 "$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line "Wake-up attribution:          invalid: trace.txt: line 701: the file ends before \"end:\": it is cut short"
+	# two event lines swapped
+	awk 'NR==100{l=$0; next} NR==101{print; print l; next} {print}' \
+		"$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line --regexp "^Wake-up attribution: +invalid: trace.txt: line 101: time goes backwards \([0-9]+ after [0-9]+\): events out of order$"
+	head -c 3000 /dev/urandom > "$BT/trace.txt"
+	run -0 pmdiag-idle --json --dump "$BT"
+	assert_equal "$(jq -r .summary.attribution_status <<<"$output")" invalid
+	assert_equal "$(jq -r .summary.interrupts <<<"$output")" 1000
+	: > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line --regexp "^Wake-up attribution: +invalid: trace.txt: the file is empty$"
+}
+
+@test "trace: unknown events are counted and skipped; a reused pid is another process" {
+	bad_trace unknown
+	# a newer recorder's event type, and a header line this version does not know
+	sed -e 's/^events:$/future-key: 1\nevents:/' \
+		-e 's/^\(5[0-9]*000000 1 idle state=exit\)$/\1\n&/' "$DUMPS/hand-idle-trace/trace.txt" |
+		awk '/^events:$/ {print; print "0 0 sched-migrate pid=1 dest=2"; n=1; next}
+		     /^end: / {sub(/[0-9]+$/, $2 + 1)} {print}' > "$BT/trace.txt"
+	# the duplicated exit lines above are harmless: an exit without an entry is ignored
+	n=$(grep -c '^[0-9]* 1 idle state=exit$' "$BT/trace.txt")
+	sed -i "s/^end: [0-9]*$/end: $(awk '/^events:$/{f=1; next} /^end: /{f=0} f' "$BT/trace.txt" | wc -l)/" "$BT/trace.txt"
+	run -0 pmdiag-idle --json --dump "$BT"
+	assert_equal "$(jq -r .attribution.unknown_lines <<<"$output")" 2
+	assert_equal "$(jq -r .attribution.idle_exits <<<"$output")" 317
+	[ "$n" -gt 200 ]
+	# pid 1201 wraps around pid_max and comes back as another command half-way through
+	bad_trace wrap
+	awk '/comm="pmd-sleep10"/ && ++k > 100 {sub(/comm="pmd-sleep10"/, "comm=\"cron\"")} {print}' \
+		"$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --json --dump "$BT"
+	assert_equal "$(jq -r '[.sources[] | select(.pid == 1201) | "\(.name)=\(.wakeups)"] | sort | join(" ")' <<<"$output")" \
+		"cron=100 pmd-sleep10=100"
+	# a pid past the kernel's limit is refused, not wrapped
+	bad_trace bigpid
+	sed 's/pid=1201 /pid=4194305 /' "$DUMPS/hand-idle-trace/trace.txt" > "$BT/trace.txt"
+	run -0 pmdiag-idle --dump "$BT"
+	assert_line --regexp "^Wake-up attribution: +invalid: trace.txt: line [0-9]+: pid=4194305 is not a number from 0 to 4194304$"
 }

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Developer tool: writes tests/dumps/hand-idle-* (committed; nothing runs it in CI).
-# Usage: tests/dumps/handmade-idle.py TOP. Every number is explained in each README.md.
-import os, sys, shutil
+# Usage: tests/dumps/handmade-idle.py TOP [PMDIAG_DUMP]. Every number is explained in each
+# README.md. PMDIAG_DUMP (default TOP/build/bin/pmdiag-dump) turns the corpus CPUID dumps
+# into the libcpuid raw text of a dump's cpuid.txt.
+import os, sys, shutil, subprocess, tempfile
 TOP = sys.argv[1]
+PMDIAG_DUMP = sys.argv[2] if len(sys.argv) > 2 else os.path.join(TOP, 'build/bin/pmdiag-dump')
+CORPUS = os.environ.get('PMD_CORPUS', os.path.join(TOP, '../shared/corpus'))
 VM = open(os.path.join(TOP, 'tests/dumps/vm/manifest')).read().splitlines()
 PATTERNS = [l for l in VM if l.startswith('pattern: ') or l.startswith('rate-pattern: ')]
 
@@ -358,4 +362,169 @@ def notick():
                  ('snapshots/1/proc/timer_list', t1)):
         put(root, p, timer_list(t, cpus, None, version='v0.8', devices=dev, mode=0))
 
-four(); backwards(); notick()
+# ---------------------------------------------------------------- C-state residency counters
+def cpuid_txt(root, corpus_name):
+    # pmdiag-dump --cpuid FILE writes the corpus dump as libcpuid raw text (cpuid.txt)
+    with tempfile.TemporaryDirectory() as t:
+        out = os.path.join(t, 'out')
+        subprocess.run([PMDIAG_DUMP, '--cpuid', os.path.join(CORPUS, 'cpuid', corpus_name + '.test'), out],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.copy(os.path.join(out, 'cpuid.txt'), os.path.join(root, 'cpuid.txt'))
+
+CST_HEAD = '# C-state residency counters at one end of the window: see pmdiag(7)\n'
+
+def cstate(root, k, source, tsc, vals, status=None):
+    # vals: [(counter, cpu, value)] in the order the source reads them
+    text = CST_HEAD + 'source %s\n' % source
+    if status:
+        text += 'status %s\n' % status
+    else:
+        text += 'tsc %d\n' % tsc
+        text += ''.join('%s %d %d\n' % v for v in vals)
+    put(root, 'snapshots/%d/cstate.txt' % k, text)
+
+def cst_pair(root, source, tsc0, tsc_d, base, delta):
+    # base, delta: {(counter, cpu): ticks}; the end values are base and base + delta
+    order = sorted(base, key=lambda kc: (CST_ORDER.index(kc[0]), kc[1]))
+    cstate(root, 0, source, tsc0, [(c, cpu, base[(c, cpu)]) for c, cpu in order])
+    cstate(root, 1, source, tsc0 + tsc_d, [(c, cpu, base[(c, cpu)] + delta[(c, cpu)]) for c, cpu in order])
+
+CST_ORDER = ['c3', 'c6', 'c7', 'pc2', 'pc3', 'pc6', 'pc7', 'pc8', 'pc9', 'pc10']
+
+def small_rates(root, cpus, t0, t1, loc_d, extra=()):
+    # interrupts and softirqs with only the local timer, rescheduling and a device moving
+    irq0 = [('0', [9] + [0] * (len(cpus) - 1), 'IO-APIC   2-edge      timer')] + list(extra) + [
+            ('NMI', [0] * len(cpus), 'Non-maskable interrupts'),
+            ('LOC', [1000000 + 1000 * c for c in cpus], 'Local timer interrupts'),
+            ('RES', [20000 + 100 * c for c in cpus], 'Rescheduling interrupts'),
+            ('CAL', [5000 + 10 * c for c in cpus], 'Function call interrupts'),
+            ('TLB', [800 + c for c in cpus], 'TLB shootdowns'),
+            ('ERR', [0], ''), ('MIS', [0], '')]
+    d = {'LOC': loc_d, 'RES': [2] * len(cpus)}
+    for n, c, desc in extra:
+        d[n] = [4] + [0] * (len(cpus) - 1)
+    irq1 = [(n, add(c, d.get(n, [0] * len(c))), desc) for n, c, desc in irq0]
+    put(root, 'proc/interrupts', interrupts(cpus, irq0))
+    put(root, 'snapshots/0/proc/interrupts', interrupts(cpus, irq0))
+    put(root, 'snapshots/1/proc/interrupts', interrupts(cpus, irq1))
+    sq0 = [('HI', [0] * len(cpus)), ('TIMER', [300000] * len(cpus)), ('SCHED', [200000] * len(cpus)),
+           ('RCU', [400000] * len(cpus))]
+    sd = {'TIMER': [2] * len(cpus), 'SCHED': [1] * len(cpus)}
+    sq1 = [(n, add(c, sd.get(n, [0] * len(cpus)))) for n, c in sq0]
+    put(root, 'proc/softirqs', softirqs(cpus, sq0))
+    put(root, 'snapshots/0/proc/softirqs', softirqs(cpus, sq0))
+    put(root, 'snapshots/1/proc/softirqs', softirqs(cpus, sq1))
+
+def idle_states(root, cpus, states, time_d, usage_d):
+    # time_d, usage_d: per CPU, per state (deltas over the window); bases are arbitrary
+    s0, s1 = {}, {}
+    for c in cpus:
+        base = [(1000 * (i + 1), 5000000 * (i + 1), 0, 0, 0) for i in range(len(states))]
+        delta = [(usage_d[c][i], time_d[c][i], 0, 0, 0) for i in range(len(states))]
+        s0[c], s1[c] = states_vals(base, delta)
+    cpuidle_static(root, cpus, states, s0)
+    cpuidle_snap(root, 0, cpus, s0)
+    cpuidle_snap(root, 1, cpus, s1)
+
+def topology(root, cpus, threads):
+    # sibling threads are CPU n and n + cores, as Linux numbers them
+    cores = len(cpus) // threads
+    for c in cpus:
+        d = 'sys/devices/system/cpu/cpu%d/topology/' % c
+        put(root, d + 'physical_package_id', '0\n')
+        put(root, d + 'core_id', '%d\n' % (c % cores))
+
+def pc10():
+    name = 'hand-idle-pc10'
+    root = fresh(name)
+    cpus = [0, 1, 2, 3]
+    kernel = '6.1.0-18-amd64'
+    t0, t1 = 700000000000, 702000000000
+    put(root, 'manifest', manifest(name, kernel, 2000, '2026-12-05T00:00:00Z'))
+    times(root, t0, t1)
+    cpuid_txt(root, 'lcp-intel--x86-64--skylake--intel-pentium-cpu-4415u')
+    common(root, cpus, kernel, 'BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=/dev/nvme0n1p2 ro quiet',
+           'intel_idle', 'menu', ['tsc', 'hpet', 'acpi_pm'], 'lapic-deadline', '(null)')
+    topology(root, cpus, 2)
+    states = [('POLL', 'CPUIDLE CORE POLL IDLE', 0, 0), ('C1', 'MWAIT 0x00', 2, 2),
+              ('C1E', 'MWAIT 0x01', 10, 20), ('C3', 'MWAIT 0x10', 70, 211),
+              ('C6', 'MWAIT 0x20', 85, 200), ('C7s', 'MWAIT 0x33', 124, 800),
+              ('C8', 'MWAIT 0x40', 200, 800), ('C9', 'MWAIT 0x50', 480, 5000),
+              ('C10', 'MWAIT 0x60', 890, 5000)]
+    # 2 s window; per CPU: time in us and entries per state (cpuidle's view)
+    t = [0, 20000, 0, 20000, 60000, 0, 200000, 0, 1680000]
+    u = [0, 40, 0, 20, 20, 0, 40, 0, 80]
+    idle_states(root, cpus, states, {c: t for c in cpus}, {c: u for c in cpus})
+    small_rates(root, cpus, t0, t1, [200, 160, 120, 120])
+    # perf cstate PMUs: cstate_core cpumask 0-1 (first thread of each core), cstate_pkg 0.
+    # TSC 2.3 GHz (the 4415U's base clock): 4,600,000,000 ticks in the 2 s window.
+    tsc_d = 4600000000
+    delta = {('c3', 0): 46000000, ('c6', 0): 184000000, ('c7', 0): 4048000000,      # 1, 4, 88 %
+             ('c3', 1): 23000000, ('c6', 1): 92000000, ('c7', 1): 4232000000,       # 0.5, 2, 92 %
+             ('pc2', 0): 138000000, ('pc3', 0): 46000000, ('pc6', 0): 92000000,     # 3, 1, 2 %
+             ('pc7', 0): 23000000, ('pc8', 0): 460000000, ('pc9', 0): 9200000,      # 0.5, 10, 0.2 %
+             ('pc10', 0): 3220000000}                                               # 70 %
+    base = {k: 1000 + 7 * i for i, k in enumerate(sorted(delta))}  # perf counts from the open
+    cst_pair(root, 'perf', 93000000000000, tsc_d, base, delta)
+
+def pc2():
+    name = 'hand-idle-pc2'
+    root = fresh(name)
+    cpus = list(range(8))
+    kernel = '4.19.0-27-amd64'
+    t0, t1 = 8100000000000, 8102000000000
+    put(root, 'manifest', manifest(name, kernel, 2000, '2026-12-05T00:00:00Z'))
+    times(root, t0, t1)
+    cpuid_txt(root, 'lcp-intel--x86-64--sunny-cove--intel-core-i5-1035g4-cpu')
+    common(root, cpus, kernel, 'BOOT_IMAGE=/boot/vmlinuz-4.19.0-27-amd64 root=/dev/nvme0n1p2 ro quiet',
+           'intel_idle', 'menu', ['tsc', 'hpet', 'acpi_pm'], 'lapic-deadline', '(null)')
+    topology(root, cpus, 2)
+    states = [('POLL', 'CPUIDLE CORE POLL IDLE', 0, 0), ('C1', 'MWAIT 0x00', 2, 2),
+              ('C1E', 'MWAIT 0x01', 10, 20), ('C6', 'MWAIT 0x20', 92, 276),
+              ('C7s', 'MWAIT 0x33', 124, 800), ('C8', 'MWAIT 0x40', 200, 800),
+              ('C9', 'MWAIT 0x50', 480, 5000), ('C10', 'MWAIT 0x60', 890, 5000)]
+    t = [0, 40000, 0, 100000, 0, 0, 0, 1700000]
+    u = [0, 100, 0, 50, 0, 0, 0, 200]
+    idle_states(root, cpus, states, {c: t for c in cpus}, {c: u for c in cpus})
+    # an xHCI controller interrupting 2/s keeps the package in PC2
+    small_rates(root, cpus, t0, t1, [400] * 8,
+                extra=[('126', [5000] + [0] * 7, 'IR-PCI-MSI 327680-edge      xhci_hcd')])
+    # Linux 4.19 has no cstate PMU for Ice Lake: the residency MSRs (root, msr driver).
+    # TSC 1.1 GHz: 2,200,000,000 ticks in 2 s. Core counters on CPUs 0-3 (one per core),
+    # package counters on CPU 0.
+    tsc_d = 2200000000
+    delta = {('c6', 0): 220000000, ('c7', 0): 1760000000,    # 10, 80 %
+             ('c6', 1): 110000000, ('c7', 1): 1870000000,    # 5, 85 %
+             ('c6', 2): 66000000, ('c7', 2): 1980000000,     # 3, 90 %
+             ('c6', 3): 44000000, ('c7', 3): 1914000000,     # 2, 87 %
+             ('pc2', 0): 1870000000}                         # 85 %
+    for pc in ('pc3', 'pc6', 'pc7', 'pc8', 'pc9', 'pc10'):
+        delta[(pc, 0)] = 0
+    base = {k: 3000000000000 + 1000003 * i for i, k in enumerate(sorted(delta))}
+    cst_pair(root, 'msr', 51000000000000, tsc_d, base, delta)
+
+def amd():
+    name = 'hand-idle-amd'
+    root = fresh(name)
+    cpus = list(range(16))
+    kernel = '6.1.0-18-amd64'
+    t0, t1 = 60000000000, 61000000000
+    put(root, 'manifest', manifest(name, kernel, 1000, '2026-12-05T00:00:00Z'))
+    times(root, t0, t1)
+    cpuid_txt(root, 'lcp-amd--zen3--amd-ryzen-7-5800h-with-radeon-graphics')
+    common(root, cpus, kernel, 'BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=/dev/nvme0n1p2 ro quiet',
+           'acpi_idle', 'menu', ['tsc', 'hpet', 'acpi_pm'], 'lapic-deadline', '(null)')
+    topology(root, cpus, 2)
+    states = [('POLL', 'CPUIDLE CORE POLL IDLE', 0, 0), ('C1', 'ACPI FFH MWAIT 0x0', 1, 2),
+              ('C2', 'ACPI IOPORT 0x414', 18, 36), ('C3', 'ACPI IOPORT 0x415', 350, 700)]
+    t = [0, 10000, 30000, 900000]
+    u = [0, 20, 30, 60]
+    idle_states(root, cpus, states, {c: t for c in cpus}, {c: u for c in cpus})
+    small_rates(root, cpus, t0, t1, [110] * 16)
+    # what pmdiag-dump records on AMD: no counters, and why (source/cstate.c)
+    why = ("AMD: Linux reads no core or package C-state residency counter on AMD (its cstate "
+           "PMUs are Intel's; turbostat shows none either); only cpuidle's residency is known")
+    for k in (0, 1):
+        cstate(root, k, 'none', 0, [], status='absent 0 ' + why)
+
+four(); backwards(); notick(); pc10(); pc2(); amd()

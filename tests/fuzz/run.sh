@@ -94,6 +94,12 @@ seed_dir() { # target
 			done
 			rm -rf "$x"
 		done ;;
+	trace)
+		# recorded traces (trace.txt of the test dumps), cut to keep the seeds small
+		for f in "$top"/tests/dumps/*/trace.txt; do
+			[ -f "$f" ] && head -n 300 "$f" > "$d/$(basename "$(dirname "$f")")-head" &&
+				cp "$f" "$d/$(basename "$(dirname "$f")")"
+		done ;;
 	amleval)
 		# acpiexec's output over two corpus machines (even first byte) and recorded
 		# aml-eval.txt files (odd)
@@ -141,6 +147,14 @@ seed_dir() { # target
 		head -c 100000 /proc/kallsyms > "$d/host" 2>/dev/null || true
 		grep '\[' /proc/kallsyms 2>/dev/null | head -c 50000 > "$d/modules" || true
 		printf '0000000000000000 T _stext\n0000000000000000 t hrtimer_wakeup\n' > "$d/hidden" ;;
+	cstate)
+		# every recorded snapshots/N/cstate.txt; the first byte cuts it into two ends
+		i=0
+		for f in "$top"/tests/dumps/*/snapshots/*/cstate.txt; do
+			[ -f "$f" ] || continue
+			i=$((i + 1))
+			{ printf '\200'; cat "$f"; } > "$d/seed$i"
+		done ;;
 	dump)
 		# every small recorded dump as one bundle: "== path" lines, each file after its line
 		for m in "$top"/tests/dumps/*/; do

@@ -91,10 +91,8 @@ double pmd_idle_avg_ms(uint64_t time_us, uint64_t usage)
 	return usage ? (double)time_us / (double)usage / 1000.0 : NAN;
 }
 
-static void problem(struct pmd_idle *d, const char *kind, const char *source, int cpu,
-		    const char *fmt, ...) PMD_PRINTF(5, 6);
-static void problem(struct pmd_idle *d, const char *kind, const char *source, int cpu,
-		    const char *fmt, ...)
+void pmd_idle_problem(struct pmd_idle *d, const char *kind, const char *source, int cpu,
+		      const char *fmt, ...)
 {
 	if (d->nproblem >= MAX_PROBLEMS) {
 		d->nproblem_dropped++;
@@ -254,7 +252,7 @@ static void build_lines(struct pmd_idle *d, const struct pmd_irqs irqs[2], bool 
 			out->cell = pmd_xcalloc(d->ncpu + 1, sizeof(*out->cell));
 			out->st = !l[0] ? PMD_CELL_APPEARED : !l[1] ? PMD_CELL_VANISHED : PMD_CELL_OK;
 			if (out->st != PMD_CELL_OK) {
-				problem(d, out->st == PMD_CELL_APPEARED ? "appeared" : "vanished", what, -1,
+				pmd_idle_problem(d, out->st == PMD_CELL_APPEARED ? "appeared" : "vanished", what, -1,
 					"%s: %s%s%s %s during the window (driver %s?): not counted", what,
 					out->name, out->desc[0] ? " " : "", out->desc,
 					out->st == PMD_CELL_APPEARED ? "appeared" : "vanished",
@@ -302,12 +300,12 @@ static void build_lines(struct pmd_idle *d, const struct pmd_irqs irqs[2], bool 
 					snprintf(tail, sizeof(tail), " (and %d more CPU%s)", more,
 						 more > 1 ? "s" : "");
 				if (fc->st == PMD_CELL_WRAPPED)
-					problem(d, "wrapped", what, first,
+					pmd_idle_problem(d, "wrapped", what, first,
 						"%s: %s on CPU %d wrapped past 2^32 (%llu -> %llu): counted as +%llu%s",
 						what, out->name, first, (unsigned long long)fc->a,
 						(unsigned long long)fc->b, (unsigned long long)fc->d, tail);
 				else
-					problem(d, "backwards", what, first,
+					pmd_idle_problem(d, "backwards", what, first,
 						"%s: %s on CPU %d went backwards (%llu -> %llu): left out%s",
 						what, out->name, first, (unsigned long long)fc->a,
 						(unsigned long long)fc->b, tail);
@@ -523,7 +521,7 @@ static void judge_cpuidle(struct pmd_idle *d)
 				 nbad > 2 ? "s" : "");
 		if (fcell->st == PMD_CELL_BAD) {
 			c->idle_res = c->bad_res;
-			problem(d, c->bad_res.st == PMD_UNREADABLE ? "unreadable" : "invalid", "cpuidle",
+			pmd_idle_problem(d, c->bad_res.st == PMD_UNREADABLE ? "unreadable" : "invalid", "cpuidle",
 				c->cpu, "cpuidle: CPU %d: %s%s: its idle figures are left out", c->cpu,
 				c->bad_res.why, more);
 		} else {
@@ -536,7 +534,7 @@ static void judge_cpuidle(struct pmd_idle *d)
 						   : ": states changed (CPU hotplug or cpuidle driver changed?)";
 			c->idle_res = pmd_res_make(r.st, 0, "state%u %s %s%s", first->index, fname,
 						   r.why, hint);
-			problem(d, kind, "cpuidle", c->cpu,
+			pmd_idle_problem(d, kind, "cpuidle", c->cpu,
 				"cpuidle: CPU %d: state%u %s %s%s%s: its idle figures are left out",
 				c->cpu, first->index, fname, r.why, more, hint);
 		}
@@ -607,7 +605,7 @@ static void collect_tick(struct pmd_idle *d, const struct pmd_snap *const snap[2
 			struct pmd_res r = pmd_idle_cell_res(cells[j], NULL);
 			c->tick_res = pmd_res_make(r.st, 0, "%s %s", names[j], r.why);
 			if (cells[j]->st == PMD_CELL_BACKWARDS)
-				problem(d, "backwards", "tick", c->cpu,
+				pmd_idle_problem(d, "backwards", "tick", c->cpu,
 					"tick-sched: CPU %d: %s went backwards (%llu -> %llu): counters "
 					"reset (CPU taken offline and back?): left out",
 					c->cpu, names[j], (unsigned long long)cells[j]->a,
@@ -723,7 +721,7 @@ void pmd_idle_compute(struct pmd_idle *d, struct pmd_src *s, const struct pmd_sn
 	for (size_t i = 0; i < d->ncpu; i++) {
 		struct pmd_idle_cpu *c = &d->cpu[i];
 		if (c->in[0] != c->in[1])
-			problem(d, c->in[0] ? "vanished" : "appeared", "cpu", c->cpu,
+			pmd_idle_problem(d, c->in[0] ? "vanished" : "appeared", "cpu", c->cpu,
 				"CPU %d: in the %s snapshot only (%s during the window?): left out",
 				c->cpu, c->in[0] ? "first" : "second",
 				c->in[0] ? "taken offline" : "brought online");
@@ -780,8 +778,42 @@ void pmd_idle_free(struct pmd_idle *d)
 	free(d->softirq);
 	free(d->state);
 	free(d->problem);
+	pmd_wk_free(&d->wk);
 	pmd_trace_close(d->trace);
+	free(d->hw.ctr);
 	free(d);
+}
+
+void pmd_idle_attribute(struct pmd_idle *d)
+{
+	const char *text;
+	size_t len;
+	struct pmd_res r = pmd_trace_text(d->trace, &text, &len);
+	d->top_wakers[0] = 0;
+	if (r.st != PMD_OK) {
+		pmd_wk_free(&d->wk);
+		pmd_tr_init(&d->wk.rec);
+		d->wk.res = r;
+		return;
+	}
+	pmd_wk_free(&d->wk);
+	pmd_wk_from_text(&d->wk, text, len);
+	const struct pmd_wk *w = &d->wk;
+	if (w->res.st != PMD_OK || !w->window_ns)
+		return;
+	struct pmd_buf b = { 0 };
+	for (size_t i = 0, k = 0; i < w->nranked && k < 3; i++) {
+		const struct pmd_wk_src *src = &w->src[i];
+		char label[96];
+		if (!src->wakes)
+			break;
+		pmd_wk_src_label(w, src, label, sizeof(label));
+		pmd_buf_printf(&b, "%s%s %.1f/s", k ? ", " : "", label,
+			       (double)src->wakes * 1e9 / (double)w->window_ns);
+		k++;
+	}
+	snprintf(d->top_wakers, sizeof(d->top_wakers), "%s", b.len ? b.s : "");
+	pmd_buf_free(&b);
 }
 
 /* ---- the window ---- */
@@ -831,20 +863,33 @@ struct pmd_idle *pmd_idle_collect(struct pmd_src *s, const struct pmd_idle_opts 
 	if (d->live)
 		d->self.cpu_before = sched_getcpu();
 
-	struct pmd_snap *a = NULL, *b = NULL;
+	/* The trace's instance is made before the window and read after it. */
+	pmd_tr_init(&d->wk.rec);
 	if (opts->no_trace)
-		d->trace_res = pmd_res_make(PMD_NOT_RECORDED, 0, "--no-trace: counters only");
+		d->wk.res = pmd_res_make(PMD_NOT_RECORDED, 0, "not asked for (--no-trace)");
 	else
-		d->trace_res = pmd_trace_open(s, NULL, &d->trace);
+		d->wk.res = pmd_trace_open(s, NULL, &d->trace);
+
+	struct pmd_snap *a = NULL, *b = NULL;
+	struct pmd_res hw_r[2];
+	char *hw_text[2] = { NULL, NULL };
+	size_t hw_len[2] = { 0, 0 };
+	/* The residency counters outside the rate snapshots: reading them interrupts
+	 * the other CPUs, which the cpuidle counters must not see. */
+	hw_r[0] = pmd_cst_take(s, 0, &hw_text[0], &hw_len[0]);
 	d->res = pmd_snap_take(s, 0, &a);
 	if (d->res.st == PMD_OK) {
-		/* The window: one sleep (none on a dump), no reads, no MSR; the kernel
-		 * fills the trace's ring buffer, read only after it. */
+		/* The window: one sleep (none on a dump), no reads, no MSR. */
 		pmd_trace_on(d->trace);
 		pmd_src_wait(s, d->live ? opts->interval_ms : 0);
 		pmd_trace_off(d->trace);
 		d->res = pmd_snap_take(s, 1, &b);
 	}
+	hw_r[1] = hw_r[0].st == PMD_OK ? pmd_cst_take(s, 1, &hw_text[1], &hw_len[1]) : hw_r[0];
+	if (d->trace && d->res.st == PMD_OK)
+		pmd_idle_attribute(d);
+	else if (d->trace)
+		d->wk.res = pmd_res_make(PMD_NOT_RECORDED, 0, "no snapshots: no window");
 	if (d->live) {
 		d->self.cpu_after = sched_getcpu();
 		if (ru_ok && getrusage(RUSAGE_SELF, &ru[1]) == 0) {
@@ -869,6 +914,9 @@ struct pmd_idle *pmd_idle_collect(struct pmd_src *s, const struct pmd_idle_opts 
 	}
 	if (d->res.st == PMD_OK)
 		pmd_idle_compute(d, s, a, b);
+	pmd_idle_hw_compute(d, hw_r, hw_text, hw_len);
+	free(hw_text[0]);
+	free(hw_text[1]);
 	pmd_snap_free(a);
 	pmd_snap_free(b);
 	return d;

@@ -9,7 +9,9 @@
 #ifndef PMD_IDLE_H
 #define PMD_IDLE_H
 
+#include "format/cstatefmt.h"
 #include "out/out.h"
+#include "probe/idle/idle-attr.h"
 #include "source/source.h"
 
 struct pmd_snap;
@@ -102,6 +104,38 @@ struct pmd_idle_self {
 	int cpu_before, cpu_after; /* sched_getcpu(), -1 unknown */
 };
 
+/* One of the CPU's own residency counters over the window (one core or package). */
+struct pmd_idle_hwctr {
+	uint8_t ctr;          /* enum pmd_cst */
+	int cpu;              /* the CPU it was read on, standing for its core or package */
+	struct pmd_cell cell; /* in TSC ticks */
+	struct pmd_res res;   /* OK, or why it has no value */
+	double pct;           /* of the window's TSC ticks; NAN without a value */
+};
+
+/* The least residency (%) that counts as a package state reached. */
+#define PMD_IDLE_HW_REACHED_PCT 0.1
+enum { PMD_IDLE_HW_DEEPEST_NONE = -1, PMD_IDLE_HW_DEEPEST_UNKNOWN = -2 };
+/* idle.package-shallow: cores in C6 and C7 at least this share of the window (%), and
+ * the package in PC3 and deeper less than this one. */
+#define PMD_IDLE_CORE_DEEP_PCT 50.0
+#define PMD_IDLE_PKG_DEEP_PCT 1.0
+
+/* The CPU's C-state residency counters, read at both ends of the same window. */
+struct pmd_idle_hw {
+	struct pmd_res res;   /* OK: both ends read; else absent, unreadable, not recorded, invalid */
+	char source[8];       /* "perf" (the cstate PMUs) or "msr" */
+	uint64_t tsc_d;       /* TSC ticks between the ends: the denominator */
+	struct pmd_idle_hwctr *ctr; /* by counter, then CPU */
+	size_t nctr;
+	bool has[PMD_CST_N];        /* the counter is in the records */
+	double mean_pct[PMD_CST_N]; /* over the cores or packages with a value; NAN: none */
+	unsigned nval[PMD_CST_N];
+	/* The deepest package state (enum pmd_cst) with PMD_IDLE_HW_REACHED_PCT or more;
+	 * _NONE: no package state; _UNKNOWN: no package counter has a value. */
+	int deepest;
+};
+
 struct pmd_idle {
 	struct pmd_res res;   /* the snapshots: OK or why there are none */
 	bool live;
@@ -130,19 +164,18 @@ struct pmd_idle {
 	struct pmd_idle_problem *problem;
 	size_t nproblem, nproblem_dropped;
 	struct pmd_idle_self self;
-	/*
-	 * The kernel trace of the window (source.h, "Kernel trace events"): open
-	 * before snapshot 0, on right after it, off right before snapshot 1; NULL
-	 * with trace_res saying why there is none (--no-trace: NOT_RECORDED).
-	 */
-	struct pmd_trace *trace;
-	struct pmd_res trace_res;
+
+	/* Who ended the idle periods: the kernel trace over the same window. */
+	struct pmd_trace *trace;  /* kept open until pmd_idle_free (pmdiag-dump records it) */
+	struct pmd_wk wk;         /* wk.res: OK, or why there is no attribution */
+	char top_wakers[256];     /* "pmd-sleep10 [123] 100.0/s, ..." ("" without attribution) */
+	struct pmd_idle_hw hw;
 };
 
 struct pmd_idle_opts {
 	unsigned interval_ms; /* live: the window; a dump has its own */
 	bool progress;        /* live, stderr a terminal: one line before the window */
-	bool no_trace;        /* counters only: no kernel trace of the window */
+	bool no_trace;        /* counters only: no kernel trace, no attribution */
 };
 
 /*
@@ -159,6 +192,17 @@ struct pmd_idle *pmd_idle_collect(struct pmd_src *s, const struct pmd_idle_opts 
 void pmd_idle_compute(struct pmd_idle *d, struct pmd_src *s, const struct pmd_snap *a,
 		      const struct pmd_snap *b);
 void pmd_idle_free(struct pmd_idle *d);
+/*
+ * The residency counters over the window (idle-hw.c): from the records of the
+ * two ends (pmd_cst_take's results and texts). A counter that went down was
+ * reset (CPU hotplug, a package reset): it is left out and listed as a
+ * problem, as is one in one record only; 64-bit counters at TSC rate do not wrap.
+ */
+void pmd_idle_hw_compute(struct pmd_idle *d, const struct pmd_res r[2], char *const text[2],
+			 const size_t len[2]);
+/* Add a counter problem (kind, source as struct pmd_idle_problem; cpu -1: none). */
+void pmd_idle_problem(struct pmd_idle *d, const char *kind, const char *source, int cpu,
+		      const char *fmt, ...) PMD_PRINTF(5, 6);
 
 /* Why a cell has no delta, for JSON's _status/_reason (bad: the reason of a bad value). */
 struct pmd_res pmd_idle_cell_res(const struct pmd_cell *c, const struct pmd_res *bad);
@@ -166,6 +210,9 @@ struct pmd_res pmd_idle_cell_res(const struct pmd_cell *c, const struct pmd_res 
 double pmd_idle_per_s(const struct pmd_idle *d, uint64_t count);
 /* Average sleep per entry in ms: time_us / usage / 1000. */
 double pmd_idle_avg_ms(uint64_t time_us, uint64_t usage);
+
+/* Attribute the window's trace (d->trace) into d->wk and d->top_wakers. */
+void pmd_idle_attribute(struct pmd_idle *d);
 
 /* Summary then details into o; top: how many wake-up sources to list. Returns 0,
  * or 2 when there is nothing to measure (no snapshots, or nothing in them). */

@@ -208,7 +208,18 @@ def idle_spec: {obj: {
 		req: ["wakeups", "voluntary_switches", "involuntary_switches", "cpu_time_ms"]},
 	problems: count,
 	busiest: {arr: {obj: {kind: {enum: ["irq", "softirq"]}, name: text, per_s: "number"},
-		req: ["kind", "name", "per_s"]}}
+		req: ["kind", "name", "per_s"]}},
+	attribution: {res: true},
+	attributed_pct: number_or_none,
+	top_wakers: {arr: {obj: {
+		kind: {enum: ["process", "tick", "timer", "hrtimer", "irq", "work", "ipi"]},
+		name: text, pid: [count, "null"], irq: [count, "null"], wakeups_per_s: "number"},
+		req: ["kind", "name", "pid", "irq", "wakeups_per_s"]}},
+	hw_source: {enum: ["perf", "msr"]},
+	hw_deepest_pkg: [{enum: ["none", "PC2", "PC3", "PC6", "PC7", "PC8", "PC9", "PC10"]}, "null"],
+	hw_pct: {obj: {c3: number_or_none, c6: number_or_none, c7: number_or_none,
+		pc2: number_or_none, pc3: number_or_none, pc6: number_or_none, pc7: number_or_none,
+		pc8: number_or_none, pc9: number_or_none, pc10: number_or_none}}
 }, open: true};
 
 def race_spec: {obj: {
