@@ -57,7 +57,7 @@ within() {
 woken() {
 	awk -v fn="$1" -v comm="$2" '
 		/^events:$/ { ev = 1; next }
-		!ev { next }
+		!ev || /^end: / { next }
 		$3 == "hrtimer" && $5 == "fn=\"" fn "\"" { pending++ }
 		$3 == "wakeup" && index($0, " comm=\"" comm "\" ") { if (pending) n++; pending = 0 }
 		END { print n + 0 }' "$TR"
@@ -81,16 +81,19 @@ woken() {
 	# the events: no line that the format does not allow
 	local S='"([^"\\]|\\["\\]|\\x[0-9a-f]{2})*"' H='[0-9a-f]+' K='(resched|call|call-single)'
 	local re="^[0-9]+ [0-9]+ (idle state=([0-9]+|exit)|irq irq=[0-9]+ name=$S|irq-end irq=[0-9]+|timer-start ptr=$H fn=$S flags=$H|timer ptr=$H fn=$S|timer-end ptr=$H|hrtimer ptr=$H fn=$S|hrtimer-end ptr=$H|work fn=$S|work-end fn=$S|wakeup pid=[0-9]+ comm=$S target=[0-9]+|ipi kind=$K|ipi-end kind=$K|tlb reason=1)\$"
-	run -0 awk '/^events:$/ { ev = 1; next } ev' "$TR"
+	run -0 awk '/^events:$/ { ev = 1; next } /^end: / { ev = 0 } ev' "$TR"
 	local n
 	n=$(echo "$output" | wc -l)
+	# the last line counts the event lines (a file cut at a line's end is told apart)
+	assert_equal "$(tail -n 1 "$TR")" "end: $n"
 	[ "$n" -gt 3000 ] || fail "only $n events in 5 s"
 	run grep -Evc "$re" <<< "$output"
-	[ "$output" = 0 ] || fail "$output malformed event lines: $(awk '/^events:$/ { ev = 1; next } ev' "$TR" | grep -Ev "$re" | head -n 5)"
+	[ "$output" = 0 ] || fail "$output malformed event lines: $(awk '/^events:$/ { ev = 1; next } /^end: / { ev = 0 } ev' "$TR" | grep -Ev "$re" | head -n 5)"
 	# the entries the ring buffers held are the events kept (all inside the window)
 	assert_equal "$(awk '/^cpu: / { sub(/.*entries=/, ""); s += $0 } END { print s }' "$TR")" "$n"
 	run -0 awk -v w="$(sed -n 's/^window-ns: //p' "$TR")" '
 		/^events:$/ { ev = 1; next }
+		/^end: / { ev = 0 }
 		ev && ($1 < last || $1 > w) { bad++ } ev { last = $1 }
 		END { print bad + 0 }' "$TR"
 	assert_output 0
@@ -159,10 +162,36 @@ check() {
 	ran "$D" q35-confidential idle
 	assert_equal "$(jqt '.summary.interrupts > 0')" true
 	assert_equal "$(jqt '.interrupts | length > 0')" true
+	assert_equal "$(jqt .attribution.trace_status)" unreadable
+	assert_equal "$(jqt .attribution.trace_reason)" "tracefs: refused by kernel lockdown (confidentiality)"
 	local man
 	man=$(ls "$D"/q35-confidential.dump/*/manifest 2> /dev/null | head -n 1)
 	[ -n "$man" ] || fail "no dump from q35-confidential"
 	grep -qx 'status: trace	unreadable	EPERM	tracefs: refused by kernel lockdown (confidentiality)' "$man" ||
 		fail "trace status: $(grep 'trace' "$man")"
 	run ! ls "$(dirname "$man")/trace.txt"
+}
+
+@test "pmdiag-idle on the guest's traced dump: pmd-sleep10 100/s, pmd-timerfd50 20/s, ttyS0 by name; pmdiag itself apart" {
+	trace_txt
+	run -0 pmdiag-idle --json --dump "$(dirname "$TR")"
+	echo "$output" > "$D/q35-trace.idle.json"
+	local J="$D/q35-trace.idle.json" r
+	assert_equal "$(jq -r '.attribution.attributed > 1000' "$J")" true
+	for p in pmd-sleep10:100 pmd-timerfd50:20; do
+		r=$(jq -r --arg n "${p%%:*}" '[.sources[] | select(.kind == "process" and .name == $n)][0].events_per_s' "$J")
+		echo "# pmdiag-idle: ${p%%:*} $r events/s" >&3
+		within "$r" "${p##*:}" 15 || fail "${p%%:*}: $r events/s, not ${p##*:}/s within 15 %"
+		# among the five that end the most idle periods
+		jq -e --arg n "${p%%:*}" '[.sources[0:5][] | .name] | index($n) != null' "$J" > /dev/null ||
+			fail "${p%%:*} not among the top 5: $(jq -c '[.sources[0:5][] | .name]' "$J")"
+	done
+	r=$(jq -r '[.sources[] | select(.kind == "irq" and .name == "ttyS0")][0].events_per_s' "$J")
+	[ "$r" != null ] || fail "no irq source named ttyS0"
+	# the recorder (pmdiag-dump) is counted apart, never a source
+	local self
+	self=$(sed -n 's/^self-pid: //p' "$TR")
+	assert_equal "$(jq -r '.attribution.self.pid' "$J")" "$self"
+	assert_equal "$(jq --argjson p "$self" '[.sources[] | select(.pid == $p)] | length' "$J")" 0
+	run ! jq -e '[.sources[] | .name | test("^pmdiag")] | any' "$J"
 }
