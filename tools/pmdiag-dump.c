@@ -38,12 +38,9 @@ int main(int argc, char **argv)
 	pmd_cli_init(&c, "pmdiag-dump",
 		     "Record this machine's power-management data (sysfs, procfs, ACPI tables\n"
 		     "and their evaluation by acpiexec, CPUID, MSRs, PCI config space, HPET\n"
-		     "registers and the ACPI NVS memory the evaluation read, rate counters,
-"
-		     "the CPU's C-state residency counters at both ends of their window, and
-"
-		     "the kernel's trace events between them)
-"
+		     "registers and the ACPI NVS memory the evaluation read, rate counters,\n"
+		     "the CPU's C-state residency counters at both ends of their window, and\n"
+		     "the kernel's trace events between them)\n"
 		     "into OUT, a new directory, or with --tar a new archive.",
 		     "[options] OUT", tool_help);
 	c.man_section = 1;

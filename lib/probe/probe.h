@@ -22,7 +22,6 @@ struct pmd_probe_opts {
 	unsigned pstate_ms; /* pstate: APERF/MPERF sample (0: none) */
 	unsigned top;       /* idle: wake-up sources listed */
 	bool progress;      /* live, stderr a terminal: a line while measuring */
-	bool no_trace;      /* idle: counters only, no kernel trace of the window */
 };
 
 struct pmd_probe {
