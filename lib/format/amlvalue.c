@@ -64,20 +64,6 @@ bool pmd_aml_value_equal(const struct pmd_aml_value *a, const struct pmd_aml_val
 	return false;
 }
 
-static void put_string(struct pmd_buf *b, const char *s)
-{
-	pmd_buf_putc(b, '"');
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-		if (*p == '"' || *p == '\\')
-			pmd_buf_printf(b, "\\%c", *p);
-		else if (*p < 0x20 || *p >= 0x7f)
-			pmd_buf_printf(b, "\\x%02x", *p);
-		else
-			pmd_buf_putc(b, (char)*p);
-	}
-	pmd_buf_putc(b, '"');
-}
-
 void pmd_aml_value_write(struct pmd_buf *b, const struct pmd_aml_value *v)
 {
 	switch (v->type) {
@@ -88,7 +74,7 @@ void pmd_aml_value_write(struct pmd_buf *b, const struct pmd_aml_value *v)
 		pmd_buf_printf(b, "0x%llx", (unsigned long long)v->integer);
 		break;
 	case PMD_AML_V_STRING:
-		put_string(b, v->string);
+		pmd_buf_put_quoted(b, v->string);
 		break;
 	case PMD_AML_V_REFERENCE:
 		pmd_buf_printf(b, "r:%s", v->string ? v->string : "");
@@ -113,17 +99,6 @@ void pmd_aml_value_write(struct pmd_buf *b, const struct pmd_aml_value *v)
 	}
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static bool is_name_char(char c)
 {
 	return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '\\' ||
@@ -140,10 +115,10 @@ static int parse_number(const char *s, size_t len, size_t *pos, uint64_t *out)
 
 	if (p + 2 > len || s[p] != '0' || s[p + 1] != 'x')
 		return -1;
-	for (p += 2; p < len && hexval(s[p]) >= 0; p++, digits++) {
+	for (p += 2; p < len && pmd_hexval(s[p]) >= 0; p++, digits++) {
 		if (digits >= 16)
 			return -1;
-		n = n << 4 | (uint64_t)hexval(s[p]);
+		n = n << 4 | (uint64_t)pmd_hexval(s[p]);
 	}
 	if (!digits)
 		return -1;
@@ -180,8 +155,8 @@ static int parse_str(const char *s, size_t len, size_t *pos, struct pmd_aml_valu
 				p += 2;
 				continue;
 			}
-			if (p + 3 < len && s[p + 1] == 'x' && hexval(s[p + 2]) >= 0 && hexval(s[p + 3]) >= 0) {
-				pmd_buf_putc(&b, (char)(hexval(s[p + 2]) << 4 | hexval(s[p + 3])));
+			if (p + 3 < len && s[p + 1] == 'x' && pmd_hexval(s[p + 2]) >= 0 && pmd_hexval(s[p + 3]) >= 0) {
+				pmd_buf_putc(&b, (char)(pmd_hexval(s[p + 2]) << 4 | pmd_hexval(s[p + 3])));
 				p += 4;
 				continue;
 			}
@@ -214,7 +189,7 @@ static int parse_buffer(const char *s, size_t len, size_t *pos, struct pmd_aml_v
 			return -1;
 		v->buffer = pmd_xmalloc(n ? n : 1);
 		for (size_t i = 0; i < n; i++, p += 2) {
-			int h = hexval(s[p]), l = hexval(s[p + 1]);
+			int h = pmd_hexval(s[p]), l = pmd_hexval(s[p + 1]);
 
 			if (h < 0 || l < 0)
 				return -1;

@@ -12,17 +12,6 @@
 
 #include "util/util.h"
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static int cmp_sym(const void *a, const void *b)
 {
 	const struct pmd_ksym *x = a, *y = b;
@@ -58,7 +47,7 @@ int pmd_ksyms_parse(const char *text, size_t len, struct pmd_ksyms *k, char *err
 		uint64_t addr = 0;
 		size_t p = i, nd = 0;
 		int h;
-		while (p < end && (h = hexval(text[p])) >= 0) {
+		while (p < end && (h = pmd_hexval(text[p])) >= 0) {
 			addr = addr << 4 | (uint64_t)h;
 			p++;
 			nd++;

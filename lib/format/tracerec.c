@@ -201,16 +201,8 @@ void pmd_tr_sort(struct pmd_trace_rec *r)
 
 static void put_str(struct pmd_buf *b, const char *key, const char *s)
 {
-	pmd_buf_printf(b, " %s=\"", key);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			pmd_buf_printf(b, "\\%c", *p);
-		else if (*p < 0x20 || *p >= 0x7f)
-			pmd_buf_printf(b, "\\x%02x", *p);
-		else
-			pmd_buf_putc(b, (char)*p);
-	}
-	pmd_buf_putc(b, '"');
+	pmd_buf_printf(b, " %s=", key);
+	pmd_buf_put_quoted(b, s);
 }
 
 static void put_ev(struct pmd_buf *b, const struct pmd_trace_rec *r, const struct pmd_tr_ev *e)

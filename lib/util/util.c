@@ -454,3 +454,28 @@ const char *pmd_res_str(const struct pmd_res *r, char *buf, size_t n)
 		snprintf(buf, n, "%s: %s", pmd_st_name(r->st), r->why);
 	return buf;
 }
+
+void pmd_buf_put_quoted(struct pmd_buf *b, const char *s)
+{
+	pmd_buf_putc(b, '"');
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+		if (*p == '"' || *p == '\\')
+			pmd_buf_printf(b, "\\%c", *p);
+		else if (*p < 0x20 || *p >= 0x7f)
+			pmd_buf_printf(b, "\\x%02x", *p);
+		else
+			pmd_buf_putc(b, (char)*p);
+	}
+	pmd_buf_putc(b, '"');
+}
+
+int pmd_hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

@@ -47,6 +47,11 @@ void pmd_buf_add(struct pmd_buf *b, const char *s, size_t n);
 void pmd_buf_puts(struct pmd_buf *b, const char *s);
 void pmd_buf_putc(struct pmd_buf *b, char c);
 void pmd_buf_printf(struct pmd_buf *b, const char *fmt, ...) PMD_PRINTF(2, 3);
+/* s in double quotes, with \" \\ and \xNN for other bytes outside 0x20..0x7e (the records'
+ * string form: aml-eval.txt, trace.txt); NULL is "". */
+void pmd_buf_put_quoted(struct pmd_buf *b, const char *s);
+/* The value of a hexadecimal digit, -1 if c is none. */
+int pmd_hexval(char c);
 void pmd_buf_vprintf(struct pmd_buf *b, const char *fmt, va_list ap) PMD_PRINTF(2, 0);
 char *pmd_buf_steal(struct pmd_buf *b); /* returns the string ("" if empty); buffer reset */
 void pmd_buf_free(struct pmd_buf *b);
