@@ -2,9 +2,9 @@
 # The diagnostic initramfs on real emulated hardware: every machine of qemu.bash boots
 # under QEMU software emulation (-kernel, -initrd) with
 #   pmdiag.poweroff=1 pmdiag.json=1 pmdiag.save=0 pmdiag.dump=1
-# and pmdiag.trace=0 (no tracefs: the kernel trace is trace.bats's; on the machines
-# whose idle CPUs spin in C2, power:cpu_idle fires over 60000 times a second per CPU
-# and tracing it made those boots three times slower under TCG, and hang at times),
+# and pmdiag.trace=0 (no tracefs: the kernel trace is trace.bats's and usb.bats's; on the
+# machines whose idle CPUs spin in C2, power:cpu_idle fires over 60000 times a second per
+# CPU and tracing it made those boots three times slower under TCG),
 # and its qemu_test_options (single tools run with --json in the guest: pmdiag.run=;
 # the live thermal test: pmdiag.thermaltest=1), and what its report and tools say is
 # checked against what QEMU gives that machine (../shared/QEMU.md) and against the

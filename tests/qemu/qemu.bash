@@ -103,7 +103,14 @@ qemu_test_options() {
 }
 
 # Common options: software emulation, 2 CPUs, 512 MiB, serial console on stdout.
-QEMU_COMMON="-accel tcg -m 512 -smp 2 -nographic -no-reboot"
+# thread=single: one host thread runs both vCPUs. With multi-threaded TCG (QEMU's default
+# here) about one traced run in a hundred hung the guest for good: enabling a trace event
+# patches kernel text (text_poke_bp: an int3, then an IPI to every CPU), and the other vCPU
+# stayed at the first instruction of the int3 handler while the patching CPU waited for
+# it in smp_call_function_many_cond (soft lockups, or no interrupts at all). With one TCG
+# thread no vCPU runs while another patches code: no hang in 800 traced runs, and two
+# guests at a time still keep two host cores busy.
+QEMU_COMMON="-accel tcg,thread=single -m 512 -smp 2 -nographic -no-reboot"
 
 # qemu_aml: compile the test SSDTs into $QEMU_AML (when the .asl is newer).
 qemu_aml() {
