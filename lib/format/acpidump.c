@@ -7,6 +7,7 @@
  */
 
 #include "format/acpitable.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -30,17 +31,6 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* The address after "@ ": "0x..." hex, "(nil)" or anything else gives 0. */
 static uint64_t parse_addr(const char *s, const char *end)
 {
@@ -51,10 +41,10 @@ static uint64_t parse_addr(const char *s, const char *end)
 		s++;
 	if (end - s < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
 		return 0;
-	for (s += 2; s < end && hexval(*s) >= 0; s++) {
+	for (s += 2; s < end && pmd_hexval(*s) >= 0; s++) {
 		if (++digits > 16)
 			return 0;
-		v = v << 4 | (uint64_t)hexval(*s);
+		v = v << 4 | (uint64_t)pmd_hexval(*s);
 	}
 	return v;
 }
@@ -101,15 +91,15 @@ static enum data_res parse_data(const char *s, size_t len, uint64_t *off, uint8_
 		return DATA_NOT;
 	while (p < end && is_blank(*p))
 		p++;
-	for (dig = p; p < end && hexval(*p) >= 0; p++)
-		v = v > UINT32_MAX ? v : v << 4 | (uint64_t)hexval(*p);
+	for (dig = p; p < end && pmd_hexval(*p) >= 0; p++)
+		v = v > UINT32_MAX ? v : v << 4 | (uint64_t)pmd_hexval(*p);
 	if (p == dig || p == end || *p != ':')
 		return DATA_NOT;
 	*off = v;
 	p++;
-	while (n < 16 && end - p >= 3 && p[0] == ' ' && hexval(p[1]) >= 0 && hexval(p[2]) >= 0 &&
+	while (n < 16 && end - p >= 3 && p[0] == ' ' && pmd_hexval(p[1]) >= 0 && pmd_hexval(p[2]) >= 0 &&
 	       (end - p == 3 || is_blank(p[3]))) {
-		bytes[n++] = (uint8_t)(hexval(p[1]) << 4 | hexval(p[2]));
+		bytes[n++] = (uint8_t)(pmd_hexval(p[1]) << 4 | pmd_hexval(p[2]));
 		p += 3;
 	}
 	if (p < end && !(end - p >= 2 && is_blank(p[0]) && is_blank(p[1])) && p[0] != '\t') {
@@ -120,7 +110,7 @@ static enum data_res parse_data(const char *s, size_t len, uint64_t *off, uint8_
 			t++;
 		for (tl = 0; t + tl < end && !is_blank(t[tl]) && tl < 8; tl++)
 			;
-		if (n == 16 && tl == 2 && hexval(t[0]) >= 0 && hexval(t[1]) >= 0)
+		if (n == 16 && tl == 2 && pmd_hexval(t[0]) >= 0 && pmd_hexval(t[1]) >= 0)
 			snprintf(why, whylen, "more than 16 bytes on a line");
 		else
 			snprintf(why, whylen, "bad hex byte \"%.*s\"", (int)tl, t);
