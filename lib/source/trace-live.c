@@ -131,8 +131,16 @@ static bool session_open; /* one instance per process: its name is the pid */
 
 static void on_signal(int sig)
 {
-	if (sig_armed)
-		(void)rmdir(sig_path); /* the kernel turns the instance's events off */
+	/* rmdir turns the instance's events off; it fails with EBUSY while one of the
+	 * instance's files is open (the signal came between libtracefs's open and close
+	 * of an enable or buffer_size_kb file). The process ends here: its descriptors go
+	 * now rather than at exit, and the instance with them. */
+	if (sig_armed && rmdir(sig_path) != 0 && errno == EBUSY) {
+		if (close_range(3, ~0U, 0) != 0)
+			for (int fd = 3; fd < 65536; fd++)
+				(void)close(fd);
+		(void)rmdir(sig_path);
+	}
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
