@@ -9,7 +9,8 @@
 #   2. kills a pmdiag-idle run with SIGKILL during its window, runs pmdiag-idle again,
 #      then stops a third with SIGTERM, printing the tracefs instances after each step
 #      ("PMDIAG-TRACE-CHECK STEP PID: INSTANCES...") and the second run's stderr
-#      between PMDIAG-TRACE-NEXT-BEGIN and PMDIAG-TRACE-NEXT-END.
+#      between PMDIAG-TRACE-NEXT-BEGIN and PMDIAG-TRACE-NEXT-END, and stops five more
+#      with SIGTERM 0 to 0.2 s after their instance appears, while they set it up.
 # Everything is between PMDIAG-TRACETEST-BEGIN and PMDIAG-TRACETEST-END.
 # With the argument "bench" (pmdiag.tracetest=bench, tests/bench/trace-qemu.sh) it runs
 # instead `pmdiag-idle -i 5 --json` with and without --no-trace, alternately, three
@@ -41,8 +42,8 @@ instances() {
 # wait_instance PID: until pmdiag-PID exists (at most 20 s: software emulation)
 wait_instance() {
 	i=0
-	while [ ! -d "$T/instances/pmdiag-$1" ] && [ $i -lt 200 ]; do
-		sleep 0.1
+	while [ ! -d "$T/instances/pmdiag-$1" ] && [ $i -lt 400 ]; do
+		sleep 0.05
 		i=$((i + 1))
 	done
 }
@@ -93,4 +94,15 @@ echo "PMDIAG-TRACE-CHECK before-term $pid: $(instances)"
 kill -TERM $pid
 wait $pid
 echo "PMDIAG-TRACE-CHECK after-term $?: $(instances)"
+# SIGTERM while the run is still setting its instance up (between libtracefs's open and
+# close of one of its files, rmdir fails with EBUSY)
+for d in 0 0.05 0.1 0.15 0.2; do
+	pmdiag-idle -i 20 --json > /dev/null 2>> $W/term-early.err &
+	pid=$!
+	wait_instance $pid
+	sleep $d
+	kill -TERM $pid
+	wait $pid
+	echo "PMDIAG-TRACE-CHECK term-early-$d $?: $(instances)"
+done
 echo PMDIAG-TRACETEST-END
