@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Run Bats suites in TAP form and end with one line "N passed, N failed, N skipped".
+# Run Bats suites in TAP form, each test with its time ("in N ms": the slow ones show in a CI
+# log), and end with one line "N passed, N failed, N skipped".
 set -u
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-bats --tap "$@" | tee "$out"
+bats --tap --timing "$@" | tee "$out"
 rc=$?
 # tee hides bats's status: count from the TAP stream
 pass=$(grep -c '^ok .*' "$out" | tr -d ' ')

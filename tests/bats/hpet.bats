@@ -32,9 +32,10 @@ theirs() {
 @test "every corpus machine decodes to its oracle row, every field and instance" {
 	[ -d "$CORPUS/acpi" ] || skip "no corpus"
 	local n=0 absent=0 f id
+	corpus_eval hpet
 	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
 		id=$(basename "$f" .acpidump.txt.xz)
-		run --separate-stderr pmdiag-hpet --json --acpidump "$f"
+		corpus_result hpet "$id"
 		[ "$status" -eq 0 ] || fail "$id: exit $status: $stderr"
 		a=$(ours <<<"$output")
 		b=$(theirs "$id")

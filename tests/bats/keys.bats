@@ -66,7 +66,7 @@ setup_file() {
 			done
 		fi
 	} > "$K/list"
-	xargs -d '\n' -n 4 -P "$(nproc)" sh -c \
+	xargs -d '\n' -n 4 -P "$TEST_JOBS" sh -c \
 		'pmdiag-$0 --json "$2" "$3" > "$K/$1-$0.json" 2> "$K/$1-$0.err"' < "$K/list" || true
 
 	timeout 20 pmdiag-idle --json --interval 0.2 > "$K/live-this-idle.json" 2> "$K/live.err" || true

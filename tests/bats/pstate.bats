@@ -11,9 +11,10 @@ corpus() {
 @test "every corpus machine: _PSS count = pss_defs, tables = oracle-pss.csv, never-loaded ones explained" {
 	corpus
 	local f id n=0 nconst=0 norphan=0 got want ours oracle bad
+	corpus_eval pstate
 	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
 		id=$(basename "$f" .acpidump.txt.xz)
-		run --separate-stderr pmdiag-pstate --json --acpidump "$f"
+		corpus_result pstate "$id"
 		[ "$status" -eq 0 ] || fail "$id: exit $status: $stderr"
 		# pss_defs counts Name/Method (_PSS in the iasl -d text of each DSDT and SSDT. Its
 		# early columns hold quoted commas: count from the end (pss_defs is NF-16).
@@ -78,9 +79,11 @@ iasl_pss() {
 @test "constant _PSS tables equal the iasl -d disassembly (every corpus machine with one)" {
 	corpus
 	local f id tab dat n=0 ours theirs
+	corpus_eval pstate
 	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
 		id=$(basename "$f" .acpidump.txt.xz)
-		run -0 --separate-stderr pmdiag-pstate --json --acpidump "$f"
+		corpus_result pstate "$id"
+		[ "$status" -eq 0 ] || fail "$id: exit $status: $stderr"
 		local json="$output"
 		# tables holding a constant Name (_PSS): SSDT<n> is acpixtract's ssdt<n>.dat
 		local tables

@@ -31,8 +31,8 @@ setup_file() {
 	export R="$BATS_FILE_TMPDIR/reports"
 	mkdir -p "$R"
 	inputs > "$R/list"
-	# GROUP-NAME.json, .err and .rc; as many at once as there are CPUs
-	tr '\t' '\n' < "$R/list" | xargs -d '\n' -n 4 -P "$(nproc)" sh -c \
+	# GROUP-NAME.json, .err and .rc; TEST_JOBS at once
+	tr '\t' '\n' < "$R/list" | xargs -d '\n' -n 4 -P "$TEST_JOBS" sh -c \
 		'pmdiag-report --json "$2" "$3" > "$R/$0-$1.json" 2> "$R/$0-$1.err"; echo $? > "$R/$0-$1.rc"'
 }
 

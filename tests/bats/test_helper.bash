@@ -59,3 +59,33 @@ bounded_tools() {
 		eval "$t() { timeout \"\${PMD_RUN_TIMEOUT:-300}\" $t \"\$@\"; }"
 	done
 }
+
+# Runs of our tools at once where a test makes many (PMD_TEST_JOBS, default 4 per CPU): an
+# evaluation of AML mostly waits (see corpus_eval), so more runs than CPUs finish sooner.
+TEST_JOBS=${PMD_TEST_JOBS:-$(($(nproc) * 4))}
+
+# corpus_eval TOOL [TIMEOUT]: run "pmdiag-TOOL --json --acpidump F" on every corpus acpidump,
+# TEST_JOBS at a time, once per test file, into
+# $BATS_FILE_TMPDIR/corpus-TOOL/ID.json, ID.err and ID.rc (exit 124: over TIMEOUT seconds,
+# default 300). A run mostly waits: acpiexec sleeps where the firmware's AML polls a
+# device (Sleep in a While loop, ended by its -to 1 timeout), so more runs than CPUs
+# finish sooner; one at a time, the corpus took four minutes per tool.
+corpus_eval() {
+	local tool=$1 dir="$BATS_FILE_TMPDIR/corpus-$1"
+	[ -f "$dir/done" ] && return 0
+	mkdir -p "$dir"
+	printf '%s\n' "$CORPUS"/acpi/*.acpidump.txt.xz |
+		xargs -d '\n' -n 1 -P "$TEST_JOBS" sh -c \
+			'id=$(basename "$3" .acpidump.txt.xz)
+			timeout "$0" "$1" --json --acpidump "$3" > "$2/$id.json" 2> "$2/$id.err"
+			echo $? > "$2/$id.rc"' "${2:-300}" "$BIN/pmdiag-$tool" "$dir"
+	touch "$dir/done"
+}
+
+# corpus_result TOOL ID: what corpus_eval recorded for ID, as "run --separate-stderr"
+# sets it: $output, $stderr and $status.
+corpus_result() {
+	local f="$BATS_FILE_TMPDIR/corpus-$1/$2"
+	[ -f "$f.rc" ] || fail "$2: pmdiag-$1 did not run"
+	output=$(cat "$f.json") stderr=$(cat "$f.err") status=$(cat "$f.rc")
+}

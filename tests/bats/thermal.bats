@@ -8,9 +8,10 @@ load test_helper
 @test "every corpus machine: ThermalZones and _CRT/_PSV/_HOT definitions equal the oracle" {
 	[ -d "$CORPUS/acpi" ] || skip "no corpus"
 	local f id n=0
+	corpus_eval thermal 20
 	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
 		id=$(basename "$f" .acpidump.txt.xz)
-		run --separate-stderr timeout 20 pmdiag-thermal --json --acpidump "$f"
+		corpus_result thermal "$id"
 		[ "$status" -eq 0 ] || fail "$id: exit $status: $stderr"
 		got=$(jq -r '[(.acpi_zones | length), .acpi_trip_objects._CRT,
 			.acpi_trip_objects._PSV, .acpi_trip_objects._HOT] | join(" ")' <<<"$output")
