@@ -162,6 +162,22 @@ check() {
 	done
 }
 
+@test "a traced run's own figures cover its window: the trace's set-up and reading stay outside" {
+	ended q35-trace
+	local J
+	J=$(sed -n 's/^PMDIAG-TRACE-NEXT-JSON //p' "$D/q35-trace.log")
+	[ -n "$J" ] || fail "no PMDIAG-TRACE-NEXT-JSON line"
+	assert_equal "$(jq -r '.attribution.events > 0' <<<"$J")" true
+	# In the window the tool sleeps once: a wake-up or two, a few ms of CPU under TCG.
+	# Counted from before the trace's set-up (enabling tracepoints patches kernel text)
+	# to after its reading, a traced run showed 12 to 17 wake-ups and 930 ms.
+	local w ms
+	w=$(jq '.summary.self.wakeups' <<<"$J")
+	ms=$(jq '.summary.self.cpu_time_ms' <<<"$J")
+	[ "$w" -ge 1 ] && [ "$w" -le 4 ] || fail "self: $w wake-ups in the window"
+	jq -e '.summary.self.cpu_time_ms < 200' <<<"$J" > /dev/null || fail "self: $ms ms of CPU in the window"
+}
+
 @test "lockdown=confidentiality: tracing refused, named as lockdown; pmdiag-idle still counts" {
 	ended q35-confidential
 	ran "$D" q35-confidential idle

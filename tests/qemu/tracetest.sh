@@ -81,11 +81,12 @@ echo "PMDIAG-TRACE-CHECK before-kill $pid: $(instances)"
 kill -KILL $pid
 wait $pid 2>/dev/null
 echo "PMDIAG-TRACE-CHECK after-kill $pid: $(instances)"
-pmdiag-idle -i 0.5 --json > /dev/null 2> $W/next.err
+pmdiag-idle -i 0.5 --json > $W/next.json 2> $W/next.err
 echo "PMDIAG-TRACE-CHECK after-next $?: $(instances)"
 echo PMDIAG-TRACE-NEXT-BEGIN
 cat $W/next.err
 echo PMDIAG-TRACE-NEXT-END
+echo "PMDIAG-TRACE-NEXT-JSON $(tr -d '\n' < $W/next.json)"
 pmdiag-idle -i 20 --json > /dev/null 2> $W/term.err &
 pid=$!
 wait_instance $pid

@@ -859,9 +859,7 @@ struct pmd_idle *pmd_idle_collect(struct pmd_src *s, const struct pmd_idle_opts 
 			   ? progress_line(opts->interval_ms)
 			   : -1;
 	struct rusage ru[2];
-	bool ru_ok = d->live && getrusage(RUSAGE_SELF, &ru[0]) == 0;
-	if (d->live)
-		d->self.cpu_before = sched_getcpu();
+	bool ru_ok = false;
 
 	/* The trace's instance is made before the window and read after it. */
 	pmd_tr_init(&d->wk.rec);
@@ -877,6 +875,12 @@ struct pmd_idle *pmd_idle_collect(struct pmd_src *s, const struct pmd_idle_opts 
 	/* The residency counters outside the rate snapshots: reading them interrupts
 	 * the other CPUs, which the cpuidle counters must not see. */
 	hw_r[0] = pmd_cst_take(s, 0, &hw_text[0], &hw_len[0]);
+	/* This tool's own cost from the first snapshot to the second: the trace's set-up
+	 * before and its reading after stay outside, as they stay outside the window. */
+	if (d->live) {
+		ru_ok = getrusage(RUSAGE_SELF, &ru[0]) == 0;
+		d->self.cpu_before = sched_getcpu();
+	}
 	d->res = pmd_snap_take(s, 0, &a);
 	if (d->res.st == PMD_OK) {
 		/* The window: one sleep (none on a dump), no reads, no MSR. */
@@ -885,28 +889,30 @@ struct pmd_idle *pmd_idle_collect(struct pmd_src *s, const struct pmd_idle_opts 
 		pmd_trace_off(d->trace);
 		d->res = pmd_snap_take(s, 1, &b);
 	}
+	if (d->live) {
+		d->self.cpu_after = sched_getcpu();
+		ru_ok = ru_ok && getrusage(RUSAGE_SELF, &ru[1]) == 0;
+		if (!ru_ok) {
+			int e = errno;
+			d->self.res = pmd_res_make(PMD_UNREADABLE, e, "getrusage: %s", pmd_errno_name(e));
+		}
+	}
 	hw_r[1] = hw_r[0].st == PMD_OK ? pmd_cst_take(s, 1, &hw_text[1], &hw_len[1]) : hw_r[0];
 	if (d->trace && d->res.st == PMD_OK)
 		pmd_idle_attribute(d);
 	else if (d->trace)
 		d->wk.res = pmd_res_make(PMD_NOT_RECORDED, 0, "no snapshots: no window");
-	if (d->live) {
-		d->self.cpu_after = sched_getcpu();
-		if (ru_ok && getrusage(RUSAGE_SELF, &ru[1]) == 0) {
-			d->self.res = pmd_ok();
-			d->self.nvcsw = (uint64_t)(ru[1].ru_nvcsw - ru[0].ru_nvcsw);
-			d->self.nivcsw = (uint64_t)(ru[1].ru_nivcsw - ru[0].ru_nivcsw);
-			int64_t us = 0;
-			for (int k = 1; k >= 0; k--) {
-				int64_t t = (int64_t)(ru[k].ru_utime.tv_sec + ru[k].ru_stime.tv_sec) * 1000000 +
-					    ru[k].ru_utime.tv_usec + ru[k].ru_stime.tv_usec;
-				us += k ? t : -t;
-			}
-			d->self.cpu_us = us > 0 ? (uint64_t)us : 0;
-		} else {
-			d->self.res = pmd_res_make(PMD_UNREADABLE, errno, "getrusage: %s",
-						   pmd_errno_name(errno));
+	if (d->live && ru_ok) {
+		d->self.res = pmd_ok();
+		d->self.nvcsw = (uint64_t)(ru[1].ru_nvcsw - ru[0].ru_nvcsw);
+		d->self.nivcsw = (uint64_t)(ru[1].ru_nivcsw - ru[0].ru_nivcsw);
+		int64_t us = 0;
+		for (int k = 1; k >= 0; k--) {
+			int64_t t = (int64_t)(ru[k].ru_utime.tv_sec + ru[k].ru_stime.tv_sec) * 1000000 +
+				    ru[k].ru_utime.tv_usec + ru[k].ru_stime.tv_usec;
+			us += k ? t : -t;
 		}
+		d->self.cpu_us = us > 0 ? (uint64_t)us : 0;
 	}
 	if (plen >= 0) {
 		fprintf(stderr, "\r%*s\r", plen, "");
