@@ -13,7 +13,7 @@
 #      with SIGTERM 0 to 0.2 s after their instance appears, while they set it up.
 # Everything is between PMDIAG-TRACETEST-BEGIN and PMDIAG-TRACETEST-END.
 # With the argument "bench" (pmdiag.tracetest=bench, tests/bench/trace-qemu.sh) it runs
-# instead `pmdiag-idle -i 5 --json` with and without --no-trace, alternately, three
+# instead `pmdiag-idle -i 10 --json` with and without --no-trace, alternately, six
 # times each, and prints each JSON output on one line "PMDIAG-BENCH trace|no-trace JSON".
 T=/sys/kernel/tracing
 W=/tmp/pmdiag
@@ -23,11 +23,11 @@ echo PMDIAG-TRACETEST-BEGIN
 
 if [ "${1:-}" = bench ]; then
 	sleep 2
-	for i in 1 2 3; do
+	for i in 1 2 3 4 5 6; do
 		for mode in trace no-trace; do
 			opt=""
 			[ $mode = no-trace ] && opt=--no-trace
-			pmdiag-idle -i 5 --json $opt > $W/bench.json 2> $W/bench.err
+			pmdiag-idle -i 10 --json $opt > $W/bench.json 2> $W/bench.err
 			echo "PMDIAG-BENCH $mode $(tr -d '\n' < $W/bench.json)"
 		done
 	done
