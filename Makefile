@@ -27,6 +27,8 @@ MANDIR ?= $(PREFIX)/share/man
 # systemd's search path; packagers: UNITDIR=/lib/systemd/system or $(pkg-config
 # --variable=systemdsystemunitdir systemd))
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+# private files: aml-vclock.so, the virtual clock preloaded into acpiexec
+PKGLIBDIR ?= $(PREFIX)/lib/pmdiag
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -47,7 +49,8 @@ export PMD_BIN := $(CURDIR)/$(B)/bin
 
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
 	-Wno-format-nonliteral -Wno-unused-parameter -Wpointer-arith -Wvla -Wundef
-override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -DPMD_VERSION='"$(VERSION)"' -Ilib
+override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -DPMD_VERSION='"$(VERSION)"' -Ilib \
+	-DPMD_PKGLIBDIR='"$(PKGLIBDIR)"'
 ifeq ($(WERROR),1)
 ifneq ($(NOWERROR),1)
 override CFLAGS += -Werror
@@ -90,7 +93,15 @@ MANS := $(sort $(wildcard man/*.[1-8]))
 .PHONY: all deps report check check-unit check-bats check-live check-static check-fuzz check-valgrind bench fuzz \
 	install install-units uninstall clean lint
 
-all: $(TOOLS)
+# acpiexec's virtual clock (tools/aml-vclock.c): preloaded into acpiexec, never linked into
+# pmdiag; no sanitizer (acpiexec is not built with one)
+VCLOCK := $(B)/lib/pmdiag/aml-vclock.so
+
+all: $(TOOLS) $(VCLOCK)
+
+$(VCLOCK): tools/aml-vclock.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -std=gnu11 $(WARN) -fPIC -shared -o $@ $<
 
 $(B)/%.o: %.c $(LIB_HDR) tools/cli.h Makefile
 	@mkdir -p $(dir $@)
@@ -199,6 +210,8 @@ lint:
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(TOOLS) $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(PKGLIBDIR)
+	install -m 644 $(VCLOCK) $(DESTDIR)$(PKGLIBDIR)
 	for m in $(MANS); do \
 		s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
 		sed 's/@VERSION@/$(VERSION)/g' $$m > $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; \
@@ -218,6 +231,8 @@ install-units:
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(TOOLS)))
+	rm -f $(DESTDIR)$(PKGLIBDIR)/aml-vclock.so
+	-rmdir $(DESTDIR)$(PKGLIBDIR)
 	for m in $(MANS); do s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
 	rm -f $(DESTDIR)$(UNITDIR)/pmdiag-report.service $(DESTDIR)$(UNITDIR)/pmdiag-report.timer
 

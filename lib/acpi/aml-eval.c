@@ -159,6 +159,13 @@ struct ev_ctx {
 	const struct pmd_ax_run *lists;   /* the run that listed regions and fields */
 	char **fields;                    /* sorted field paths of lists, for lookups */
 	size_t nfields;
+	/* indexes over lists, built once (ctx_fields): a large table has thousands of
+	 * fields and every traced access is looked up */
+	const struct pmd_ax_field **byname;   /* by path, then list order */
+	const struct pmd_ax_region **regbyname; /* by path, then list order */
+	const struct pmd_ax_region **freg;    /* per field (list index): its region */
+	size_t *bybase;                       /* region fields with bits: by region base, then list index */
+	size_t nbybase;
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -173,12 +180,48 @@ static bool is_field(const struct ev_ctx *c, const char *path)
 	return c->nfields && bsearch(&key, c->fields, c->nfields, sizeof(char *), cmp_str);
 }
 
+/* The first field of the list with this path. */
 static const struct pmd_ax_field *field_of(const struct ev_ctx *c, const char *path)
 {
-	for (size_t i = 0; i < c->lists->nfields; i++)
-		if (!strcmp(c->lists->fields[i].path, path))
-			return &c->lists->fields[i];
-	return NULL;
+	size_t lo = 0, hi = c->nfields;
+
+	if (!c->byname) {
+		for (size_t i = 0; i < c->lists->nfields; i++)
+			if (!strcmp(c->lists->fields[i].path, path))
+				return &c->lists->fields[i];
+		return NULL;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(c->byname[mid]->path, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nfields && !strcmp(c->byname[lo]->path, path) ? c->byname[lo] : NULL;
+}
+
+/* The first region of the list with this path. */
+static const struct pmd_ax_region *region_named(const struct ev_ctx *c, const char *path)
+{
+	size_t lo = 0, hi = c->lists->nregions;
+
+	if (!c->regbyname) {
+		for (size_t i = 0; i < c->lists->nregions; i++)
+			if (!strcmp(c->lists->regions[i].path, path))
+				return &c->lists->regions[i];
+		return NULL;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(c->regbyname[mid]->path, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->lists->nregions && !strcmp(c->regbyname[lo]->path, path) ? c->regbyname[lo] : NULL;
 }
 
 static bool exists(const struct ev_ctx *c, const char *path)
@@ -240,8 +283,18 @@ static bool resolve(const struct ev_ctx *c, const char *scope, const char *name,
 	}
 }
 
-/* A field's region (or an IndexField's data field), found from the field's scope by ACPI's search rules. */
+static const struct pmd_ax_region *region_find(const struct ev_ctx *c, const struct pmd_ax_field *f);
+
+/* A field's region (or an IndexField's data field's), found once per field (ctx_fields). */
 static const struct pmd_ax_region *region_of(const struct ev_ctx *c, const struct pmd_ax_field *f)
+{
+	size_t i = (size_t)(f - c->lists->fields);
+
+	return c->freg && i < c->lists->nfields ? c->freg[i] : region_find(c, f);
+}
+
+/* A field's region (or an IndexField's data field), found from the field's scope by ACPI's search rules. */
+static const struct pmd_ax_region *region_find(const struct ev_ctx *c, const struct pmd_ax_field *f)
 {
 	char sc[PMD_AX_PATH], path[PMD_AX_PATH], seg[8];
 
@@ -256,12 +309,9 @@ static const struct pmd_ax_region *region_of(const struct ev_ctx *c, const struc
 		/* through its data field: the region the bytes come from */
 		const struct pmd_ax_field *data = field_of(c, path);
 
-		return data && data->kind != PMD_AX_INDEX_FIELD ? region_of(c, data) : NULL;
+		return data && data->kind != PMD_AX_INDEX_FIELD ? region_find(c, data) : NULL;
 	}
-	for (size_t i = 0; i < c->lists->nregions; i++)
-		if (!strcmp(c->lists->regions[i].path, path))
-			return &c->lists->regions[i];
-	return NULL;
+	return region_named(c, path);
 }
 
 static void field_dep(const struct ev_ctx *c, const char *path, struct pmd_ev_obj *o)
@@ -371,19 +421,30 @@ static void access_deps(const struct ev_ctx *c, const struct pmd_ax_eval *ev, st
 			continue;
 		snprintf(d.space, sizeof(d.space), "%s", a->space);
 		if (a->has_addr) {
-			for (size_t k = 0; k < c->lists->nfields && !named; k++) {
-				const struct pmd_ax_field *f = &c->lists->fields[k];
-				const struct pmd_ax_region *r;
-				uint64_t lo, hi;
+			/* the first field of the list (its region at this base, in this space)
+			 * that holds the address */
+			size_t lo = 0, hi = c->nbybase;
 
-				if (!f->bits || f->kind != PMD_AX_REGION_FIELD)
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (c->freg[c->bybase[mid]]->addr < a->region_base)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			for (size_t k = lo; k < c->nbybase && !named; k++) {
+				const struct pmd_ax_field *f = &c->lists->fields[c->bybase[k]];
+				const struct pmd_ax_region *r = c->freg[c->bybase[k]];
+				uint64_t flo, fhi;
+
+				if (r->addr != a->region_base)
+					break;
+				if (strcmp(r->space, a->space))
 					continue;
-				r = region_of(c, f);
-				if (!r || r->addr != a->region_base || strcmp(r->space, a->space))
-					continue;
-				lo = r->addr + f->bit_offset / 8;
-				hi = r->addr + (f->bit_offset + f->bits + 7) / 8;
-				if (a->addr >= lo && a->addr < hi) {
+				flo = r->addr + f->bit_offset / 8;
+				fhi = r->addr + (f->bit_offset + f->bits + 7) / 8;
+				if (a->addr >= flo && a->addr < fhi) {
 					field_dep(c, f->path, o);
 					named = true;
 				}
@@ -742,13 +803,73 @@ out:
 static const char *const args_fill0[] = { "-dt", "-vr", "-to", EVAL_LOOP_S, "-fv", "0x00", NULL };
 static const char *const args_fill1[] = { "-dt", "-vr", "-to", EVAL_LOOP_S, "-fv", "0xFF", NULL };
 
+/* sort keys: the path, then the place in the list (the first of equal paths is found) */
+static int cmp_field(const void *a, const void *b)
+{
+	const struct pmd_ax_field *x = *(const struct pmd_ax_field *const *)a;
+	const struct pmd_ax_field *y = *(const struct pmd_ax_field *const *)b;
+	int d = strcmp(x->path, y->path);
+
+	return d ? d : (x > y) - (x < y);
+}
+
+static int cmp_region(const void *a, const void *b)
+{
+	const struct pmd_ax_region *x = *(const struct pmd_ax_region *const *)a;
+	const struct pmd_ax_region *y = *(const struct pmd_ax_region *const *)b;
+	int d = strcmp(x->path, y->path);
+
+	return d ? d : (x > y) - (x < y);
+}
+
+static int cmp_base(const void *a, const void *b, void *ctx)
+{
+	const struct pmd_ax_region *const *freg = ctx;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	uint64_t bx = freg[x]->addr, by = freg[y]->addr;
+
+	if (bx != by)
+		return bx < by ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
 static void ctx_fields(struct ev_ctx *c)
 {
-	c->nfields = c->lists->nfields;
+	const struct pmd_ax_run *l = c->lists;
+	const struct pmd_ax_region **freg;
+
+	c->nfields = l->nfields;
 	c->fields = pmd_xcalloc(c->nfields + 1, sizeof(char *));
 	for (size_t i = 0; i < c->nfields; i++)
-		c->fields[i] = (char *)c->lists->fields[i].path;
+		c->fields[i] = (char *)l->fields[i].path;
 	pmd_sort(c->fields, c->nfields, sizeof(char *), cmp_str);
+	c->byname = pmd_xcalloc(l->nfields + 1, sizeof(*c->byname));
+	for (size_t i = 0; i < l->nfields; i++)
+		c->byname[i] = &l->fields[i];
+	pmd_sort(c->byname, l->nfields, sizeof(*c->byname), cmp_field);
+	c->regbyname = pmd_xcalloc(l->nregions + 1, sizeof(*c->regbyname));
+	for (size_t i = 0; i < l->nregions; i++)
+		c->regbyname[i] = &l->regions[i];
+	pmd_sort(c->regbyname, l->nregions, sizeof(*c->regbyname), cmp_region);
+	freg = pmd_xcalloc(l->nfields + 1, sizeof(*freg));
+	for (size_t i = 0; i < l->nfields; i++)
+		freg[i] = region_find(c, &l->fields[i]);
+	c->freg = freg;
+	c->bybase = pmd_xcalloc(l->nfields + 1, sizeof(*c->bybase));
+	for (size_t i = 0; i < l->nfields; i++)
+		if (freg[i] && l->fields[i].bits && l->fields[i].kind == PMD_AX_REGION_FIELD)
+			c->bybase[c->nbybase++] = i;
+	if (c->nbybase > 1)
+		qsort_r(c->bybase, c->nbybase, sizeof(*c->bybase), cmp_base, (void *)freg);
+}
+
+static void ctx_free(struct ev_ctx *c)
+{
+	free(c->fields);
+	free(c->byname);
+	free(c->regbyname);
+	free((void *)c->freg);
+	free(c->bybase);
 }
 
 struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_res *res)
@@ -819,7 +940,11 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 			r0[k] = runs[2 * k];
 			r1[k] = runs[2 * k + 1];
 		}
-		snprintf(e->engine, sizeof(e->engine), "acpiexec %s", runs[0].version);
+		if (jobs[0].real_clock)
+			snprintf(e->engine, sizeof(e->engine), "acpiexec %s (real clock)",
+				 runs[0].version); /* aml-vclock.so not found */
+		else
+			snprintf(e->engine, sizeof(e->engine), "acpiexec %s", runs[0].version);
 		ctx_fields(&c);
 		for (size_t i = 0; i < npaths; i++) {
 			struct pmd_ev_obj *o = pmd_eval_add(e, paths[i]);
@@ -827,7 +952,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 			classify(&c, r0, nchunks, r1, nchunks, paths[i], o);
 		}
 		from_memory(s, &c, e, args_fill0, args_fill1);
-		free(c.fields);
+		ctx_free(&c);
 	}
 	for (size_t j = 0; j < nruns; j++)
 		pmd_ax_free(&runs[j]);

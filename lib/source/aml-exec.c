@@ -5,6 +5,9 @@
  * once: they are independent), and each job's output comes back as text.
  * acpiexec emulates every operation region in its own memory: nothing it runs
  * touches this machine's hardware. The directory is removed before return.
+ * acpiexec alone gets the virtual clock (LD_PRELOAD of aml-vclock.so): the
+ * emulated firmware's delays cost no time, and pmdiag's own timeout below
+ * stays on the real clock.
  */
 #include "source/source-int.h"
 
@@ -21,6 +24,70 @@
 #define AX_OUT_MAX (256u << 20) /* output kept per job; more is a runaway */
 #define AX_MEM_MAX (2ull << 30) /* address space of one acpiexec: hostile AML that allocates */
 #define AX_CPU_MAX 120          /* seconds of CPU of one acpiexec */
+
+#ifndef PMD_PKGLIBDIR
+#define PMD_PKGLIBDIR "/usr/lib/pmdiag"
+#endif
+#define AX_VCLOCK "aml-vclock.so"
+
+/*
+ * The virtual clock's path: beside the running tool (BIN/../lib/pmdiag/, the
+ * build tree and every install prefix), then the packaged PMD_PKGLIBDIR, then
+ * BIN/lib/pmdiag/ (build/unit-tests). NULL when there is none.
+ */
+static char *vclock_path(void)
+{
+	char exe[4096], path[4200];
+	ssize_t l = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	const char *env = getenv("PMD_VCLOCK");
+
+	if (env && *env)
+		return access(env, R_OK) == 0 ? pmd_xstrdup(env) : NULL;
+	if (l > 0) {
+		char *slash;
+
+		exe[l] = 0;
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = 0;
+			snprintf(path, sizeof(path), "%s/../lib/pmdiag/%s", exe, AX_VCLOCK);
+			if (access(path, R_OK) == 0)
+				return pmd_xstrdup(path);
+		}
+	}
+	snprintf(path, sizeof(path), "%s/%s", PMD_PKGLIBDIR, AX_VCLOCK);
+	if (access(path, R_OK) == 0)
+		return pmd_xstrdup(path);
+	if (l > 0) {
+		snprintf(path, sizeof(path), "%s/lib/pmdiag/%s", exe, AX_VCLOCK);
+		if (access(path, R_OK) == 0)
+			return pmd_xstrdup(path);
+	}
+	return NULL;
+}
+
+/* The environment of acpiexec: ours, with LD_PRELOAD set to the clock (or removed). */
+static char **child_env(const char *vclock, char **preload)
+{
+	extern char **environ;
+	size_t n = 0, k = 0;
+
+	while (environ[n])
+		n++;
+	char **env = pmd_xcalloc(n + 2, sizeof(*env));
+
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "LD_PRELOAD=", 11))
+			env[k++] = environ[i];
+	if (vclock) {
+		struct pmd_buf b = { 0 };
+
+		pmd_buf_printf(&b, "LD_PRELOAD=%s", vclock);
+		*preload = env[k++] = pmd_buf_steal(&b);
+	}
+	env[k] = NULL;
+	return env;
+}
 
 static int write_all(int fd, const void *p, size_t n)
 {
@@ -74,7 +141,8 @@ struct ax_proc {
 };
 
 static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files, size_t nfiles,
-				const struct pmd_acpiexec_job *job, const char *fi, const char *in)
+				const struct pmd_acpiexec_job *job, const char *fi, const char *in,
+				char **envp)
 {
 	int out[2];
 	size_t na = 0, n = 0;
@@ -117,7 +185,7 @@ static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files
 		if (chdir(dir) == 0 && (fd = open(in ? in : "/dev/null", O_RDONLY | O_CLOEXEC)) >= 0 &&
 		    dup2(fd, 0) == 0 && dup2(out[1], 1) == 1 && dup2(out[1], 2) == 2 &&
 		    setrlimit(RLIMIT_AS, &as) == 0 && setrlimit(RLIMIT_CPU, &cpu) == 0)
-			execvp("acpiexec", argv);
+			execvpe("acpiexec", argv, envp);
 		e = errno;
 		if (write(st[1], &e, sizeof(e)) < 0)
 			_exit(127);
@@ -247,6 +315,8 @@ struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs
 	struct ax_proc p[8] = { 0 };
 	bool timed_out[8] = { 0 };
 	size_t started = 0;
+	char *vclock = vclock_path(), *preload = NULL;
+	char **envp = child_env(vclock, &preload);
 
 	for (size_t j = 0; j < njobs; j++) {
 		char fi[32] = "", in[32] = "";
@@ -271,8 +341,9 @@ struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs
 			}
 			names[nnames++] = pmd_xstrdup(in);
 		}
+		jobs[j].real_clock = !vclock;
 		r = spawn_job(&p[j], tmpl, files, nfiles, &jobs[j], fi[0] ? fi : NULL,
-			      in[0] ? in : NULL);
+			      in[0] ? in : NULL, envp);
 		if (r.st != PMD_OK)
 			break;
 		started++;
@@ -295,6 +366,9 @@ struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs
 		else
 			jobs[j].res = pmd_ok();
 	}
+	free(preload);
+	free(envp);
+	free(vclock);
 out:
 	remove_dir(tmpl, names, nnames);
 	for (size_t i = 0; i < nnames; i++)

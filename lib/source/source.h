@@ -163,7 +163,15 @@ struct pmd_acpiexec_job {
 	char *out;
 	size_t len;
 	struct pmd_res res;
+	bool real_clock;           /* run without aml-vclock.so (not found): delays were real */
 };
+/*
+ * acpiexec runs with aml-vclock.so preloaded (tools/aml-vclock.c): AML Sleep
+ * and Stall cost no time, and a While loop ends after -to seconds of a clock
+ * that advances 1 ms per read, i.e. after about 1000 iterations per second of
+ * -to, on every machine. It is looked for beside the tools (BIN/../lib/pmdiag/)
+ * and in PMD_PKGLIBDIR.
+ */
 struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs, size_t njobs,
 				unsigned timeout_s);
 
