@@ -107,6 +107,10 @@ for t in "$bindir"/pmdiag-*; do
 	n=$((n + 1))
 done
 [ "$n" -gt 0 ] || die "no pmdiag tools in $bindir (make all first)"
+# acpiexec's virtual clock, where the tools look for it (/usr/bin/../lib/pmdiag)
+[ -f "$bindir/../lib/pmdiag/aml-vclock.so" ] || die "no $bindir/../lib/pmdiag/aml-vclock.so (make all first)"
+mkdir -p "$root/usr/lib/pmdiag"
+cp "$bindir/../lib/pmdiag/aml-vclock.so" "$root/usr/lib/pmdiag/"
 
 # Required helpers, then optional ones.
 for p in rdmsr wrmsr acpidump acpixtract acpiexec tar xz dash; do

@@ -66,25 +66,40 @@ static char *vclock_path(void)
 	return NULL;
 }
 
-/* The environment of acpiexec: ours, with LD_PRELOAD set to the clock (or removed). */
-static char **child_env(const char *vclock, char **preload)
+/*
+ * The environment of acpiexec: ours, with LD_PRELOAD set to the clock (or
+ * removed), and glibc's malloc asked for transparent huge pages: acpiexec
+ * emulates an operation region in a buffer of the region's length, filled
+ * at once (8 MiB on some machines), and the page faults of that fill were
+ * most of its start-up (2271 faults, 35 ms, for a 41 KiB DSDT; 740 and
+ * 20 ms with huge pages). Where THP is off the tunable does nothing.
+ */
+static char **child_env(const char *vclock, char **owned)
 {
 	extern char **environ;
 	size_t n = 0, k = 0;
+	const char *tun = getenv("GLIBC_TUNABLES");
+	struct pmd_buf b = { 0 };
 
 	while (environ[n])
 		n++;
-	char **env = pmd_xcalloc(n + 2, sizeof(*env));
+	char **env = pmd_xcalloc(n + 3, sizeof(*env));
 
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "LD_PRELOAD=", 11))
+		if (strncmp(environ[i], "LD_PRELOAD=", 11) && strncmp(environ[i], "GLIBC_TUNABLES=", 15))
 			env[k++] = environ[i];
-	if (vclock) {
-		struct pmd_buf b = { 0 };
-
+	if (tun && *tun)
+		pmd_buf_printf(&b, "GLIBC_TUNABLES=%s:glibc.malloc.hugetlb=1", tun);
+	else
+		pmd_buf_puts(&b, "GLIBC_TUNABLES=glibc.malloc.hugetlb=1");
+	pmd_buf_putc(&b, 0);
+	if (vclock)
 		pmd_buf_printf(&b, "LD_PRELOAD=%s", vclock);
-		*preload = env[k++] = pmd_buf_steal(&b);
-	}
+	pmd_buf_putc(&b, 0);
+	*owned = pmd_buf_steal(&b);
+	env[k++] = *owned;
+	if (vclock)
+		env[k++] = *owned + strlen(*owned) + 1;
 	env[k] = NULL;
 	return env;
 }
