@@ -13,6 +13,10 @@
  *     nothing else does, so a While loop gives up after a number of clock
  *     reads (-to seconds / the tick: about one per iteration), the same on
  *     every machine and under any load, and Timer counts from a fixed start.
+ *     Only when the calling thread spent more CPU time than a tick since its
+ *     previous read (a loop body that allocates megabytes, never a loop that
+ *     polls) is the clock advanced by that CPU time, so such a loop still
+ *     ends after about -to seconds of work.
  *
  * What the real pause gave: acpiexec runs each Notify handler on a thread of
  * its own, which prints while the debugger pauses, before the next command.
@@ -36,37 +40,39 @@
 #include <time.h>
 #include <unistd.h>
 
-/* the tick: 1 ms of virtual time per clock read (PMD_VCLOCK_TICK_US overrides, for tests) */
-#define VCLOCK_TICK_US 1000ull
+/* the tick: 0.5 ms of virtual time per clock read, so -to 1 ends a While loop after about
+ * 2000 iterations */
+#define VCLOCK_TICK_US 500ull
 /* a fixed start (2020-01-01 00:00:00 UTC), so that AML's Timer is the same on every run */
 #define VCLOCK_START_US (1577836800ull * 1000000ull)
 /* the longest a sleep waits for the other threads, in real time */
 #define VCLOCK_QUIESCE_NS 1000000000ll
 
 static unsigned long long vclock_now = VCLOCK_START_US;
-static unsigned long long vclock_tick;
 static int threads_alive = 1; /* the main thread */
 static int threads_waiting;   /* in sem_wait or sem_timedwait */
 
-static unsigned long long tick(void)
+static long long thread_cpu_ns(void)
 {
-	unsigned long long t = __atomic_load_n(&vclock_tick, __ATOMIC_RELAXED);
+	struct timespec ts;
 
-	if (!t) {
-		const char *e = getenv("PMD_VCLOCK_TICK_US");
-		char *end;
-		unsigned long long v = e ? strtoull(e, &end, 10) : 0;
-
-		t = e && *e && !*end && v ? v : VCLOCK_TICK_US;
-		__atomic_store_n(&vclock_tick, t, __ATOMIC_RELAXED);
-	}
-	return t;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
+		return -1;
+	return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
 
 int gettimeofday(struct timeval *restrict tv, void *restrict tz)
 {
-	unsigned long long t = __atomic_fetch_add(&vclock_now, tick(), __ATOMIC_RELAXED);
+	static __thread long long prev = -1;
+	long long cpu = thread_cpu_ns();
+	unsigned long long adv = VCLOCK_TICK_US, t;
 
+	/* a While loop whose body alone costs more than a tick of CPU (hostile AML that
+	 * allocates megabytes per round) is charged that CPU time instead */
+	if (prev >= 0 && cpu >= 0 && cpu - prev > (long long)VCLOCK_TICK_US * 1000)
+		adv = (unsigned long long)(cpu - prev) / 1000u;
+	prev = cpu;
+	t = __atomic_add_fetch(&vclock_now, adv, __ATOMIC_RELAXED);
 	(void)tz;
 	tv->tv_sec = (time_t)(t / 1000000ull);
 	tv->tv_usec = (suseconds_t)(t % 1000000ull);

@@ -21,7 +21,36 @@
 #include "format/acpiexec.h"
 #include "format/dumpfmt.h"
 
-#define EVAL_TIMEOUT_S 120u       /* per acpiexec run; hostile AML ends here */
+#define EVAL_TIMEOUT_S 120u       /* per acpiexec run, real time; hostile AML ends here */
+
+/* pmdiag's bound on one acpiexec run: EVAL_TIMEOUT_S, or PMD_AML_TIMEOUT seconds (tests) */
+static unsigned eval_timeout(void)
+{
+	const char *e = getenv("PMD_AML_TIMEOUT");
+	uint64_t v;
+
+	if (e && *e && !pmd_parse_u64(e, 10, &v) && v >= 1 && v <= 3600)
+		return (unsigned)v;
+	return EVAL_TIMEOUT_S;
+}
+
+/*
+ * Why a run ended before its last object, as the token a failed object
+ * carries (aml-eval.txt holds one word): pmdiag's time or output bound, or a
+ * signal. "" when it ran to its end.
+ */
+static void stop_reason(const struct pmd_res *r, char *buf, size_t n)
+{
+	buf[0] = 0;
+	if (r->st == PMD_OK)
+		return;
+	if (r->err == ETIME)
+		snprintf(buf, n, "PMDIAG_TIME_LIMIT");
+	else if (r->err == EFBIG)
+		snprintf(buf, n, "PMDIAG_OUTPUT_LIMIT");
+	else
+		snprintf(buf, n, "ACPIEXEC_DIED");
+}
 #define EVAL_LOOP_S "1"           /* acpiexec -to: an AML While loop gives up after this */
 #define EVAL_MAX_CHUNKS 1u
 
@@ -98,6 +127,29 @@ static size_t order_tables(struct pmd_src *s, struct ev_table **out, uint64_t *h
 	return n;
 }
 
+/*
+ * The cache's key for the tables (order_tables' hash, a second hash of
+ * another kind, their total length), and the hash aml-eval.txt records.
+ */
+static void cache_key(struct pmd_src *s, char *key, size_t n, char *hash, size_t hn)
+{
+	struct ev_table *tab;
+	uint64_t h = 0, h2 = 0x9e3779b97f4a7c15ull;
+	size_t nt = order_tables(s, &tab, &h), total = 0;
+
+	for (size_t i = 0; i < nt; i++) {
+		for (size_t k = 0; k < tab[i].len; k++) {
+			h2 = (h2 ^ tab[i].data[k]) * 0xff51afd7ed558ccdull;
+			h2 ^= h2 >> 29;
+		}
+		h2 = (h2 ^ 0x100) * 0xff51afd7ed558ccdull;
+		total += tab[i].len;
+	}
+	free(tab);
+	snprintf(hash, hn, "%016llx", (unsigned long long)h);
+	snprintf(key, n, "%016llx-%016llx-%zu", (unsigned long long)h, (unsigned long long)h2, total);
+}
+
 /* A NameString at p (AML encoding), as text: "\_SB.OSCP", "^^XYZ", "OSCP". */
 static bool name_at(const uint8_t *p, size_t n, char *out, size_t on)
 {
@@ -166,6 +218,7 @@ struct ev_ctx {
 	const struct pmd_ax_region **freg;    /* per field (list index): its region */
 	size_t *bybase;                       /* region fields with bits: by region base, then list index */
 	size_t nbybase;
+	char stopped[2][24];                  /* per fill: why its run ended early ("" it did not) */
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -534,9 +587,15 @@ static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t
 	const struct pmd_aml_object *obj = pmd_aml_find(c->ns, path);
 	const struct pmd_aml_value *sv = NULL;
 
-	if (!a || !b) {
+	if (!a || !b || (c->stopped[0][0] && a->status == PMD_AX_FAILED && !strcmp(a->exception, "NO_RESULT")) ||
+	    (c->stopped[1][0] && b->status == PMD_AX_FAILED && !strcmp(b->exception, "NO_RESULT"))) {
+		/* not reached, or cut, by a run that was stopped: that run's reason */
+		const char *why = (!a || (a->status == PMD_AX_FAILED && !strcmp(a->exception, "NO_RESULT"))) &&
+				  c->stopped[0][0] ? c->stopped[0] :
+				  c->stopped[1][0] ? c->stopped[1] : "NOT_EVALUATED";
+
 		o->cls = PMD_EV_FAILED;
-		snprintf(o->exception, sizeof(o->exception), "NOT_EVALUATED");
+		snprintf(o->exception, sizeof(o->exception), "%s", why);
 		return;
 	}
 	if (a->status != PMD_AX_OK) {
@@ -745,7 +804,7 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 	struct pmd_ax_run runs[2] = { 0 };
 	char err[160];
 
-	if (pmd_src_acpiexec(s, jobs, 2, EVAL_TIMEOUT_S).st != PMD_OK || jobs[0].res.st != PMD_OK ||
+	if (pmd_src_acpiexec(s, jobs, 2, eval_timeout()).st != PMD_OK || jobs[0].res.st != PMD_OK ||
 	    jobs[1].res.st != PMD_OK || pmd_ax_parse(jobs[0].out, jobs[0].len, &runs[0], err, sizeof(err)) ||
 	    pmd_ax_parse(jobs[1].out, jobs[1].len, &runs[1], err, sizeof(err))) {
 		snprintf(e->memory, sizeof(e->memory), "none (acpiexec failed with the recorded memory)");
@@ -843,15 +902,15 @@ static void ctx_fields(struct ev_ctx *c)
 	for (size_t i = 0; i < c->nfields; i++)
 		c->fields[i] = (char *)l->fields[i].path;
 	pmd_sort(c->fields, c->nfields, sizeof(char *), cmp_str);
-	c->byname = pmd_xcalloc(l->nfields + 1, sizeof(*c->byname));
+	c->byname = pmd_xcalloc(l->nfields + 1, sizeof(const struct pmd_ax_field *));
 	for (size_t i = 0; i < l->nfields; i++)
 		c->byname[i] = &l->fields[i];
-	pmd_sort(c->byname, l->nfields, sizeof(*c->byname), cmp_field);
-	c->regbyname = pmd_xcalloc(l->nregions + 1, sizeof(*c->regbyname));
+	pmd_sort(c->byname, l->nfields, sizeof(const struct pmd_ax_field *), cmp_field);
+	c->regbyname = pmd_xcalloc(l->nregions + 1, sizeof(const struct pmd_ax_region *));
 	for (size_t i = 0; i < l->nregions; i++)
 		c->regbyname[i] = &l->regions[i];
-	pmd_sort(c->regbyname, l->nregions, sizeof(*c->regbyname), cmp_region);
-	freg = pmd_xcalloc(l->nfields + 1, sizeof(*freg));
+	pmd_sort(c->regbyname, l->nregions, sizeof(const struct pmd_ax_region *), cmp_region);
+	freg = pmd_xcalloc(l->nfields + 1, sizeof(const struct pmd_ax_region *));
 	for (size_t i = 0; i < l->nfields; i++)
 		freg[i] = region_find(c, &l->fields[i]);
 	c->freg = freg;
@@ -915,19 +974,25 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		{ .argv = args_fill1, .input = cmd[1].s },
 	};
 
-	*res = pmd_src_acpiexec(s, jobs, 2 * nchunks, EVAL_TIMEOUT_S);
+	*res = pmd_src_acpiexec(s, jobs, 2 * nchunks, eval_timeout());
 	struct pmd_ax_run runs[2];
 	size_t nruns = 0;
+	char stopped[2][24] = { "", "" };
 
 	memset(runs, 0, sizeof(runs));
 	if (res->st == PMD_OK) {
+		/*
+		 * A run stopped by pmdiag's bound (or a signal) still gave the objects it
+		 * evaluated before: they are kept, and the rest fail with its reason. Only
+		 * output that is not acpiexec's at all (it never started) fails the whole.
+		 */
 		for (size_t j = 0; j < 2 * nchunks && res->st == PMD_OK; j++) {
 			char err[160];
 
-			if (jobs[j].res.st != PMD_OK)
-				*res = jobs[j].res;
-			else if (pmd_ax_parse(jobs[j].out, jobs[j].len, &runs[j], err, sizeof(err)))
-				*res = pmd_res_make(PMD_INVALID, EINVAL, "acpiexec: %s", err);
+			stop_reason(&jobs[j].res, stopped[j % 2], sizeof(stopped[0]));
+			if (pmd_ax_parse(jobs[j].out, jobs[j].len, &runs[j], err, sizeof(err)))
+				*res = jobs[j].res.st != PMD_OK ? jobs[j].res :
+				       pmd_res_make(PMD_INVALID, EINVAL, "acpiexec: %s", err);
 			nruns = j + 1;
 		}
 	}
@@ -936,11 +1001,19 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		struct pmd_ax_run r0[EVAL_MAX_CHUNKS], r1[EVAL_MAX_CHUNKS];
 		struct ev_ctx c = { .ns = ns, .tab = tab, .ntab = ntab, .lists = &runs[0] };
 
+		memcpy(c.stopped, stopped, sizeof(stopped));
+
 		for (size_t k = 0; k < nchunks; k++) {
 			r0[k] = runs[2 * k];
 			r1[k] = runs[2 * k + 1];
 		}
-		if (jobs[0].real_clock)
+		if (stopped[0][0] || stopped[1][0]) {
+			const char *st = stopped[0][0] ? stopped[0] : stopped[1];
+			const char *why = !strcmp(st, "PMDIAG_TIME_LIMIT") ? "stopped at the time limit" :
+					  !strcmp(st, "PMDIAG_OUTPUT_LIMIT") ? "stopped at the output limit" :
+					  "it died";
+			snprintf(e->engine, sizeof(e->engine), "acpiexec %s (%s)", runs[0].version, why);
+		} else if (jobs[0].real_clock)
 			snprintf(e->engine, sizeof(e->engine), "acpiexec %s (real clock)",
 				 runs[0].version); /* aml-vclock.so not found */
 		else
@@ -1003,6 +1076,39 @@ const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *
 	char *text = NULL, err[160], want[24];
 	size_t len = 0;
 
+	if (pmd_src_opts(s)->acpidump) {
+		/* the tables of an acpidump file, evaluated before by any tool or run */
+		char key[80];
+		struct pmd_eval *e;
+
+		cache_key(s, key, sizeof(key), want, sizeof(want));
+		if (pmd_aml_cache_get(key, &text, &len).st == PMD_OK) {
+			e = pmd_xcalloc(1, sizeof(*e));
+			if (!pmd_eval_parse(text, len, e, err, sizeof(err)) && !strcmp(e->tables, want)) {
+				c->e = e;
+				c->res = pmd_ok();
+			} else {
+				eval_destroy(e);
+			}
+			free(text);
+			text = NULL;
+		}
+		if (!c->e) {
+			c->e = pmd_aml_eval_run(s, ns, &c->res);
+			/* only a whole evaluation on the virtual clock: a stopped or real-time one
+			 * depends on this run's timing */
+			if (c->e && !strchr(c->e->engine, '(')) {
+				struct pmd_buf b = { 0 };
+
+				pmd_eval_write(&b, c->e);
+				pmd_aml_cache_put(key, b.s, b.len);
+				pmd_buf_free(&b);
+			}
+		}
+		pmd_src_attach(s, "aml-eval", c, cached_destroy);
+		*res = c->res;
+		return c->e;
+	}
 	if (pmd_src_recorded(s, PMD_DUMP_AML_EVAL, &text, &len).st == PMD_OK) {
 		struct ev_table *tab;
 		uint64_t hash = 0;

@@ -53,7 +53,7 @@ struct pmd_ev_obj {
 };
 
 struct pmd_eval {
-	char engine[48];     /* "acpiexec 20200925" */
+	char engine[64];     /* "acpiexec 20200925", "acpiexec 20200925 (stopped at the time limit)" */
 	char tables[24];     /* hash of the tables evaluated: a record for other tables is stale */
 	char memory[200];    /* "none (why)", or what recorded memory served */
 	struct pmd_ev_obj *obj;

@@ -35,7 +35,7 @@
  * build tree and every install prefix), then the packaged PMD_PKGLIBDIR, then
  * BIN/lib/pmdiag/ (build/unit-tests). NULL when there is none.
  */
-static char *vclock_path(void)
+char *pmd_src_vclock_path(void)
 {
 	char exe[4096], path[4200];
 	ssize_t l = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -330,7 +330,7 @@ struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs
 	struct ax_proc p[8] = { 0 };
 	bool timed_out[8] = { 0 };
 	size_t started = 0;
-	char *vclock = vclock_path(), *preload = NULL;
+	char *vclock = pmd_src_vclock_path(), *preload = NULL;
 	char **envp = child_env(vclock, &preload);
 
 	for (size_t j = 0; j < njobs; j++) {

@@ -154,6 +154,8 @@ struct pmd_res pmd_file_error(int err, const char *path);
 
 /* Read a whole file (.xz and .gz decompressed in memory by libarchive): --acpidump, --cpuid... */
 struct pmd_res pmd_slurp_path(const char *path, char **data, size_t *len);
+/* aml-vclock.so as acpiexec would get it (aml-exec.c), or NULL; caller frees. */
+char *pmd_src_vclock_path(void);
 /* Read and parse a CPUID dump file of any format, and a dump's cpuid.txt (cpuid-file.c). */
 struct pmd_res pmd_dumpfmt_load_cpuid(const char *path, struct cpu_raw_data_array_t *raw);
 struct pmd_res pmd_cpuid_load_file(const char *path, struct cpu_raw_data_array_t *raw);

@@ -168,12 +168,24 @@ struct pmd_acpiexec_job {
 /*
  * acpiexec runs with aml-vclock.so preloaded (tools/aml-vclock.c): AML Sleep
  * and Stall cost no time, and a While loop ends after -to seconds of a clock
- * that advances 1 ms per read, i.e. after about 1000 iterations per second of
+ * that advances 0.5 ms per read, i.e. after about 2000 iterations per second of
  * -to, on every machine. It is looked for beside the tools (BIN/../lib/pmdiag/)
  * and in PMD_PKGLIBDIR.
  */
 struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs, size_t njobs,
 				unsigned timeout_s);
+
+/*
+ * The AML evaluation cache (source/aml-cache.c): the aml-eval.txt text of an
+ * evaluation of acpidump tables, by tables_key (the tables' hashes and
+ * length), pmdiag's evaluation code and the acpiexec and aml-vclock.so this
+ * run would use. In PMD_AML_CACHE ("off" or empty: none), else
+ * $XDG_CACHE_HOME/pmdiag/aml or ~/.cache/pmdiag/aml. get: ABSENT when there
+ * is no entry or no cache; the caller frees *text. put: nothing happens when
+ * it cannot be written.
+ */
+struct pmd_res pmd_aml_cache_get(const char *tables_key, char **text, size_t *len);
+void pmd_aml_cache_put(const char *tables_key, const char *text, size_t len);
 
 /*
  * A result pmdiag-dump recorded at the top of a dump (PMD_DUMP_AML_EVAL), for

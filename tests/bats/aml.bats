@@ -171,3 +171,74 @@ dep field \_SB.EC0.HOTV \_SB.EC0.ECOR EmbeddedControl - 8'
 	assert_equal "$(jq -r '[.acpi_zones[].trips[] | .exception // "-"] | join(" ")' <<<"$output")" \
 		"- AE_AML_LOOP_TIMEOUT AE_AML_LOOP_TIMEOUT AE_AML_METHOD_LIMIT"
 }
+
+# slow_acpidump: tests/aml/slow.asl compiled by iasl into an acpidump, once per file.
+slow_acpidump() {
+	SLOW="$BATS_FILE_TMPDIR/slow.acpidump.txt"
+	[ -f "$SLOW" ] || "$TOP/tests/bats/lib/asl2acpidump.py" "$SLOW" "$TOP/tests/aml/slow.asl"
+}
+
+@test "virtual clock: a _CRT that polls a field 1000 times with Sleep (100) (100 s of firmware time) is evaluated to the constant it returns" {
+	slow_acpidump
+	# the time bound stops the CPU-bound zone TZSW; the polling zone before it is whole
+	PMD_AML_CACHE=off PMD_AML_TIMEOUT=2 run -0 pmdiag-thermal --json --acpidump "$SLOW"
+	assert_equal "$(jq -r '.aml_evaluation.engine' <<<"$output")" "acpiexec 20200925 (stopped at the time limit)"
+	# the loop ran its 1000 rounds and returned 98.0 C: a value computed after reading the
+	# emulated status field, so "depends" on it, with the value as a hint
+	assert_equal "$(trip '\_TZ.TZPL' _CRT)" "depends null null"
+	assert_equal "$(jq -r '.acpi_zones[] | select(.path == "\\_TZ.TZPL") | .trips[0].hint_temp_mc' <<<"$output")" 98000
+	assert_equal "$(depends '\_TZ.TZPL' _CRT)" '\RDY (\DSTS, SystemMemory 0xFED40000)'
+	# on the real clock (no aml-vclock.so) the same loop ends at acpiexec's 1 s loop timeout
+	PMD_AML_CACHE=off PMD_AML_TIMEOUT=2 PMD_VCLOCK=/nonexistent run -0 pmdiag-thermal --json --acpidump "$SLOW"
+	assert_equal "$(jq -r '.acpi_zones[] | select(.path == "\\_TZ.TZPL") | .trips[0] | "\(.provenance) \(.exception)"' <<<"$output")" \
+		"failed AE_AML_LOOP_TIMEOUT"
+}
+
+@test "pmdiag's time bound on acpiexec loses only the objects still pending: those evaluated before are kept, the rest failed with the reason" {
+	slow_acpidump
+	PMD_AML_CACHE=off PMD_AML_TIMEOUT=2 run -0 pmdiag-thermal --json --acpidump "$SLOW"
+	assert_equal "$(jq -c '[.acpi_zones[] | [.path, [.trips[] | [.object, .provenance, .exception, .temp_mc]]]]' <<<"$output")" \
+		'[["\\_TZ.TZA0",[["_CRT","constant",null,100000]]],["\\_TZ.TZPL",[["_CRT","depends",null,null]]],["\\_TZ.TZSW",[["_PSV","failed","PMDIAG_TIME_LIMIT",null]]],["\\_TZ.TZZ9",[["_CRT","failed","PMDIAG_TIME_LIMIT",null]]]]'
+	PMD_AML_CACHE=off PMD_AML_TIMEOUT=2 run -0 pmdiag-thermal --acpidump "$SLOW"
+	assert_line 'AML evaluation:       acpiexec 20200925 (stopped at the time limit)'
+	assert_line --regexp '^    _PSV    passive  failed: PMDIAG_TIME_LIMIT +evaluation failed$'
+	# without PMD_AML_TIMEOUT, the output bound (256 MiB of trace) stops it first
+	PMD_AML_CACHE=off run -0 pmdiag-thermal --json --acpidump "$SLOW"
+	assert_equal "$(jq -r '[.aml_evaluation.engine, (.acpi_zones[] | .trips[] | .exception // .provenance)] | join(";")' <<<"$output")" \
+		"acpiexec 20200925 (stopped at the output limit);constant;depends;PMDIAG_OUTPUT_LIMIT;PMDIAG_OUTPUT_LIMIT"
+}
+
+@test "AML cache: an acpidump's tables are evaluated once; other tools and runs read the entry, a stopped evaluation is not kept" {
+	slow_acpidump
+	local cache="$BATS_TEST_TMPDIR/cache" hostile="$DUMPS/hand-aml-hostile/acpidump.txt"
+	PMD_AML_CACHE="$cache" run -0 pmdiag-thermal --json --acpidump "$hostile"
+	first=$output
+	run -0 find "$cache" -type f -name '*.txt'
+	assert_equal "${#lines[@]}" 1
+	run -0 head -1 "${lines[0]}"
+	assert_output --regexp '^# pmdiag-aml-cache tables=[0-9a-f]{16}-[0-9a-f]{16}-[0-9]+ code=[0-9a-f]{16} acpiexec=[0-9a-f]{16}:[0-9]+ vclock=[0-9a-f]{16}:[0-9]+$'
+	# the next tool takes the entry: acpiexec is not run again
+	command -v strace > /dev/null || skip "strace is not installed (scripts/deps.sh installs it)"
+	PMD_AML_CACHE="$cache" strace -f -qq -e trace=execve -o "$BATS_TEST_TMPDIR/trace" \
+		"$BIN/pmdiag-report" --json --acpidump "$hostile" > "$BATS_TEST_TMPDIR/report.json" ||
+		skip "strace cannot trace here"
+	run grep -c 'execve("[^"]*acpiexec"' "$BATS_TEST_TMPDIR/trace"
+	assert_output 0
+	PMD_AML_CACHE=off strace -f -qq -e trace=execve -o "$BATS_TEST_TMPDIR/trace" \
+		"$BIN/pmdiag-report" --json --acpidump "$hostile" > /dev/null
+	run grep -c 'execve("/usr/bin/acpiexec"' "$BATS_TEST_TMPDIR/trace"
+	assert_output 2
+	assert_equal "$(jq -c '[.thermal.acpi_zones[].trips[] | .provenance]' "$BATS_TEST_TMPDIR/report.json")" \
+		"$(jq -c '[.acpi_zones[].trips[] | .provenance]' <<<"$first")"
+	# other tables: another entry
+	PMD_AML_CACHE="$cache" run -0 pmdiag-thermal --json --acpidump "$DUMPS/hand-aml-gnvs/acpidump.txt"
+	run -0 find "$cache" -type f -name '*.txt'
+	assert_equal "${#lines[@]}" 2
+	# an evaluation that was stopped is not kept, and an entry that is not one is ignored
+	PMD_AML_CACHE="$cache" PMD_AML_TIMEOUT=1 run -0 pmdiag-thermal --json --acpidump "$SLOW"
+	run -0 find "$cache" -type f -name '*.txt'
+	assert_equal "${#lines[@]}" 2
+	for f in "$cache"/*.txt; do echo garbage > "$f"; done
+	PMD_AML_CACHE="$cache" run -0 pmdiag-thermal --json --acpidump "$hostile"
+	assert_equal "$output" "$first"
+}

@@ -218,7 +218,7 @@ struct pmd_pst_acpi {
 	unsigned aml_warnings;
 	unsigned processors;              /* Processor objects and ACPI0007 devices seen */
 	struct pmd_res eval_res;          /* why ACPICA did not evaluate the objects */
-	char eval_engine[48];
+	char eval_engine[64];
 };
 
 /* ---- power limits, limit reasons, PROCHOT, throttle counters ---- */

@@ -134,7 +134,7 @@ struct pmd_thermal_info {
 	unsigned aml_warnings;
 	char aml_warning[4][160];  /* the first ones, as the AML walker words them */
 	struct pmd_res eval_res;   /* why ACPICA could not evaluate the objects (acpi/aml-eval.c) */
-	char eval_engine[48];      /* "acpiexec 20200925" */
+	char eval_engine[64];      /* "acpiexec 20200925" */
 	char eval_memory[200];     /* what recorded memory served evaluation ("none (why)") */
 	/* _CRT/_HOT/_PSV objects anywhere (DPTF participants have them outside ThermalZones) */
 	unsigned ncrt, nhot, npsv;
