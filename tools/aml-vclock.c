@@ -24,7 +24,8 @@
  * evaluation's trace. So a sleep returns only when every other thread of
  * acpiexec has ended or waits on a semaphore (the debugger's threads between
  * commands, a handler waiting for a lock the sleeper holds), or after 1 s of
- * real time, whichever comes first.
+ * real time, whichever comes first. And before any thread waits on a
+ * semaphore, stdout is flushed (see wait_begin).
  *
  * Not part of libpmdiag: a shared object of its own, built with -fPIC and
  * without sanitizers. See docs/design.md, "AML: a virtual clock".
@@ -35,14 +36,16 @@
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
-/* the tick: 0.5 ms of virtual time per clock read, so -to 1 ends a While loop after about
- * 2000 iterations */
-#define VCLOCK_TICK_US 500ull
+/* the tick: 0.25 ms of virtual time per clock read, so -to 1 ends a While loop after 4000
+ * reads: 4000 iterations, or 2000 of a loop whose body reads the clock once more (ACPICA
+ * reads it at the While's end, and for some loops at its start too) */
+#define VCLOCK_TICK_US 250ull
 /* a fixed start (2020-01-01 00:00:00 UTC), so that AML's Timer is the same on every run */
 #define VCLOCK_START_US (1577836800ull * 1000000ull)
 /* the longest a sleep waits for the other threads, in real time */
@@ -197,8 +200,15 @@ int pthread_create(pthread_t *restrict t, const pthread_attr_t *restrict attr,
 	return 0;
 }
 
+/*
+ * Before a thread blocks, what acpiexec printed leaves its stdio buffer (a
+ * pipe: fully buffered): when AML waits for an event nobody signals and
+ * pmdiag's time bound kills acpiexec, the objects evaluated before are not
+ * lost with the buffer.
+ */
 static void wait_begin(void)
 {
+	fflush(stdout);
 	__atomic_add_fetch(&threads_waiting, 1, __ATOMIC_RELEASE);
 	if (self)
 		__atomic_store_n(&self->state, T_WAITING, __ATOMIC_RELEASE);

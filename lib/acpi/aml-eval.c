@@ -20,6 +20,10 @@
 
 #include "format/acpiexec.h"
 #include "format/dumpfmt.h"
+#include "acpi/acpitbl.h"
+#include "acpi/processor.h"
+#include "cpu/cpuid.h"
+#include "source/kver.h"
 
 #define EVAL_TIMEOUT_S 120u       /* per acpiexec run, real time; hostile AML ends here */
 
@@ -61,15 +65,158 @@ static const char *const wanted[] = {
 	"_AL4", "_AL5", "_AL6", "_AL7", "_AL8", "_AL9",
 };
 
-bool pmd_aml_eval_wanted(const char *path)
+/*
+ * Evaluated after those (so that their values are what they were): a thermal
+ * zone's temperature and its fast sampling period, and the _STA of every
+ * ancestor of an object above (pmd_aml_presence).
+ */
+static const char *const wanted_late[] = { "_TMP", "_TFP" };
+
+static bool seg_in(const char *path, const char *const *list, size_t n)
 {
 	const char *dot = strrchr(path, '.');
 	const char *seg = dot ? dot + 1 : path + 1;
 
-	for (size_t i = 0; i < PMD_ARRAY_SIZE(wanted); i++)
-		if (!strcmp(seg, wanted[i]))
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(seg, list[i]))
 			return true;
 	return false;
+}
+
+bool pmd_aml_eval_wanted(const char *path)
+{
+	return seg_in(path, wanted, PMD_ARRAY_SIZE(wanted)) ||
+	       seg_in(path, wanted_late, PMD_ARRAY_SIZE(wanted_late));
+}
+
+/* An object acpiexec can evaluate with no arguments. */
+static bool evaluable(const struct pmd_aml_object *o)
+{
+	return o && (o->kind == PMD_AML_NAME || (o->kind == PMD_AML_METHOD && !o->method_args));
+}
+
+/* ---- presence: _STA of an object and its ancestors ---- */
+
+static bool sta_value(const struct pmd_aml_ns *ns, const struct pmd_eval *e, const char *sta,
+		      struct pmd_presence_info *out, uint64_t *v)
+{
+	const struct pmd_aml_object *o = pmd_aml_find(ns, sta);
+	const struct pmd_ev_obj *eo = e ? pmd_eval_find(e, sta) : NULL;
+	const struct pmd_aml_value *cv;
+
+	if (eo) {
+		out->cls = eo->cls;
+		switch (eo->cls) {
+		case PMD_EV_CONSTANT:
+		case PMD_EV_EVALUATED:
+		case PMD_EV_MEMORY:
+		case PMD_EV_BOOT:
+			if (eo->value.type != PMD_AML_V_INTEGER) {
+				snprintf(out->why, sizeof(out->why), "its _STA is not an Integer");
+				return false;
+			}
+			*v = eo->value.integer;
+			return true;
+		case PMD_EV_DEPENDS:
+			out->st = PMD_PRES_DEPENDS;
+			if (eo->ndep)
+				pmd_ev_dep_text(&eo->dep[0], out->why, sizeof(out->why));
+			else
+				snprintf(out->why, sizeof(out->why), "the machine's state");
+			return false;
+		case PMD_EV_FAILED:
+			snprintf(out->why, sizeof(out->why), "its _STA failed (%s)", eo->exception);
+			return false;
+		}
+	}
+	if (o && pmd_aml_value(ns, o, &cv) != PMD_AML_COMPUTED && cv->type == PMD_AML_V_INTEGER) {
+		out->cls = PMD_EV_CONSTANT;
+		*v = cv->integer;
+		return true;
+	}
+	snprintf(out->why, sizeof(out->why), "its _STA was not evaluated");
+	return false;
+}
+
+void pmd_aml_presence(const struct pmd_aml_ns *ns, const struct pmd_eval *e, const char *path,
+		      struct pmd_presence_info *out)
+{
+	char pre[PMD_AX_PATH], sta[PMD_AX_PATH + 8];
+	size_t len = strlen(path);
+
+	memset(out, 0, sizeof(*out));
+	out->st = PMD_PRES_PRESENT;
+	/* from the root down: the first absent ancestor decides, its children are never bound */
+	for (size_t i = 1; i <= len; i++) {
+		uint64_t v = 0;
+		struct pmd_presence_info one = { .st = PMD_PRES_UNKNOWN };
+
+		if (i < len && path[i] != '.')
+			continue;
+		snprintf(pre, sizeof(pre), "%.*s", (int)i, path);
+		snprintf(sta, sizeof(sta), "%s._STA", pre);
+		if (!evaluable(pmd_aml_find(ns, sta)))
+			continue;
+		if (sta_value(ns, e, sta, &one, &v)) {
+			if (!(v & 1) && !(v & 8)) {
+				out->st = PMD_PRES_ABSENT;
+				out->sta = v;
+				out->cls = one.cls;
+				snprintf(out->who, sizeof(out->who), "%s", pre);
+				return;
+			}
+			continue;
+		}
+		/* the first object whose presence is not known says why; absent still wins */
+		if (out->st == PMD_PRES_PRESENT ||
+		    (out->st == PMD_PRES_UNKNOWN && one.st == PMD_PRES_DEPENDS)) {
+			out->st = one.st == PMD_PRES_DEPENDS ? PMD_PRES_DEPENDS : PMD_PRES_UNKNOWN;
+			out->cls = one.cls;
+			snprintf(out->who, sizeof(out->who), "%s", pre);
+			snprintf(out->why, sizeof(out->why), "%s", one.why);
+		}
+	}
+}
+
+void pmd_presence_text(const struct pmd_presence_info *p, char *buf, size_t n)
+{
+	switch (p->st) {
+	case PMD_PRES_PRESENT:
+		snprintf(buf, n, "present");
+		break;
+	case PMD_PRES_ABSENT:
+		snprintf(buf, n, "not present (%s _STA = 0x%llx): the kernel does not use it", p->who,
+			 (unsigned long long)p->sta);
+		break;
+	case PMD_PRES_DEPENDS:
+		snprintf(buf, n, "present or not depending on the machine's state (%s _STA depends on %s)",
+			 p->who, p->why);
+		break;
+	case PMD_PRES_UNKNOWN:
+		snprintf(buf, n, "presence unknown (%s: %s)", p->who, p->why);
+		break;
+	}
+}
+
+/* The _STA of every ancestor of path (and of path itself when it is a scope-like object). */
+static void add_stas(const struct pmd_aml_ns *ns, const char *path, char ***list, size_t *n)
+{
+	char pre[PMD_AX_PATH], sta[PMD_AX_PATH + 8];
+	size_t len = strlen(path);
+
+	for (size_t i = 1; i <= len; i++) {
+		const struct pmd_aml_object *o;
+
+		if (i < len && path[i] != '.')
+			continue;
+		snprintf(pre, sizeof(pre), "%.*s", (int)i, path);
+		snprintf(sta, sizeof(sta), "%s._STA", pre);
+		o = pmd_aml_find(ns, sta);
+		if (!evaluable(o))
+			continue;
+		*list = pmd_xrealloc(*list, (*n + 1) * sizeof(**list));
+		(*list)[(*n)++] = (char *)o->path;
+	}
 }
 
 void pmd_ev_dep_text(const struct pmd_ev_dep *d, char *buf, size_t n)
@@ -204,6 +351,9 @@ static bool name_at(const uint8_t *p, size_t n, char *out, size_t on)
 
 /* ---- one run's view ---- */
 
+struct boot;
+static void boot_params(struct pmd_src *s, struct boot *b);
+
 struct ev_ctx {
 	const struct pmd_aml_ns *ns;
 	const struct ev_table *tab;
@@ -219,6 +369,7 @@ struct ev_ctx {
 	size_t *bybase;                       /* region fields with bits: by region base, then list index */
 	size_t nbybase;
 	char stopped[2][24];                  /* per fill: why its run ended early ("" it did not) */
+	const struct boot *boot;              /* the boot commands run before the objects */
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -617,7 +768,14 @@ static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t
 		}
 	}
 	if (o->ndep) {
-		o->cls = PMD_EV_DEPENDS;
+		/* only Names that some method writes, and both fills agree: after the boot
+		 * commands those hold what Linux's boot wrote, so the value is Linux's */
+		bool names = c->boot && b->status == PMD_AX_OK && pmd_aml_value_equal(&a->value, &b->value) &&
+			     !a->op_dropped && !b->op_dropped;
+
+		for (size_t k = 0; k < o->ndep && names; k++)
+			names = o->dep[k].kind == PMD_DEP_NAME;
+		o->cls = names ? PMD_EV_BOOT : PMD_EV_DEPENDS;
 		add_candidates(c->ns, obj, o);
 		return;
 	}
@@ -634,6 +792,9 @@ static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t
 	if (obj && pmd_aml_value(c->ns, obj, &sv) != PMD_AML_COMPUTED && sv && same_value(sv, &a->value))
 		o->cls = PMD_EV_CONSTANT;
 }
+
+static void boot_commands(struct pmd_src *s, const struct pmd_aml_ns *ns, const struct boot *b,
+			  struct pmd_buf *cmd);
 
 /* ---- this machine's memory: SystemMemory regions in ACPI NVS or reserved ranges ---- */
 
@@ -771,18 +932,26 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 		return;
 	}
 
+	/* the same boot as the first runs, then the objects */
+	if (c->boot)
+		boot_commands(s, c->ns, c->boot, &cmd);
 	for (size_t i = 0; i < e->nobj; i++) {
 		struct pmd_ev_obj *o = &e->obj[i];
-		bool mem_only = o->cls == PMD_EV_DEPENDS && o->ndep;
+		bool mem_only = o->cls == PMD_EV_DEPENDS && o->ndep, fields = false;
 
 		for (size_t k = 0; k < o->ndep && mem_only; k++) {
 			const struct pmd_ev_dep *d = &o->dep[k];
 			const struct pmd_ax_field *f = d->name[0] ? field_of(c, d->name) : NULL;
 			const struct pmd_ax_region *r = f ? region_of(c, f) : NULL;
 
+			if (d->kind == PMD_DEP_NAME && c->boot && strcmp(d->name, "(trace too long to follow)"))
+				continue; /* written as Linux boots */
 			mem_only = d->kind == PMD_DEP_FIELD && f && f->kind == PMD_AX_REGION_FIELD &&
 				   r && snap_region(s, r, &m);
+			fields = true;
 		}
+		if (!fields)
+			mem_only = false;
 		if (!mem_only)
 			continue;
 		pmd_buf_printf(&cmd, "trace opcode %s\nevaluate %s\n", o->path, o->path);
@@ -833,7 +1002,8 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 		access_deps(c, y, &t);
 		ok = true;
 		for (size_t k = 0; k < t.ndep && ok; k++)
-			ok = t.dep[k].kind == PMD_DEP_FIELD && t.dep[k].name[0] && given(&m, t.dep[k].name);
+			ok = (t.dep[k].kind == PMD_DEP_FIELD && t.dep[k].name[0] && given(&m, t.dep[k].name)) ||
+			     (c->boot && t.dep[k].kind == PMD_DEP_NAME);
 		free(t.dep);
 		if (!ok)
 			continue;
@@ -855,6 +1025,184 @@ out:
 	(void)want;
 	pmd_buf_free(&cmd);
 	snap_free(&m);
+}
+
+/* ---- as Linux boots (docs/kernel-rules.md, "Evaluation as Linux boots") ---- */
+
+/*
+ * What Linux does before the thermal and processor drivers read their objects,
+ * done in acpiexec before the evaluations: _OSI answered as Linux answers it
+ * (drivers/acpi/osi.c: ACPICA's Windows strings, which acpiexec's own test
+ * strings change, plus the newer ones of the kernel's ACPICA and "Module
+ * Device", "Processor Device", "Processor Aggregator Device"); the _INI
+ * methods run again under those answers (acpiexec ran them at load with its
+ * own list); the processor capabilities passed to each processor object the
+ * MADT maps to a CPU (arch_acpi_set_proc_cap_bits: 0x39A, +0x82B with EST,
+ * +0x004 with the CPUID ACPI bit, +0x1000 with HWP, -0x300 without MWAIT; from
+ * 6.6 by _OSC with _PDC as the fallback, Intel and Centaur only; before 6.6
+ * _PDC, and _OSC {0, 0x1000} with HWP). acpiexec already ran every _REG at
+ * load, the embedded controller's included.
+ */
+struct boot {
+	struct pmd_kver k;       /* the kernel emulated (6.12 when unknown) */
+	bool pdc_vendor;         /* Intel or Centaur: _PDC is sent */
+	bool hwp;
+	uint32_t caps;
+	char label[160];
+};
+
+static bool has_table(struct pmd_src *s, const char *sig)
+{
+	const struct pmd_acpi_table *t;
+
+	return pmd_acpi_get(s, sig, 1, &t).st == PMD_OK;
+}
+
+static void boot_params(struct pmd_src *s, struct boot *b)
+{
+	const struct cpu_raw_data_array_t *raw;
+	char vendor[13] = "";
+	bool cpuid = false, est = true, acpi = true, mwait = true;
+
+	memset(b, 0, sizeof(*b));
+	pmd_kver_read(s, &b->k);
+	if (!b->k.known) {
+		b->k.major = 6;
+		b->k.minor = 12;
+	}
+	if (pmd_cpuid_raw(s, &raw).st == PMD_OK && raw->num_raw > 0) {
+		uint32_t l1[4], l6[4];
+		enum pmd_vendor v = pmd_cpuid_vendor(&raw->raw[0], vendor);
+
+		if (pmd_cpuid_leaf(&raw->raw[0], 1, l1)) {
+			cpuid = true;
+			est = l1[2] >> 7 & 1;
+			mwait = l1[2] >> 3 & 1;
+			acpi = l1[3] >> 22 & 1;
+			b->hwp = pmd_cpuid_leaf(&raw->raw[0], 6, l6) && (l6[0] >> 7 & 1);
+			b->pdc_vendor = v == PMD_VENDOR_INTEL || !strcmp(vendor, "CentaurHauls") ||
+					!strcmp(vendor, "  Shanghai  ");
+		}
+	}
+	if (!cpuid) {
+		/* no CPU to read: an AMD platform has an IVRS table, else assume Intel with HWP */
+		b->pdc_vendor = !has_table(s, "IVRS");
+		b->hwp = b->pdc_vendor;
+		est = acpi = b->pdc_vendor;
+	}
+	b->caps = 0x39a | (est ? 0x82b : 0) | (acpi ? 0x004 : 0);
+	if (!mwait)
+		b->caps &= ~0x300u;
+	if (b->hwp && pmd_kver_ge(&b->k, 6, 6))
+		b->caps |= 0x1000;
+	snprintf(b->label, sizeof(b->label), "processor capabilities 0x%x by %s%s, _OSI as Linux %u.%u%s",
+		 b->caps, pmd_kver_ge(&b->k, 6, 6) ? "_OSC" : "_PDC",
+		 b->pdc_vendor ? (pmd_kver_ge(&b->k, 6, 6) ? " (else _PDC)" : "") : "",
+		 b->k.major, b->k.minor,
+		 cpuid ? "" : b->pdc_vendor ? " (no CPUID: an Intel CPU with HWP assumed)"
+					     : " (no CPUID: an AMD CPU assumed)");
+}
+
+static bool has_obj(const struct pmd_aml_ns *ns, const char *path, unsigned args)
+{
+	const struct pmd_aml_object *o = pmd_aml_find(ns, path);
+
+	return o && o->kind == PMD_AML_METHOD && o->method_args == args;
+}
+
+/* Statically absent: a constant _STA with neither the present nor the functioning bit. */
+static bool static_absent(const struct pmd_aml_ns *ns, const char *path)
+{
+	char sta[PMD_AX_PATH + 8];
+	const struct pmd_aml_object *o;
+	const struct pmd_aml_value *v;
+
+	snprintf(sta, sizeof(sta), "%s._STA", path);
+	o = pmd_aml_find(ns, sta);
+	return o && pmd_aml_value(ns, o, &v) != PMD_AML_COMPUTED && v->type == PMD_AML_V_INTEGER &&
+	       !(v->integer & 9);
+}
+
+/* "(bf 1b 00 00)": a DWORD as the debugger's buffer argument */
+static void dword(struct pmd_buf *b, uint32_t v)
+{
+	pmd_buf_printf(b, "%02x %02x %02x %02x", v & 0xff, v >> 8 & 0xff, v >> 16 & 0xff, v >> 24);
+}
+
+#define OSC_UUID "(16 a6 77 40 0c 29 be 47 9e bd d8 70 58 71 39 53)"
+
+static void boot_commands(struct pmd_src *s, const struct pmd_aml_ns *ns, const struct boot *b,
+			  struct pmd_buf *cmd)
+{
+	static const char *const osi_add[] = { "Windows 2006", "Windows 2020", "Windows 2021",
+					       "Module Device", "Processor Device",
+					       "Processor Aggregator Device" };
+	const struct pmd_acpi_table *mt;
+	struct pmd_madt madt;
+	bool madt_ok = false, all_osc = true;
+
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(osi_add); i++)
+		pmd_buf_printf(cmd, "osi install \"%s\"\n", osi_add[i]);
+	if (pmd_kver_ge(&b->k, 6, 10))
+		pmd_buf_puts(cmd, "osi install \"Windows 2022\"\n");
+	pmd_buf_puts(cmd, "osi remove AnotherTestString\n");
+	/* _INI again, under Linux's answers: the root's, \_SB's, then each device's */
+	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
+		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
+		size_t l = strlen(o->path);
+		char dev[PMD_AX_PATH];
+
+		if (l < 5 || strcmp(o->path + l - 5, "._INI") || o->kind != PMD_AML_METHOD ||
+		    o->method_args)
+			continue;
+		snprintf(dev, sizeof(dev), "%.*s", (int)(l - 5), o->path);
+		if (static_absent(ns, dev))
+			continue;
+		pmd_buf_printf(cmd, "evaluate %s\n", o->path);
+	}
+	/* the processor objects Linux maps to CPUs */
+	memset(&madt, 0, sizeof(madt));
+	if (pmd_acpi_get(s, "APIC", 1, &mt).st == PMD_OK)
+		madt_ok = pmd_madt_decode(mt->data, mt->len, &madt) == 0;
+	const struct pmd_aml_object **procs = NULL;
+	size_t nproc = 0;
+
+	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
+		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
+		const struct pmd_madt_cpu *c;
+		uint64_t uid;
+		char p[PMD_AX_PATH + 8];
+
+		if (!pmd_acpi_is_processor(ns, o) || static_absent(ns, o->path))
+			continue;
+		if (madt_ok && pmd_acpi_processor_uid(ns, o, &uid) &&
+		    (!(c = pmd_acpi_madt_cpu(&madt, uid, o->kind == PMD_AML_DEVICE)) ||
+		     !(c->flags & PMD_MADT_ENABLED)))
+			continue;
+		procs = pmd_xrealloc(procs, (nproc + 1) * sizeof(const struct pmd_aml_object *));
+		procs[nproc++] = o;
+		snprintf(p, sizeof(p), "%s._OSC", o->path);
+		all_osc &= has_obj(ns, p, 4);
+	}
+	pmd_madt_free(&madt);
+	for (size_t i = 0; i < nproc; i++) {
+		char p[PMD_AX_PATH + 8];
+		bool osc = pmd_kver_ge(&b->k, 6, 6) ? all_osc : b->hwp;
+
+		snprintf(p, sizeof(p), "%s._OSC", procs[i]->path);
+		if (osc && has_obj(ns, p, 4)) {
+			pmd_buf_printf(cmd, "evaluate %s " OSC_UUID " 1 2 (00 00 00 00 ", p);
+			dword(cmd, pmd_kver_ge(&b->k, 6, 6) ? b->caps : 0x1000);
+			pmd_buf_puts(cmd, ")\n");
+		}
+		snprintf(p, sizeof(p), "%s._PDC", procs[i]->path);
+		if (b->pdc_vendor && (!pmd_kver_ge(&b->k, 6, 6) || !all_osc) && has_obj(ns, p, 1)) {
+			pmd_buf_printf(cmd, "evaluate %s (01 00 00 00 01 00 00 00 ", p);
+			dword(cmd, b->caps & ~0x1000u);
+			pmd_buf_puts(cmd, ")\n");
+		}
+	}
+	free(procs);
 }
 
 /* ---- running ---- */
@@ -946,62 +1294,142 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
 
-		if ((o->kind == PMD_AML_NAME || (o->kind == PMD_AML_METHOD && !o->method_args)) &&
-		    pmd_aml_eval_wanted(o->path)) {
+		if (evaluable(o) && seg_in(o->path, wanted, PMD_ARRAY_SIZE(wanted))) {
 			paths = pmd_xrealloc(paths, (npaths + 1) * sizeof(*paths));
 			paths[npaths++] = (char *)o->path;
 		}
 	}
+	/* then the temperatures, and the _STA of every object's ancestors, once each */
+	size_t nmain = npaths;
+	char **late = NULL;
+	size_t nlate = 0;
+
+	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
+		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
+
+		if (evaluable(o) && seg_in(o->path, wanted_late, PMD_ARRAY_SIZE(wanted_late))) {
+			late = pmd_xrealloc(late, (nlate + 1) * sizeof(*late));
+			late[nlate++] = (char *)o->path;
+		}
+	}
+	size_t ntmp = nlate;
+
+	for (size_t i = 0; i < nmain + ntmp; i++) {
+		const char *p = i < nmain ? paths[i] : late[i - nmain];
+		char parent[PMD_AX_PATH];
+		const char *dot = strrchr(p, '.');
+
+		if (!dot)
+			continue;
+		snprintf(parent, sizeof(parent), "%.*s", (int)(dot - p), p);
+		add_stas(ns, parent, &late, &nlate);
+	}
+	/* in namespace order, each once, after the main list */
+	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
+		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
+		bool want = false;
+
+		for (size_t k = 0; k < nlate && !want; k++)
+			want = late[k] == o->path;
+		if (!want)
+			continue;
+		paths = pmd_xrealloc(paths, (npaths + 1) * sizeof(*paths));
+		paths[npaths++] = (char *)o->path;
+	}
+	free(late);
 	if (!ntab || !npaths) {
 		snprintf(e->engine, sizeof(e->engine), "none (no processor or thermal object)");
 		free(tab);
 		free(paths);
 		return e;
 	}
-	/* the debugger's commands: the lists, then each object traced and evaluated */
+	/*
+	 * The debugger's commands: the lists, what Linux does at boot (boot_commands),
+	 * then each object traced and evaluated. acpiexec can die in the boot methods
+	 * (a processor _OSC that Loads a table from an emulated region: acpiexec
+	 * 20200925 takes the fill bytes for a table and crashes): then the objects
+	 * are evaluated again without them, and the eval says so.
+	 */
 	struct pmd_buf cmd[2] = { 0 };
-
-	pmd_buf_puts(&cmd[0], "objects region\nobjects regionfield\nobjects bankfield\n"
-			      "objects indexfield\n");
-	for (size_t i = 0; i < npaths; i++)
-		for (int f = 0; f < 2; f++)
-			pmd_buf_printf(&cmd[f], "trace opcode %s\nevaluate %s\n", paths[i], paths[i]);
-	pmd_buf_puts(&cmd[0], "quit\n");
-	pmd_buf_puts(&cmd[1], "quit\n");
-	size_t nchunks = 1;
-	struct pmd_acpiexec_job jobs[2] = {
-		{ .argv = args_fill0, .input = cmd[0].s },
-		{ .argv = args_fill1, .input = cmd[1].s },
-	};
-
-	*res = pmd_src_acpiexec(s, jobs, 2 * nchunks, eval_timeout());
+	struct boot boot;
+	size_t nchunks = 1, nruns = 0;
+	struct pmd_acpiexec_job jobs[2];
 	struct pmd_ax_run runs[2];
-	size_t nruns = 0;
 	char stopped[2][24] = { "", "" };
+	bool with_boot = true;
 
+	boot_params(s, &boot);
+	memset(jobs, 0, sizeof(jobs));
 	memset(runs, 0, sizeof(runs));
-	if (res->st == PMD_OK) {
-		/*
-		 * A run stopped by pmdiag's bound (or a signal) still gave the objects it
-		 * evaluated before: they are kept, and the rest fail with its reason. Only
-		 * output that is not acpiexec's at all (it never started) fails the whole.
-		 */
-		for (size_t j = 0; j < 2 * nchunks && res->st == PMD_OK; j++) {
-			char err[160];
-
-			stop_reason(&jobs[j].res, stopped[j % 2], sizeof(stopped[0]));
-			if (pmd_ax_parse(jobs[j].out, jobs[j].len, &runs[j], err, sizeof(err)))
-				*res = jobs[j].res.st != PMD_OK ? jobs[j].res :
-				       pmd_res_make(PMD_INVALID, EINVAL, "acpiexec: %s", err);
-			nruns = j + 1;
+	for (int attempt = 0; attempt < 2; attempt++) {
+		pmd_buf_free(&cmd[0]);
+		pmd_buf_free(&cmd[1]);
+		pmd_buf_puts(&cmd[0], "objects region\nobjects regionfield\nobjects bankfield\n"
+				      "objects indexfield\n");
+		if (with_boot) {
+			boot_commands(s, ns, &boot, &cmd[0]);
+			boot_commands(s, ns, &boot, &cmd[1]);
 		}
+		for (size_t i = 0; i < npaths; i++)
+			for (int f = 0; f < 2; f++)
+				pmd_buf_printf(&cmd[f], "trace opcode %s\nevaluate %s\n", paths[i], paths[i]);
+		pmd_buf_puts(&cmd[0], "quit\n");
+		pmd_buf_puts(&cmd[1], "quit\n");
+		for (size_t j = 0; j < nruns; j++)
+			pmd_ax_free(&runs[j]);
+		for (size_t j = 0; j < 2; j++)
+			free(jobs[j].out);
+		memset(jobs, 0, sizeof(jobs));
+		jobs[0].argv = args_fill0;
+		jobs[0].input = cmd[0].s;
+		jobs[1].argv = args_fill1;
+		jobs[1].input = cmd[1].s;
+		nruns = 0;
+		stopped[0][0] = stopped[1][0] = 0;
+		*res = pmd_src_acpiexec(s, jobs, 2 * nchunks, eval_timeout());
+		if (res->st == PMD_OK) {
+			/*
+			 * A run stopped by pmdiag's bound (or a signal) still gave the objects it
+			 * evaluated before: they are kept, and the rest fail with its reason. Only
+			 * output that is not acpiexec's at all (it never started) fails the whole.
+			 */
+			for (size_t j = 0; j < 2 * nchunks && res->st == PMD_OK; j++) {
+				char err[160];
+
+				stop_reason(&jobs[j].res, stopped[j % 2], sizeof(stopped[0]));
+				if (pmd_ax_parse(jobs[j].out, jobs[j].len, &runs[j], err, sizeof(err)))
+					*res = jobs[j].res.st != PMD_OK ? jobs[j].res :
+					       pmd_res_make(PMD_INVALID, EINVAL, "acpiexec: %s", err);
+				/* acpiexec catches its own faults ("ACPI Exec: Segmentation Fault")
+				 * and exits: a run that never reached its last object died */
+				else if (!stopped[j % 2][0] && !find_eval(&runs[j], 1, paths[npaths - 1]))
+					snprintf(stopped[j % 2], sizeof(stopped[0]), "ACPIEXEC_DIED");
+				nruns = j + 1;
+			}
+		}
+		if (res->st != PMD_OK || !with_boot)
+			break;
+		/* died before its first object: in the boot methods */
+		bool died = false;
+
+		for (size_t j = 0; j < nruns; j++)
+			died |= !strcmp(stopped[j], "ACPIEXEC_DIED") && !find_eval(&runs[j], 1, paths[0]);
+		if (!died)
+			break;
+		with_boot = false;
 	}
+	if (with_boot)
+		snprintf(e->boot, sizeof(e->boot), "%s", boot.label);
+	else
+		snprintf(e->boot, sizeof(e->boot),
+			 "none (acpiexec died in the boot methods: values as the tables hold them)");
 	if (res->st == PMD_OK) {
 		/* fill 0x00 runs: jobs 0, 2, 4...; fill 0xFF: 1, 3, 5... */
 		struct pmd_ax_run r0[EVAL_MAX_CHUNKS], r1[EVAL_MAX_CHUNKS];
 		struct ev_ctx c = { .ns = ns, .tab = tab, .ntab = ntab, .lists = &runs[0] };
 
 		memcpy(c.stopped, stopped, sizeof(stopped));
+		c.boot = with_boot ? &boot : NULL;
 
 		for (size_t k = 0; k < nchunks; k++) {
 			r0[k] = runs[2 * k];
@@ -1078,10 +1506,17 @@ const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *
 
 	if (pmd_src_opts(s)->acpidump) {
 		/* the tables of an acpidump file, evaluated before by any tool or run */
-		char key[80];
+		char key[120];
 		struct pmd_eval *e;
+		struct boot b;
+		uint64_t bh = 0xcbf29ce484222325ull;
 
 		cache_key(s, key, sizeof(key), want, sizeof(want));
+		/* and what the boot commands assume (the CPU of --cpuid, a dump's kernel) */
+		boot_params(s, &b);
+		for (const char *p = b.label; *p; p++)
+			bh = (bh ^ (uint8_t)*p) * 0x100000001b3ull;
+		snprintf(key + strlen(key), sizeof(key) - strlen(key), "-%016llx", (unsigned long long)bh);
 		if (pmd_aml_cache_get(key, &text, &len).st == PMD_OK) {
 			e = pmd_xcalloc(1, sizeof(*e));
 			if (!pmd_eval_parse(text, len, e, err, sizeof(err)) && !strcmp(e->tables, want)) {
@@ -1098,11 +1533,11 @@ const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *
 			/* only a whole evaluation on the virtual clock: a stopped or real-time one
 			 * depends on this run's timing */
 			if (c->e && !strchr(c->e->engine, '(')) {
-				struct pmd_buf b = { 0 };
+				struct pmd_buf w = { 0 };
 
-				pmd_eval_write(&b, c->e);
-				pmd_aml_cache_put(key, b.s, b.len);
-				pmd_buf_free(&b);
+				pmd_eval_write(&w, c->e);
+				pmd_aml_cache_put(key, w.s, w.len);
+				pmd_buf_free(&w);
 			}
 		}
 		pmd_src_attach(s, "aml-eval", c, cached_destroy);

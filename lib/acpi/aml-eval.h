@@ -33,4 +33,31 @@ bool pmd_aml_eval_wanted(const char *path);
 /* One line for a dependence: "\CRTT (\GNVS, SystemMemory 0x6459CB2C)". */
 void pmd_ev_dep_text(const struct pmd_ev_dep *d, char *buf, size_t n);
 
+/*
+ * Whether Linux enumerates an object (a thermal zone, a processor, a device),
+ * from the _STA of the object and of each of its ancestors, as
+ * drivers/acpi/scan.c does: a missing _STA is "present"; a value with neither
+ * PRESENT (bit 0) nor FUNCTIONING (bit 3) set means the kernel neither binds
+ * it nor anything below it. Each _STA is ACPICA's evaluation (acpiexec
+ * evaluates the _STA of every ancestor of an object pmdiag judges), or the
+ * tables' constant when nothing was evaluated.
+ */
+enum pmd_presence {
+	PMD_PRES_PRESENT,       /* every _STA on the way says present or functioning (or none) */
+	PMD_PRES_ABSENT,        /* one says neither: the kernel does not use the object */
+	PMD_PRES_DEPENDS,       /* one depends on the machine's state: present or not at run time */
+	PMD_PRES_UNKNOWN,       /* one failed, or was not evaluated (an older record) */
+};
+struct pmd_presence_info {
+	enum pmd_presence st;
+	char who[128];          /* ABSENT/DEPENDS/UNKNOWN: the object whose _STA decides */
+	uint64_t sta;           /* ABSENT: its value */
+	enum pmd_ev_class cls;  /* that _STA's provenance */
+	char why[192];          /* DEPENDS: the first dependence; UNKNOWN: why */
+};
+void pmd_aml_presence(const struct pmd_aml_ns *ns, const struct pmd_eval *e, const char *path,
+		      struct pmd_presence_info *out);
+/* "not present (\_SB.PCI0.EC0 _STA = 0x0): the kernel does not use it" and the like. */
+void pmd_presence_text(const struct pmd_presence_info *p, char *buf, size_t n);
+
 #endif

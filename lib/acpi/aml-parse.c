@@ -829,6 +829,11 @@ static int block(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, bool
 	}
 	if (kind != PMD_AML_SCOPE) {
 		obj = define(c, scope, &nm, at, kind, cond, &fresh);
+		if (kind == PMD_AML_PROCESSOR && obj != NONE && fresh) {
+			/* Processor (Name, ProcID, PblkAddr, PblkLen): the ID the MADT names */
+			aml_ent(c->ns, obj)->pub.proc_id = c->t[p - fixed];
+			aml_ent(c->ns, obj)->pub.has_proc_id = true;
+		}
 	} else if (name_base(c, scope, &nm, at, &obj)) {
 		obj = NONE;
 		aml_warn(c, at, "%s; scope skipped", c->err);

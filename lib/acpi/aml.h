@@ -38,6 +38,9 @@ struct pmd_aml_object {
 	char table[16];        /* which table defined it: "DSDT", "SSDT3" */
 	unsigned method_args;  /* METHOD */
 	bool in_conditional;   /* defined inside an If/Else block at load time */
+	bool has_proc_id;      /* PROCESSOR: its ProcessorID byte, which the MADT's local APIC
+				* entries name (a Device (ACPI0007) has _UID instead) */
+	uint8_t proc_id;
 };
 
 struct pmd_aml_ns;

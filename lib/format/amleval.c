@@ -4,6 +4,7 @@
  *   engine acpiexec 20200925
  *   tables 0123456789abcdef
  *   memory none
+ *   boot processor capabilities 0x1bbf by _OSC, _OSI as Linux 6.12
  *   object \_TZ.TZ00._CRT depends - 0xaac
  *   dep field \CRTT \GNVS SystemMemory 0x6459cb2c 8
  *   dep name \_SB.OSCP
@@ -22,7 +23,7 @@
 static const char *const class_names[] = {
 	[PMD_EV_CONSTANT] = "constant", [PMD_EV_EVALUATED] = "evaluated",
 	[PMD_EV_MEMORY] = "memory",     [PMD_EV_DEPENDS] = "depends",
-	[PMD_EV_FAILED] = "failed",
+	[PMD_EV_FAILED] = "failed",     [PMD_EV_BOOT] = "boot",
 };
 
 const char *pmd_ev_class_name(enum pmd_ev_class c)
@@ -43,6 +44,8 @@ const char *pmd_ev_class_words(enum pmd_ev_class c)
 		return "depends on the machine's state";
 	case PMD_EV_FAILED:
 		return "evaluation failed";
+	case PMD_EV_BOOT:
+		return "evaluated as Linux boots";
 	}
 	return "?";
 }
@@ -105,6 +108,8 @@ void pmd_eval_write(struct pmd_buf *b, const struct pmd_eval *e)
 {
 	pmd_buf_printf(b, "# pmdiag AML evaluation (see pmdiag-dump(8))\nengine %s\ntables %s\nmemory %s\n",
 		       or_dash(e->engine), or_dash(e->tables), or_dash(e->memory));
+	if (e->boot[0])
+		pmd_buf_printf(b, "boot %s\n", e->boot);
 	for (size_t i = 0; i < e->nobj; i++) {
 		const struct pmd_ev_obj *o = &e->obj[i];
 
@@ -168,10 +173,13 @@ static int parse_line(struct pmd_eval *e, char *line, struct pmd_ev_obj **cur, c
 
 	if (!s || line[0] == '#')
 		return 0;
-	if (!strcmp(kw, "engine") || !strcmp(kw, "tables") || !strcmp(kw, "memory")) {
-		char *dst = !strcmp(kw, "engine") ? e->engine : !strcmp(kw, "tables") ? e->tables : e->memory;
+	if (!strcmp(kw, "engine") || !strcmp(kw, "tables") || !strcmp(kw, "memory") ||
+	    !strcmp(kw, "boot")) {
+		char *dst = !strcmp(kw, "engine") ? e->engine : !strcmp(kw, "tables") ? e->tables :
+			    !strcmp(kw, "boot") ? e->boot : e->memory;
 		size_t cap = !strcmp(kw, "engine") ? sizeof(e->engine) :
-			     !strcmp(kw, "tables") ? sizeof(e->tables) : sizeof(e->memory);
+			     !strcmp(kw, "tables") ? sizeof(e->tables) :
+			     !strcmp(kw, "boot") ? sizeof(e->boot) : sizeof(e->memory);
 
 		while (*s == ' ')
 			s++;

@@ -18,6 +18,9 @@ enum pmd_ev_class {
 	PMD_EV_MEMORY,       /* computed from fields of this machine's recorded memory */
 	PMD_EV_DEPENDS,      /* computed from the machine's state: see deps */
 	PMD_EV_FAILED,       /* the evaluation failed: exception */
+	PMD_EV_BOOT,         /* computed from Names that what Linux does at boot writes (_INI
+			      * with Linux's _OSI, the processor _OSC or _PDC): the value as Linux
+			      * boots, an assumption the eval's boot line names; deps lists them */
 };
 
 enum pmd_ev_dep_kind {
@@ -56,6 +59,8 @@ struct pmd_eval {
 	char engine[64];     /* "acpiexec 20200925", "acpiexec 20200925 (stopped at the time limit)" */
 	char tables[24];     /* hash of the tables evaluated: a record for other tables is stale */
 	char memory[200];    /* "none (why)", or what recorded memory served */
+	char boot[160];      /* what was done as Linux boots before the evaluations: "processor
+			      * capabilities 0x1bbf by _OSC, _OSI as Linux 6.12"; "" none */
 	struct pmd_ev_obj *obj;
 	size_t nobj;
 };

@@ -7,7 +7,9 @@
  * reads that machine's memory.
  *
  * An entry is found by a key that names everything its text depends on: the
- * tables (two 64-bit hashes and their length, from the caller), pmdiag's
+ * tables (two 64-bit hashes, their length, and a hash of what the evaluation
+ * assumes of the machine as Linux boots: the CPU of --cpuid, the kernel of a
+ * dump; from the caller), pmdiag's
  * evaluation code (PMD_AML_CODE_KEY, a hash of its sources made by the
  * Makefile), and the acpiexec and aml-vclock.so this run would use (each by
  * a hash of its contents: the build tree's and the SAN build's clock are

@@ -168,7 +168,7 @@ struct pmd_acpiexec_job {
 /*
  * acpiexec runs with aml-vclock.so preloaded (tools/aml-vclock.c): AML Sleep
  * and Stall cost no time, and a While loop ends after -to seconds of a clock
- * that advances 0.5 ms per read, i.e. after about 2000 iterations per second of
+ * that advances 0.25 ms per read, i.e. after 4000 reads (2000 to 4000 iterations) per second of
  * -to, on every machine. It is looked for beside the tools (BIN/../lib/pmdiag/)
  * and in PMD_PKGLIBDIR.
  */

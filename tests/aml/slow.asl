@@ -39,21 +39,15 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "AMLSLOW", 1)
                 Return (0x0E80)                     // 98.0 C
             }
         }
-        /* CPU without end: 2^27 calls and no While loop, so no loop timeout stops it */
+        /* waits for an event nobody signals: acpiexec blocks for good (no CPU, no
+         * output), until pmdiag's time bound stops it */
         ThermalZone (TZSW)
         {
+            Event (EVT0)
             Method (_TMP, 0, NotSerialized) { Return (0x0BB8) }
-            Method (BIN, 1, NotSerialized)
+            Method (_PSV, 0, Serialized)
             {
-                If (Arg0 == Zero)
-                {
-                    Return (One)
-                }
-                Return (BIN (Arg0 - One) + BIN (Arg0 - One))
-            }
-            Method (_PSV, 0, NotSerialized)
-            {
-                Local0 = BIN (27)
+                Wait (EVT0, 0xFFFF)
                 Return (0x0DFE)                     // 85.0 C
             }
         }

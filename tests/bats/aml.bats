@@ -49,9 +49,9 @@ depends() {
 
 	run -0 pmdiag-thermal --dump "$G"
 	assert_line 'Machine memory: 1 region, 256 bytes'
-	assert_line --regexp '^    _CRT    critical  100\.0 C \(3732 dK\) +evaluated from this machine.s memory$'
-	assert_line --regexp '^    _PSV    passive   90\.0 C \(3632 dK\) +evaluated from this machine.s memory$'
-	assert_line --regexp '^    _HOT    hot       depends \(0\.0 C with emulated regions\) +depends on the machine.s state$'
+	assert_line --regexp '^    _CRT    critical  100\.0 C \(3732 dK\) +evaluated from this machine.s memory +uses it$'
+	assert_line --regexp '^    _PSV    passive   90\.0 C \(3632 dK\) +evaluated from this machine.s memory +uses it$'
+	assert_line --regexp '^    _HOT    hot       depends \(0\.0 C with emulated regions\) +depends on the machine.s state +uses it$'
 	assert_line '  _HOT depends on: \_SB.EC0.HOTV (\_SB.EC0.ECOR, EmbeddedControl)'
 	assert_line '  _CRT read: \CRTT (\GNVS, SystemMemory 0x64553014)'
 }
@@ -97,8 +97,9 @@ depends() {
 	out="$BATS_TEST_TMPDIR/redump"
 	run -0 pmdiag-dump --dump "$G" "$out"
 	[ -f "$out/aml-eval.txt" ] || fail "pmdiag-dump wrote no aml-eval.txt"
+	# the trips and their companions (_PSL too), and each zone's _TMP
 	run -0 grep -c '^object ' "$out/aml-eval.txt"
-	assert_equal "$output" 7
+	assert_equal "$output" 10
 	run -0 grep -A1 '^object \\_TZ.TZ01._CRT ' "$out/aml-eval.txt"
 	assert_output 'object \_TZ.TZ01._CRT memory - 0xe94
 dep field \CRTT \GNVS SystemMemory 0x64553014 8'
@@ -150,8 +151,8 @@ dep field \_SB.EC0.HOTV \_SB.EC0.ECOR EmbeddedControl - 8'
 	assert_equal "$(trip '\_TZ.TZ00' _CRT)" "constant 100000 3732"
 	assert_equal "$(jq -r '[.zones[] | .trips[] | "\(.type)=\(.temp_mc)"] | join(" ")' <<<"$output")" "critical=100000"
 	run -0 pmdiag-thermal --dump "$DUMPS/hand-aml-hostile"
-	assert_line --regexp '^    _CRT    critical  failed: AE_AML_LOOP_TIMEOUT +evaluation failed$'
-	assert_line --regexp '^    _PSV    passive  failed: AE_AML_METHOD_LIMIT +evaluation failed$'
+	assert_line --regexp '^    _CRT    critical  failed: AE_AML_LOOP_TIMEOUT +evaluation failed +ignores it$'
+	assert_line --regexp '^    _PSV    passive  failed: AE_AML_METHOD_LIMIT +evaluation failed +ignores it$'
 	# the whole report ends too, with the thermal section in it
 	run -0 pmdiag-report --json --dump "$DUMPS/hand-aml-hostile"
 	assert_equal "$(jq -r '[.thermal.acpi_zones[].trips[] | .provenance] | join(" ")' <<<"$output")" \
@@ -164,7 +165,7 @@ dep field \_SB.EC0.HOTV \_SB.EC0.ECOR EmbeddedControl - 8'
 		"_CRT=constant _CRT=failed _HOT=failed _PSV=failed"
 	out="$BATS_TEST_TMPDIR/hostile"
 	run -0 pmdiag-dump --dump "$DUMPS/hand-aml-hostile" "$out"
-	run -0 grep '^object \\_TZ.TZ[LD]P' "$out/aml-eval.txt"
+	run -0 grep '^object \\_TZ.TZ[LD]P._[CHP]' "$out/aml-eval.txt"
 	assert_equal "$(printf '%s\n' "${lines[@]}" | cut -d' ' -f2,3 | sort | paste -sd' ')" \
 		'\_TZ.TZDP._HOT failed \_TZ.TZDP._PSV failed \_TZ.TZLP._CRT failed'
 	run -0 pmdiag-thermal --json --dump "$out"
@@ -172,51 +173,55 @@ dep field \_SB.EC0.HOTV \_SB.EC0.ECOR EmbeddedControl - 8'
 		"- AE_AML_LOOP_TIMEOUT AE_AML_LOOP_TIMEOUT AE_AML_METHOD_LIMIT"
 }
 
-# slow_acpidump: tests/aml/slow.asl compiled by iasl into an acpidump, once per file.
-slow_acpidump() {
-	SLOW="$BATS_FILE_TMPDIR/slow.acpidump.txt"
-	[ -f "$SLOW" ] || "$TOP/tests/bats/lib/asl2acpidump.py" "$SLOW" "$TOP/tests/aml/slow.asl"
+# asl_acpidump NAME: tests/aml/NAME.asl compiled by iasl into an acpidump, once per file;
+# its path in ACPIDUMP.
+asl_acpidump() {
+	ACPIDUMP="$BATS_FILE_TMPDIR/$1.acpidump.txt"
+	[ -f "$ACPIDUMP" ] || "$TOP/tests/bats/lib/asl2acpidump.py" "$ACPIDUMP" "$TOP/tests/aml/$1.asl"
 }
 
 @test "virtual clock: a _CRT that polls a field 1000 times with Sleep (100) (100 s of firmware time) is evaluated to the constant it returns" {
-	slow_acpidump
-	# the time bound stops the CPU-bound zone TZSW; the polling zone before it is whole
-	PMD_AML_CACHE=off PMD_AML_TIMEOUT=2 run -0 pmdiag-thermal --json --acpidump "$SLOW"
-	assert_equal "$(jq -r '.aml_evaluation.engine' <<<"$output")" "acpiexec 20200925 (stopped at the time limit)"
+	asl_acpidump poll
+	PMD_AML_CACHE=off run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP"
+	assert_equal "$(jq -r '.aml_evaluation.engine' <<<"$output")" "acpiexec 20200925"
 	# the loop ran its 1000 rounds and returned 98.0 C: a value computed after reading the
 	# emulated status field, so "depends" on it, with the value as a hint
 	assert_equal "$(trip '\_TZ.TZPL' _CRT)" "depends null null"
-	assert_equal "$(jq -r '.acpi_zones[] | select(.path == "\\_TZ.TZPL") | .trips[0].hint_temp_mc' <<<"$output")" 98000
+	assert_equal "$(jq -r '.acpi_zones[0].trips[0].hint_temp_mc' <<<"$output")" 98000
 	assert_equal "$(depends '\_TZ.TZPL' _CRT)" '\RDY (\DSTS, SystemMemory 0xFED40000)'
 	# on the real clock (no aml-vclock.so) the same loop ends at acpiexec's 1 s loop timeout
-	PMD_AML_CACHE=off PMD_AML_TIMEOUT=2 PMD_VCLOCK=/nonexistent run -0 pmdiag-thermal --json --acpidump "$SLOW"
-	assert_equal "$(jq -r '.acpi_zones[] | select(.path == "\\_TZ.TZPL") | .trips[0] | "\(.provenance) \(.exception)"' <<<"$output")" \
+	PMD_AML_CACHE=off PMD_VCLOCK=/nonexistent run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP"
+	assert_equal "$(jq -r '.aml_evaluation.engine' <<<"$output")" "acpiexec 20200925 (real clock)"
+	assert_equal "$(jq -r '.acpi_zones[0].trips[0] | "\(.provenance) \(.exception)"' <<<"$output")" \
 		"failed AE_AML_LOOP_TIMEOUT"
 }
 
-@test "pmdiag's time bound on acpiexec loses only the objects still pending: those evaluated before are kept, the rest failed with the reason" {
-	slow_acpidump
-	PMD_AML_CACHE=off PMD_AML_TIMEOUT=2 run -0 pmdiag-thermal --json --acpidump "$SLOW"
+@test "pmdiag's bounds on acpiexec lose only the objects still pending: those evaluated before are kept, the rest failed with the reason" {
+	asl_acpidump slow
+	# time: TZSW blocks acpiexec for good (Wait on an event nobody signals)
+	PMD_AML_CACHE=off PMD_AML_TIMEOUT=5 run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP"
 	assert_equal "$(jq -c '[.acpi_zones[] | [.path, [.trips[] | [.object, .provenance, .exception, .temp_mc]]]]' <<<"$output")" \
 		'[["\\_TZ.TZA0",[["_CRT","constant",null,100000]]],["\\_TZ.TZPL",[["_CRT","depends",null,null]]],["\\_TZ.TZSW",[["_PSV","failed","PMDIAG_TIME_LIMIT",null]]],["\\_TZ.TZZ9",[["_CRT","failed","PMDIAG_TIME_LIMIT",null]]]]'
-	PMD_AML_CACHE=off PMD_AML_TIMEOUT=2 run -0 pmdiag-thermal --acpidump "$SLOW"
+	PMD_AML_CACHE=off PMD_AML_TIMEOUT=5 run -0 pmdiag-thermal --acpidump "$ACPIDUMP"
 	assert_line 'AML evaluation:       acpiexec 20200925 (stopped at the time limit)'
-	assert_line --regexp '^    _PSV    passive  failed: PMDIAG_TIME_LIMIT +evaluation failed$'
-	# without PMD_AML_TIMEOUT, the output bound (256 MiB of trace) stops it first
-	PMD_AML_CACHE=off run -0 pmdiag-thermal --json --acpidump "$SLOW"
+	assert_line --regexp '^    _PSV    passive  failed: PMDIAG_TIME_LIMIT +evaluation failed +ignores it$'
+	# output: tests/aml/output.asl calls a method 2^27 times, every call traced; the output
+	# bound (256 MiB) stops acpiexec first
+	asl_acpidump output
+	PMD_AML_CACHE=off run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP"
 	assert_equal "$(jq -r '[.aml_evaluation.engine, (.acpi_zones[] | .trips[] | .exception // .provenance)] | join(";")' <<<"$output")" \
-		"acpiexec 20200925 (stopped at the output limit);constant;depends;PMDIAG_OUTPUT_LIMIT;PMDIAG_OUTPUT_LIMIT"
+		"acpiexec 20200925 (stopped at the output limit);constant;PMDIAG_OUTPUT_LIMIT;PMDIAG_OUTPUT_LIMIT"
 }
 
 @test "AML cache: an acpidump's tables are evaluated once; other tools and runs read the entry, a stopped evaluation is not kept" {
-	slow_acpidump
+	asl_acpidump slow
 	local cache="$BATS_TEST_TMPDIR/cache" hostile="$DUMPS/hand-aml-hostile/acpidump.txt"
 	PMD_AML_CACHE="$cache" run -0 pmdiag-thermal --json --acpidump "$hostile"
 	first=$output
 	run -0 find "$cache" -type f -name '*.txt'
 	assert_equal "${#lines[@]}" 1
 	run -0 head -1 "${lines[0]}"
-	assert_output --regexp '^# pmdiag-aml-cache tables=[0-9a-f]{16}-[0-9a-f]{16}-[0-9]+ code=[0-9a-f]{16} acpiexec=[0-9a-f]{16}:[0-9]+ vclock=[0-9a-f]{16}:[0-9]+$'
+	assert_output --regexp '^# pmdiag-aml-cache tables=[0-9a-f]{16}-[0-9a-f]{16}-[0-9]+-[0-9a-f]{16} code=[0-9a-f]{16} acpiexec=[0-9a-f]{16}:[0-9]+ vclock=[0-9a-f]{16}:[0-9]+$'
 	# the next tool takes the entry: acpiexec is not run again
 	command -v strace > /dev/null || skip "strace is not installed (scripts/deps.sh installs it)"
 	PMD_AML_CACHE="$cache" strace -f -qq -e trace=execve -o "$BATS_TEST_TMPDIR/trace" \
@@ -235,10 +240,42 @@ slow_acpidump() {
 	run -0 find "$cache" -type f -name '*.txt'
 	assert_equal "${#lines[@]}" 2
 	# an evaluation that was stopped is not kept, and an entry that is not one is ignored
-	PMD_AML_CACHE="$cache" PMD_AML_TIMEOUT=1 run -0 pmdiag-thermal --json --acpidump "$SLOW"
+	PMD_AML_CACHE="$cache" PMD_AML_TIMEOUT=2 run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP"
 	run -0 find "$cache" -type f -name '*.txt'
 	assert_equal "${#lines[@]}" 2
 	for f in "$cache"/*.txt; do echo garbage > "$f"; done
 	PMD_AML_CACHE="$cache" run -0 pmdiag-thermal --json --acpidump "$hostile"
 	assert_equal "$output" "$first"
+}
+
+@test "evaluated as Linux boots: _OSI answered as Linux, _INI run again, the processor _OSC with Linux's capabilities" {
+	asl_acpidump boot
+	# no CPU in an acpidump: an Intel CPU with HWP assumed (0x1bbf: SMP_P_HWCOORD 0x800 set),
+	# _OSI as Linux 6.12 (its ACPICA answers "Windows 2021"; acpiexec 20200925's does not)
+	PMD_AML_CACHE=off run -0 pmdiag-pstate --json --acpidump "$ACPIDUMP"
+	assert_equal "$(jq -r .aml_boot <<<"$output")" \
+		"processor capabilities 0x1bbf by _OSC (else _PDC), _OSI as Linux 6.12 (no CPUID: an Intel CPU with HWP assumed)"
+	assert_equal "$(jq -c '.acpi_pss[] | [.provenance, [.entries[].mhz], .depends_on, [.candidates[].from]]' <<<"$output")" \
+		'["boot",[3000,1000],["\\OSCP (a Name the firmware writes at run time)"],["\\_SB.CPU0.TPSS","\\_SB.CPU0.LPSS"]]'
+	PMD_AML_CACHE=off run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP"
+	assert_equal "$(jq -c '.acpi_zones[0].trips[0] | [.provenance, .temp_mc, .source]' <<<"$output")" \
+		'["boot",100000,"evaluated as Linux boots"]'
+	# an AMD CPU (CPUID of a Zen 2): capabilities 0x39a, no _PDC; its _OSC picks LPSS
+	[ -d "$CORPUS/cpuid" ] || skip "no corpus at $CORPUS (set PMD_CORPUS)"
+	PMD_AML_CACHE=off run -0 pmdiag-pstate --json --acpidump "$ACPIDUMP" \
+		--cpuid "$CORPUS/cpuid/lcp-amd--zen2--amd-ryzen-3-7320u-with-radeon-graphics.test"
+	assert_equal "$(jq -c '[.aml_boot, (.acpi_pss[] | [.provenance, [.entries[].mhz]])]' <<<"$output")" \
+		'["processor capabilities 0x39a by _OSC, _OSI as Linux 6.12",["boot",[1000]]]'
+	# kernel 6.1 (the dump's) with an Ice Lake (HWP): _PDC 0xbbf, and _OSC only {0, 0x1000}
+	# for HWP, so this firmware's _OSC sees no 0x800: LPSS
+	PMD_AML_CACHE=off run -0 pmdiag-pstate --json --dump "$DUMPS/hand-thermal-intel" --acpidump "$ACPIDUMP"
+	assert_equal "$(jq -c '[.aml_boot, (.acpi_pss[] | [.provenance, [.entries[].mhz]])]' <<<"$output")" \
+		'["processor capabilities 0xbbf by _PDC, _OSI as Linux 6.1",["boot",[1000]]]'
+	# each assumption has its own cache entry
+	local cache="$BATS_TEST_TMPDIR/cache"
+	PMD_AML_CACHE="$cache" run -0 pmdiag-pstate --json --acpidump "$ACPIDUMP"
+	PMD_AML_CACHE="$cache" run -0 pmdiag-pstate --json --acpidump "$ACPIDUMP" \
+		--cpuid "$CORPUS/cpuid/lcp-amd--zen2--amd-ryzen-3-7320u-with-radeon-graphics.test"
+	assert_equal "$(jq -c '[.acpi_pss[].entries[].mhz]' <<<"$output")" '[1000]'
+	assert_equal "$(ls "$cache" | wc -l)" 2
 }

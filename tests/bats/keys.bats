@@ -38,6 +38,7 @@ KEYS_NOT_RUN=(
 	"thermal:max_mc" # a hwmon CPU sensor with a maximum: no recorded machine has one
 	# ThermalZone objects no recorded table defines
 	"thermal:_AL5" "thermal:_AL6" "thermal:_AL7" "thermal:_AL8" "thermal:_AL9" "thermal:_CR3"
+	"thermal:_TFP"
 )
 
 setup_file() {

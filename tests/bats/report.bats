@@ -138,7 +138,7 @@ load test_helper
 	pmdiag-report --json --dump "$DUMPS/hand-thermal-amd" > "$BATS_TEST_TMPDIR/b.json"
 	run -0 pmdiag-report --diff "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json"
 	assert_line "Findings that appeared:"
-	assert_line "  + critical thermal.trip-below-zero: thermal_zone0 (acpitz) passive trip at -1.2 C: below 0 C, the zone would act all the time"
+	assert_line "  + critical thermal.trip-below-zero: thermal_zone0 (acpitz) passive trip at -1.2 C: below 0 C: the kernel throttles the zone's _PSL devices all the time"
 	assert_line "  + info hpet.absent: no usable HPET: absent: no ACPI HPET table"
 	assert_line "Findings that went away:"
 	assert_line "  - warning hpet.disabled-forceable: HPET absent: no ACPI HPET table; would help: boot with hpet=force and Linux's Intel ICH4 quirk enables it"

@@ -49,25 +49,32 @@ load test_helper
 @test "broken firmware trips, a hot zone and the critical log: every value check fires once, with its values" {
 	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-broken"
 	run -0 jq -r '.checks[] | "\(.severity) \(.name): \(.message)"' <<<"$output"
-	assert_equal "${#lines[@]}" 10
+	assert_equal "${#lines[@]}" 14
 	assert_line --index 0 'warning thermal.temp-at-trip: thermal_zone0 (acpitz) is at 92.0 C, at or above its passive trip (90.0 C)'
 	# _CRT depends on a GNVS field this dump holds no memory of: the kernel's value is named
 	# with that dependence, and only the sysfs trip can be compared with TjMax
 	assert_line --index 1 'info thermal.sysfs-acpi-depends: thermal_zone0 (acpitz) critical trip: sysfs 105.0 C; ACPI \_TZ.TZ00._CRT depends on \CRTT (\GNVS, SystemMemory 0x7FFF0000)'
 	assert_line --index 2 "warning thermal.critical-above-tjmax: thermal_zone0 (acpitz) critical trip 105.0 C is above the CPU's TjMax of 100 C"
 	assert_line --index 3 'info thermal.sysfs-acpi-mismatch: thermal_zone1 (acpitz) passive trip: sysfs 80.0 C, ACPI \_TZ.TZ01._PSV 85.0 C'
-	assert_line --index 4 'warning thermal.critical-below-40: ACPI \_TZ.TZ02 critical trip at 26.8 C: below 40 C'
-	assert_line --index 5 'critical thermal.trip-absolute-zero: ACPI \_TZ.TZ02 passive trip at -273.2 C: absolute zero (to within 0.2 C), an unset firmware value'
-	assert_line --index 6 'warning thermal.trip-above-150: ACPI \_TZ.TZ03 critical trip at 176.8 C: above 150 C, no silicon survives that'
-	assert_line --index 7 'warning thermal.trip-zero: ACPI \_TZ.TZ03 active trip at 0.0 C: an unset firmware value'
-	assert_line --index 8 "warning thermal.critical-above-tjmax: ACPI \\_TZ.TZ03 critical trip 176.8 C is above the CPU's TjMax of 100 C"
-	assert_line --index 9 'critical thermal.cpu-critical-log: package 0: IA32_PACKAGE_THERM_STATUS critical log bit set'
+	# kernel 6.1 takes TZ02's and TZ03's trips as they are (no range check before 6.8):
+	# what it does with each is the finding, in sysfs and in the ACPI declaration
+	local z
+	for z in 'thermal_zone2 (acpitz)' 'ACPI \_TZ.TZ02'; do
+		assert_line "critical thermal.critical-below-40: $z critical trip at 26.8 C: below 40 C, the kernel shuts the machine down when the zone reaches it"
+		assert_line "critical thermal.trip-absolute-zero: $z passive trip at -273.2 C: absolute zero (to within 0.2 C), an unset firmware value: the kernel throttles the zone's _PSL devices all the time"
+	done
+	for z in 'thermal_zone3 (acpitz)' 'ACPI \_TZ.TZ03'; do
+		assert_line "warning thermal.trip-above-150: $z critical trip at 176.8 C: above 150 C, no silicon survives that"
+		assert_line "warning thermal.trip-zero: $z active trip at 0.0 C, an unset firmware value: the kernel runs the zone's fans all the time"
+	done
+	assert_line --index 12 "warning thermal.critical-above-tjmax: ACPI \\_TZ.TZ03 critical trip 176.8 C is above the CPU's TjMax of 100 C"
+	assert_line --index 13 'critical thermal.cpu-critical-log: package 0: IA32_PACKAGE_THERM_STATUS critical log bit set'
 }
 
 @test "broken firmware trips: the values behind the findings, IA32_THERM_INTERRUPT in JSON and text" {
 	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-broken"
 	assert_equal "$(jq -c '[.zones[] | [.acpi_path, .temp_mc, [.trips[] | .temp_mc]]]' <<<"$output")" \
-		'[["\\_TZ.TZ00",92000,[105000,90000]],["\\_TZ.TZ01",44000,[100000,80000]]]'
+		'[["\\_TZ.TZ00",92000,[105000,90000]],["\\_TZ.TZ01",44000,[100000,80000]],["\\_TZ.TZ02",25000,[26800,-273200]],["\\_TZ.TZ03",40000,[176800,0]]]'
 	assert_equal "$(jq -c '[.acpi_zones[] | [.path, [.trips[] | [.object, .dk, .temp_mc, .computed]]]]' <<<"$output")" \
 		'[["\\_TZ.TZ00",[["_CRT",null,null,true],["_PSV",3632,90000,false]]],["\\_TZ.TZ01",[["_CRT",3732,100000,false],["_PSV",3582,85000,false]]],["\\_TZ.TZ02",[["_CRT",3000,26800,false],["_PSV",0,-273200,false]]],["\\_TZ.TZ03",[["_CRT",4500,176800,false],["_AC0",2732,0,false]]]]'
 	# 0x19B = 0x58A07: threshold 1 bits 14:8 = 10, enabled (bit 15); threshold 2 bits 22:16 = 5, off
@@ -124,12 +131,12 @@ load test_helper
 	found 40000 150000
 	assert_equal "$output" ""
 	found 39999 150001
-	assert_equal "$output" "thermal.critical-below-40: thermal_zone0 (acpitz) critical trip at 39.999 C: below 40 C
+	assert_equal "$output" "thermal.critical-below-40: thermal_zone0 (acpitz) critical trip at 39.999 C: below 40 C, the kernel shuts the machine down when the zone reaches it
 thermal.trip-above-150: thermal_zone0 (acpitz) passive trip at 150.001 C: above 150 C, no silicon survives that"
 	found -273000 -272999
-	assert_equal "$output" "thermal.trip-absolute-zero: thermal_zone0 (acpitz) critical trip at -273.0 C: absolute zero (to within 0.2 C), an unset firmware value
-thermal.trip-below-zero: thermal_zone0 (acpitz) passive trip at -272.999 C: below 0 C, the zone would act all the time"
+	assert_equal "$output" "thermal.trip-absolute-zero: thermal_zone0 (acpitz) critical trip at -273.0 C: absolute zero (to within 0.2 C), an unset firmware value: the kernel shuts the machine down as soon as it reads the zone
+thermal.trip-below-zero: thermal_zone0 (acpitz) passive trip at -272.999 C: below 0 C: the kernel throttles the zone's _PSL devices all the time"
 	found 1 0
-	assert_equal "$output" "thermal.critical-below-40: thermal_zone0 (acpitz) critical trip at 0.001 C: below 40 C
-thermal.trip-zero: thermal_zone0 (acpitz) passive trip at 0.0 C: an unset firmware value"
+	assert_equal "$output" "thermal.critical-below-40: thermal_zone0 (acpitz) critical trip at 0.001 C: below 40 C, the kernel shuts the machine down when the zone reaches it
+thermal.trip-zero: thermal_zone0 (acpitz) passive trip at 0.0 C, an unset firmware value: the kernel throttles the zone's _PSL devices all the time"
 }

@@ -7,7 +7,7 @@ For every machine of CORPUS/acpi, record a dump with
 aml-eval.txt), then check every oracle row of oracle-trips.csv and oracle-pss.csv:
 
   * a row with status ok has an object of that path in aml-eval.txt;
-  * a row with fill_sensitive 1 is never called constant or evaluated;
+  * a row with fill_sensitive 1 is never called constant, evaluated or boot;
   * every value pmdiag calls constant or evaluated equals the oracle's value;
   * a row whose status is an exception is failed in pmdiag.
 
@@ -58,13 +58,18 @@ def parse_value(s, i=0):
 
 
 def load_eval(path):
-    objs = {}
+    """{path: (class, exception, value, reads_region)}: reads_region when a dep line names a
+    field or the regions read at initialization."""
+    objs, cur = {}, None
     with open(path) as f:
         for line in f:
             if line.startswith('object '):
                 _, p, cls, exc, val = line.rstrip('\n').split(' ', 4)
-                objs[p] = (cls, exc, parse_value(val)[0])
-    return objs
+                cur = p
+                objs[p] = [cls, exc, parse_value(val)[0], False]
+            elif cur and (line.startswith('dep field ') or line.startswith('dep init')):
+                objs[cur][3] = True
+    return {p: tuple(v) for p, v in objs.items()}
 
 
 def pss_text(v):
@@ -105,6 +110,7 @@ def main():
             evals[m] = objs or {}
 
     counts = {}
+    valued, noregion, noregion_valued = 0, 0, 0
     for kind, rows in (('trip', trips), ('pss', pss)):
         for r in rows:
             if r['dump_file'] not in evals:
@@ -115,8 +121,13 @@ def main():
             if got is None:
                 bad.append('%s: missing (oracle status %s)' % (key, r['status']))
                 continue
-            cls, exc, val = got
+            cls, exc, val, region = got
             counts[(kind, cls)] = counts.get((kind, cls), 0) + 1
+            fact = cls in ('constant', 'evaluated', 'memory', 'boot')
+            valued += fact
+            if not region and r['fill_sensitive'] != '1' and cls != 'failed':
+                noregion += 1
+                noregion_valued += fact
             if r['status'] != 'ok':
                 if cls != 'failed':
                     bad.append('%s: oracle %s, pmdiag %s' % (key, r['status'], cls))
@@ -124,7 +135,7 @@ def main():
             if cls == 'failed':
                 bad.append('%s: oracle ok, pmdiag failed (%s)' % (key, exc))
                 continue
-            if r['fill_sensitive'] == '1' and cls in ('constant', 'evaluated'):
+            if r['fill_sensitive'] == '1' and cls in ('constant', 'evaluated', 'boot'):
                 bad.append('%s: fill-sensitive but pmdiag says %s' % (key, cls))
             if kind == 'trip':
                 same = isinstance(val, int) and str(val) == r['value_dk']
@@ -139,6 +150,11 @@ def main():
     print('%d oracle rows' % rows)
     for (kind, cls), n in sorted(counts.items()):
         print('%-5s %-10s %5d' % (kind, cls, n))
+    # the share with a value: all rows, and those whose evaluation read no operation-region
+    # field (the values evaluating as Linux boots can give)
+    print('rows with a value: %d of %d (%.1f %%)' % (valued, rows, 100.0 * valued / max(rows, 1)))
+    print('rows reading no operation region: %d, with a value: %d (%.1f %%)' %
+          (noregion, noregion_valued, 100.0 * noregion_valued / max(noregion, 1)))
     for b in bad:
         print('MISMATCH', b)
     print('%d machines, %d mismatches' % (len(machines), len(bad)))

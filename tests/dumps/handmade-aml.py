@@ -46,6 +46,7 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "AMLGNVS", 1)
     }
     Scope (\_SB)
     {
+        Device (CPU0) { Name (_HID, "ACPI0007") Name (_UID, Zero) }
         Device (EC0)
         {
             Name (_HID, EisaId ("PNP0C09"))
@@ -74,6 +75,7 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "AMLGNVS", 1)
             Name (_TC1, 0x02)
             Name (_TC2, 0x05)
             Name (_TSP, 0x32)
+            Name (_PSL, Package () { \_SB.CPU0 })   // Linux drops a passive trip without one
         }
         ThermalZone (TZ02)
         {
@@ -225,7 +227,8 @@ every replay evaluates the DSDT on the spot with acpiexec and reads the recorded
   region: all zero except 0x64553014 = 0x00005a64, i.e. CRTT = 0x64 = 100 and
   PSVT = 0x5a = 90.
 - `\_TZ.TZ01._CRT` = `Add (0x0AAC, Multiply (CRTT, 10))` = 2732 + 1000 = 3732 dK = 100.0 C,
-  provenance `memory`; `_PSV` = 2732 + 900 = 3632 dK = 90.0 C, `memory`. `_TMP` returns
+  provenance `memory`; `_PSV` = 2732 + 900 = 3632 dK = 90.0 C, `memory` (with _TC1, _TC2,
+  _TSP and a _PSL naming the processor device \_SB.CPU0, as Linux requires). `_TMP` returns
   0x0C5A = 3162 dK = 43.0 C. sysfs thermal_zone0 shows the same: critical 100000, passive
   90000, temp 43000 m C.
 - `\_SB.EC0` (PNP0C09) has `OperationRegion (ECOR, EmbeddedControl, 0, 0xFF)` with the byte

@@ -21,19 +21,43 @@ TOP = os.path.dirname(os.path.abspath(__file__))
 PATTERNS = [l.rstrip("\n") for l in open(os.path.join(TOP, "vm", "manifest"))
             if l.startswith(("pattern:", "rate-pattern:"))]
 
+# What every zone below shares, so that Linux would act on its trips as sysfs shows:
+# a temperature read from a sensor register (never a constant: that would be a dummy
+# zone), a processor device for _PSL and a fan for _ALx (empty or missing lists make
+# the kernel drop those trips, docs/kernel-rules.md).
+COMMON = r"""
+    OperationRegion (SENS, SystemIO, 0x0600, 0x08)
+    Field (SENS, ByteAcc, NoLock, Preserve)
+    {
+        TMP0, 8, TMP1, 8, TMP2, 8, TMP3, 8 // zone temperatures in C, one byte each
+    }
+    Scope (\_SB)
+    {
+        Device (CPU0) { Name (_HID, "ACPI0007") Name (_UID, Zero) }
+        Device (FAN0) { Name (_HID, EisaId ("PNP0C0B")) }
+    }
+"""
+
+# _TMP from sensor register N
+def tmp(n):
+    return "Method (_TMP, 0, Serialized) { Return (Add (Multiply (TMP%d, 0x0A), 0x0AAC)) }" % n
+
+
 ASL_INTEL = r"""
 DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMINT", 1)
 {
+""" + COMMON + r"""
     Scope (\_TZ)
     {
         ThermalZone (TZ00)
         {
             Name (_CRT, 0x0EC6)            // 105.0 C: above this CPU's TjMax of 100 C
             Name (_PSV, 0x0E30)            // 90.0 C
-            Method (_TMP, 0, NotSerialized) { Return (0x0C8C) }   // 49.0 C
+            """ + tmp(0) + r"""
             Name (_TC1, 0x02)
             Name (_TC2, 0x05)
             Name (_TSP, 0x32)
+            Name (_PSL, Package () { \_SB.CPU0 })
         }
     }
 }
@@ -42,6 +66,7 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMINT", 1)
 ASL_AMD = r"""
 DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMAMD", 1)
 {
+""" + COMMON + r"""
     Scope (\_TZ)
     {
         ThermalZone (TZ00)
@@ -49,7 +74,11 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMAMD", 1)
             Method (_CRT, 0, NotSerialized) { Return (0x0E94) }   // 100.0 C
             Name (_HOT, 0x0EF8)            // 110.0 C: above _CRT, out of order
             Name (_PSV, 0x0AA0)            // -1.2 C: below zero
-            Method (_TMP, 0, NotSerialized) { Return (0x0BFE) }   // 35.0 C
+            """ + tmp(0) + r"""
+            Name (_TC1, 0x02)
+            Name (_TC2, 0x05)
+            Name (_TSP, 0x32)
+            Name (_PSL, Package () { \_SB.CPU0 })
         }
     }
 }
@@ -63,6 +92,7 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMBRK", 1)
     {
         CRTT, 8                            // critical temperature in C, set by the BIOS
     }
+""" + COMMON + r"""
     Scope (\_TZ)
     {
         ThermalZone (TZ00)
@@ -70,34 +100,42 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMBRK", 1)
             // computed at run time (105.0 C in sysfs): above this CPU's TjMax of 100 C
             Method (_CRT, 0, Serialized) { Return (Add (Multiply (CRTT, 0x0A), 0x0AAC)) }
             Name (_PSV, 0x0E30)            // 90.0 C: the zone is at 92.0 C
-            Method (_TMP, 0, NotSerialized) { Return (0x0E44) }   // 92.0 C
+            """ + tmp(0) + r"""
             Name (_TC1, 0x02)
             Name (_TC2, 0x05)
             Name (_TSP, 0x32)
+            Name (_PSL, Package () { \_SB.CPU0 })
         }
         ThermalZone (TZ01)
         {
             Name (_CRT, 0x0E94)            // 100.0 C
             Name (_PSV, 0x0DFE)            // 85.0 C: booted with thermal.psv=80
-            Method (_TMP, 0, NotSerialized) { Return (0x0C64) }   // 44.0 C
+            """ + tmp(1) + r"""
             Name (_TC1, 0x02)
             Name (_TC2, 0x05)
             Name (_TSP, 0x32)
+            Name (_PSL, Package () { \_SB.CPU0 })
         }
-        ThermalZone (TZ02)                 // no _TMP: Linux makes no zone of it
+        ThermalZone (TZ02)
         {
             Name (_CRT, 0x0BB8)            // 26.8 C: below 40 C
             Name (_PSV, Zero)              // 0 dK = -273.2 C: unset
+            """ + tmp(2) + r"""
+            Name (_TC1, 0x02)
+            Name (_TC2, 0x05)
+            Name (_TSP, 0x32)
+            Name (_PSL, Package () { \_SB.CPU0 })
         }
-        ThermalZone (TZ03)                 // no _TMP: Linux makes no zone of it
+        ThermalZone (TZ03)
         {
             Name (_CRT, 0x1194)            // 176.8 C: above 150 C
             Name (_AC0, 0x0AAC)            // 0.0 C: unset
+            Name (_AL0, Package () { \_SB.FAN0 })
+            """ + tmp(3) + r"""
         }
     }
 }
 """
-
 
 def aml(asl):
     with tempfile.TemporaryDirectory() as d:
@@ -207,6 +245,8 @@ def main():
     f = {}
     zone(f, 0, "acpitz", 92000, [("critical", 105000), ("passive", 90000)], "\\_TZ_.TZ00")
     zone(f, 1, "acpitz", 44000, [("critical", 100000), ("passive", 80000)], "\\_TZ_.TZ01")
+    zone(f, 2, "acpitz", 25000, [("critical", 26800), ("passive", -273200)], "\\_TZ_.TZ02")
+    zone(f, 3, "acpitz", 40000, [("critical", 176800), ("active", 0)], "\\_TZ_.TZ03")
     for c in range(2):
         f["sys/devices/system/cpu/cpu%d/topology/physical_package_id" % c] = "0\n"
     f["acpidump.txt"] = acpidump([("DSDT", aml(ASL_BROKEN))])
@@ -235,8 +275,10 @@ libcpuid tests, BSD-2-Clause, 2 logical CPUs) for the Intel thermal MSRs:
   bits 22:16 = 0x28 = 40 below TjMax: 60 C), CPU 1 0x88260000 (38 below: 62 C).
 - IA32_PACKAGE_THERM_STATUS 0x1B1 = 0x88270008: 39 below TjMax (61 C), PROCHOT log bit 3 set.
 - The DSDT (compiled from the ASL in handmade-thermal.py) declares \_TZ.TZ00 with
-  _CRT 0x0EC6 = 3782 dK = 105.0 C and _PSV 0x0E30 = 3632 dK = 90.0 C: the critical trip is
-  above TjMax (thermal.critical-above-tjmax). sysfs shows the same trips (105000, 90000 m C).
+  _CRT 0x0EC6 = 3782 dK = 105.0 C and _PSV 0x0E30 = 3632 dK = 90.0 C (with _TC1, _TC2, _TSP
+  and a _PSL naming the processor device \_SB.CPU0, which Linux requires of a passive trip;
+  _TMP reads a sensor register, I/O port 0x600): the critical trip is above TjMax
+  (thermal.critical-above-tjmax). sysfs shows the same trips (105000, 90000 m C).
 Expected checks: thermal.critical-above-tjmax, thermal.cpu-prochot-log; the x86_pkg_temp zone's
 passive trips at 0 m C are how that driver shows unset thresholds (thermal.trip-zero).
 """
@@ -250,8 +292,10 @@ libcpuid tests, BSD-2-Clause) for the AMD temperature register and a broken firm
   45.5 C; bit 19 (range select) clear.
 - The DSDT declares \_TZ.TZ00 with _CRT (a method returning 0x0E94 = 100.0 C), _HOT Name
   0x0EF8 = 110.0 C (above the critical trip: out of order) and _PSV 0x0AA0 = 2720 dK = -1.2 C
-  (below zero). sysfs shows them as they are.
-Expected checks: thermal.trip-order and thermal.trip-below-zero, for both sysfs and ACPI.
+  (below zero), with _TC1, _TC2, _TSP and _PSL (\_SB.CPU0), so that kernel 5.10 takes the
+  passive trip; _TMP reads a sensor register. sysfs shows them as they are.
+Expected checks: thermal.trip-order (warning) and thermal.trip-below-zero (critical: the
+kernel throttles the zone's _PSL devices all the time), for both sysfs and ACPI.
 """
 
 README_BROKEN = r"""# hand-thermal-broken (handmade)
@@ -273,14 +317,18 @@ firmware whose thermal table is broken in every way pmdiag-thermal checks a trip
     sysfs thermal_zone0 is at 92000 m C, above its passive trip.
   - \_TZ.TZ01: _CRT 0x0E94 = 100.0 C, _PSV 0x0DFE = 85.0 C; sysfs thermal_zone1 shows the
     passive trip at 80000 m C, as after booting with thermal.psv=80.
-  - \_TZ.TZ02 (no _TMP, so no kernel zone): _CRT 0x0BB8 = 3000 dK = 26.8 C, _PSV 0 dK =
-    -273.2 C.
-  - \_TZ.TZ03 (no _TMP, so no kernel zone): _CRT 0x1194 = 4500 dK = 176.8 C, _AC0 0x0AAC =
-    2732 dK = 0.0 C.
+  - \_TZ.TZ02: _CRT 0x0BB8 = 3000 dK = 26.8 C, _PSV 0 dK = -273.2 C (with _TC1, _TC2, _TSP
+    and _PSL): kernel 6.1 takes both (it checks no range before 6.8); sysfs thermal_zone2 at
+    25.0 C shows them.
+  - \_TZ.TZ03: _CRT 0x1194 = 4500 dK = 176.8 C, _AC0 0x0AAC = 2732 dK = 0.0 C with _AL0
+    (the fan \_SB.FAN0); sysfs thermal_zone3 at 40.0 C shows them.
+  Every zone's _TMP reads a sensor register (I/O port 0x600..0x603), and the passive zones
+  have _TC1, _TC2, _TSP and a _PSL (\_SB.CPU0): Linux would act on each trip as sysfs shows.
 Expected checks: thermal.temp-at-trip and thermal.critical-above-tjmax (thermal_zone0),
 thermal.sysfs-acpi-mismatch (thermal_zone1), thermal.trip-absolute-zero and
-thermal.critical-below-40 (TZ02), thermal.trip-above-150, thermal.critical-above-tjmax and
-thermal.trip-zero (TZ03), thermal.cpu-critical-log (package 0).
+thermal.critical-below-40 (critical: TZ02), thermal.trip-above-150 (warning: no orderly
+shutdown), thermal.critical-above-tjmax and thermal.trip-zero (warning: fans always on)
+(TZ03), each for sysfs and ACPI, thermal.cpu-critical-log (package 0).
 """
 
 if __name__ == "__main__":

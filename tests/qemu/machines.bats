@@ -395,8 +395,10 @@ checks_about() {
 	local z
 	z=$(jqt '.zones[] | select(.acpi_path == "\\_TZ.TZBR") | .name')
 	assert_equal "$(checks_about "$z (acpitz)")" "thermal.trip-below-zero thermal.trip-order"
-	assert_equal "$(checks_about 'ACPI \_TZ.TZBR')" "thermal.trip-below-zero thermal.trip-order"
-	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.trip-below-zero") | .severity] | unique | join(",")')" critical
+	# its _TMP is a constant (35.0 C): a dummy zone, always past its passive trip
+	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_TZ.TZBR") | .fixed_temp_mc')" 35000
+	assert_equal "$(checks_about 'ACPI \_TZ.TZBR')" "thermal.dummy-zone-at-trip thermal.trip-order"
+	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.trip-below-zero" or .name == "thermal.dummy-zone-at-trip") | .severity] | unique | join(",")')" critical
 	run ! grep -q 'thermal.sysfs-acpi-mismatch' <(checks_about '\_TZ.TZBR')
 }
 
@@ -413,17 +415,21 @@ checks_about() {
 	local z
 	z=$(jqt '.zones[] | select(.acpi_path == "\\_TZ.TZB2") | .name')
 	assert_regex "$(checks_about "$z (acpitz)")" 'thermal.no-critical'
-	assert_regex "$(checks_about 'ACPI \_TZ.TZB2')" 'thermal.trip-below-zero'
+	assert_regex "$(checks_about 'ACPI \_TZ.TZB2')" 'thermal.trip-ignored'
 }
 
-@test "thermal: pmdiag names each trip Linux dropped as a sysfs/ACPI mismatch" {
+@test "thermal: pmdiag predicts each trip Linux dropped, with why, and calls none of them a sysfs/ACPI mismatch" {
 	M=q35-thermal-broken
 	booted "$D" $M
 	ran "$D" $M thermal
 	[ "$(trips sysfs '\_TZ.TZB2')" = "passive=80000" ] || fail "Linux did not drop the trips (see the test above)"
-	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.sysfs-acpi-mismatch" and (.message | contains("\\_TZ.TZB2._CRT")))] | length')" 1
-	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.sysfs-acpi-mismatch" and (.message | contains("\\_TZ.TZB2._AC0")))] | length')" 1
-	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.sysfs-acpi-mismatch" and (.message | contains("\\_TZ.TZB2._PSV")))] | length')" 0
+	assert_equal "$(jqt '[.acpi_zones[] | select(.path == "\\_TZ.TZB2") | .trips[] | "\(.object)=\(.kernel_uses)"] | join(" ")')" \
+		"_CRT=false _PSV=true _AC0=false"
+	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_TZ.TZB2") | .trips[] | select(.object == "_CRT") | .kernel_why')" \
+		'at or below 0 C: the driver refuses it ("Invalid critical threshold")'
+	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_TZ.TZB2") | .trips[] | select(.object == "_AC0") | .kernel_why')" \
+		'_AL0 (its fans) is missing: the driver drops this trip and every active trip after it'
+	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.sysfs-acpi-mismatch")] | length')" 0
 }
 
 @test "thermal zone on a CMOS byte: pmdiag-thermal --watch sees its trips crossed live, both ways" {
@@ -677,4 +683,62 @@ sysfs_trip() {
 	d=$(ls -d "$D/$M.dump"/*/ | head -n 1)
 	run -0 --separate-stderr pmdiag-hpet --json --dump "$d"
 	diff <(jq -S . "$T") <(jq -S . <<<"$output") || fail "the dump replays pmdiag-hpet differently"
+}
+
+# zone_sysfs PATH: the trips the guest's kernel made of the ACPI zone PATH ("\_TZ.TZRG"),
+# as sorted "type=m°C" words, or "none" when it made no zone of it.
+zone_sysfs() {
+	local p z want
+	want=$1
+	for p in "$D/$M.dump"/*/sys/class/thermal/thermal_zone*/device/path; do
+		[ -f "$p" ] || continue
+		# "\_SB_.DEPD.TZDP": each segment's trailing underscores dropped, as pmdiag prints it
+		[ "$(sed 's/_*\././g; s/_*$//' "$p")" = "$want" ] || continue
+		z=$(dirname "$(dirname "$p")")
+		for t in "$z"/trip_point_*_type; do
+			echo "$(cat "$t")=$(cat "${t%_type}_temp")"
+		done | sort | xargs
+		return
+	done
+	echo none
+}
+
+# zone_pmdiag PATH: the trips pmdiag says the kernel uses, the same way (from T).
+zone_pmdiag() {
+	jq -r --arg p "$1" '.acpi_zones[] | select(.path == $p) |
+		if .kernel_zone then [.trips[] | select(.kernel_uses) | "\(.type)=\(.temp_mc)"] | sort | join(" ")
+		else "none" end' "$T"
+}
+
+@test "q35-thermal-kernel: the trips the guest's kernel exposes are exactly those pmdiag says it uses; absent, sensor and DPTF objects get no finding" {
+	M=q35-thermal-kernel
+	booted "$D" $M
+	ran "$D" $M thermal
+	assert_equal "$(jqt .kernel_judged.release)" "$KVER"
+	local z
+	for z in '\_SB.ABSD.TZAB' '\_SB.DEPD.TZDP' '\_TZ.TZRG' '\_TZ.TZSN'; do
+		assert_equal "$z: $(zone_pmdiag "$z")" "$z: $(zone_sysfs "$z")"
+	done
+	# what that means, zone by zone
+	assert_equal "$(zone_sysfs '\_TZ.TZRG')" "hot=186800 passive=-253200"
+	assert_equal "$(zone_sysfs '\_SB.DEPD.TZDP')" "active=0 critical=95000"
+	assert_equal "$(zone_sysfs '\_SB.ABSD.TZAB')" none
+	assert_equal "$(zone_sysfs '\_TZ.TZSN')" none
+	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_SB.ABSD.TZAB") | "\(.presence.state) \(.presence.decided_by) \(.presence.sta)"')" \
+		'absent \_SB.ABSD 0'
+	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_SB.DEPD.TZDP") | .presence.state')" depends
+	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_TZ.TZRG") | [.trips[] | select(.object == "_CRT") | .kernel_why] | .[0]')" \
+		'at or below 0 C: the driver refuses it ("Invalid critical threshold")'
+	# findings: none about the absent zone or the sensor zone; the fan of TZDP always on
+	# (kernel 6.1 takes an active trip at 0 C), said "if present"; TZRG's passive trip far
+	# below zero throttles all the time
+	run -0 jqt -r '.checks[] | "\(.severity) \(.name): \(.message)"'
+	refute_output --partial 'TZAB'
+	refute_output --partial 'TZSN'
+	assert_line 'warning thermal.trip-zero: ACPI \_SB.DEPD.TZDP active trip at 0.0 C, an unset firmware value: the kernel runs the zone'"'"'s fans all the time (if the zone is present)'
+	assert_line --partial 'critical thermal.trip-below-zero: ACPI \_TZ.TZRG passive trip at -253.2 C'
+	# the DPTF participant's _PSS is no CPU's
+	ran "$D" $M pstate
+	assert_equal "$(jqt '.acpi_pss[] | select(.path == "\\_SB.TCPU") | "\(.cpu_used) \(.is_processor)"')" "false false"
+	assert_equal "$(jqt '[.checks[] | select(.message | contains("TCPU"))] | length')" 0
 }

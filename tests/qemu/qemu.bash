@@ -31,7 +31,7 @@ export QEMU_TOP KVER QEMU_KERNEL QEMU_INITRD QEMU_TIMEOUT QEMU_JOBS QEMU_AML QEM
 # them from the test image (build/pmdiag-initrd-test.img).
 QEMU_MACHINES="${QEMU_MACHINES:-q35-thermal-cmos q35-cst q35 q35-cst-arat pc q35-hpet-msi q35-nohpet
 	q35-cst-nohpet q35-qemu64 q35-thermal q35-thermal-passive q35-thermal-broken q35-pss
-	q35-thermal-eval q35-pss-calls q35-lockdown q35-skylake}"
+	q35-thermal-eval q35-pss-calls q35-lockdown q35-skylake q35-thermal-kernel}"
 
 # qemu_describe MACHINE: one line saying what the machine is (for READMEs).
 qemu_describe() {
@@ -50,6 +50,7 @@ qemu_describe() {
 	q35-thermal-cmos) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-cmos.asl: thermal zone TZCM whose _TMP reads CMOS byte 0x40 (30 C), trips crossed live by initramfs/thermaltest.sh" ;;
 	q35-pss) echo "Q35, -cpu max,vendor=GenuineIntel, SSDT tests/qemu/ssdt-pss.asl: _PSS 2400/2000/1600/1200 MHz, _PCT in SystemIO, _PPC 0; acpi-cpufreq" ;;
 	q35-thermal-eval) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-eval.asl: thermal zone TZEV whose _CRT is computed from a Name (95 C), _PSV chosen by I/O port 0x80 (80 C), _HOT by CMOS byte 0x41 (90 C)" ;;
+	q35-thermal-kernel) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-thermal-kernel.asl: a zone under a device whose _STA is 0, one under a device whose _STA reads a port, trips at 200 and 4600 dK, a sensor zone, a DPTF participant with its own _PSS" ;;
 	q35-pss-calls) echo "Q35, -cpu max,vendor=GenuineIntel, SSDT tests/qemu/ssdt-pss-calls.asl: C001._PSS calls C000._PSS, which returns a Name: 2800/2200/1800/1000 MHz; acpi-cpufreq" ;;
 	q35-lockdown) echo "Q35, -cpu max, booted with lockdown=integrity (no Secure Boot): /dev/mem and MSR writes refused" ;;
 	q35-skylake) echo "Q35, -cpu Skylake-Client: GenuineIntel family 6 model 0x5E, a model whose power-limit MSRs pmdiag decodes; TCG reads every RAPL, limit and limit-reason MSR as 0" ;;
@@ -78,6 +79,7 @@ qemu_machine_args() {
 	q35-pss) echo "-machine q35 -cpu max,vendor=GenuineIntel -acpitable file=$QEMU_AML/ssdt-pss.aml" ;;
 	q35-thermal-eval) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-eval.aml" ;;
 	q35-pss-calls) echo "-machine q35 -cpu max,vendor=GenuineIntel -acpitable file=$QEMU_AML/ssdt-pss-calls.aml" ;;
+	q35-thermal-kernel) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-thermal-kernel.aml" ;;
 	q35-lockdown) echo "-machine q35 -cpu max" ;;
 	q35-skylake) echo "-machine q35 -cpu Skylake-Client" ;;
 	q35-trace | q35-confidential) echo "-machine q35 -cpu max" ;;
@@ -94,6 +96,7 @@ qemu_test_options() {
 	case "$1" in
 	q35-hpet-msi | q35-cst-nohpet) echo "pmdiag.run=hpet,lapic" ;;
 	q35-thermal | q35-thermal-passive | q35-thermal-broken | q35-thermal-eval) echo "pmdiag.run=thermal" ;;
+	q35-thermal-kernel) echo "pmdiag.run=thermal,pstate" ;;
 	q35-thermal-cmos) echo "pmdiag.run=thermal pmdiag.thermaltest=1" ;;
 	q35-pss | q35-pss-calls | q35-skylake) echo "pmdiag.run=pstate" ;;
 	q35-lockdown) echo "lockdown=integrity pmdiag.run=hpet" ;;

@@ -420,6 +420,7 @@ static void fake_intel(struct fake *f)
 	f->pss.how = PMD_AML_CONST_NAME;
 	f->pss.known = true;
 	f->pss.is_processor = true;
+	f->pss.cpu_used = true;
 	pi->cf.res = pmd_ok();
 	pi->cf.pol = &f->pol;
 	pi->cf.npol = 1;
@@ -714,17 +715,35 @@ TEST(pstate_checks_pss_tables_disagree_implausible)
 	c = fake_check(&f, "pstate.pss-processors-disagree");
 	CHECK_STR(c ? c->message : NULL, "\\_PR.CPU1._PSS differs from \\_PR.CPU0._PSS (2 and 3 "
 		  "entries, first difference at entry 2)");
-	/* a Device that is not a processor (DPTF) may differ */
+	/* a Device that is not a processor (DPTF) may differ, and is never judged as CPU
+	 * P-states: not even its placeholder values */
 	two[1].is_processor = false;
+	two[1].cpu_used = false;
 	CHECK(fake_check(&f, "pstate.pss-processors-disagree") == NULL);
-	/* placeholder values: 65535 MHz, and 0 MHz; one finding per distinct table */
+	two[1].e[0].mhz = 0;
+	CHECK(fake_check(&f, "pstate.pss-dropped") == NULL);
+	/* nor a processor no CPU uses (no enabled MADT entry) */
+	two[1].is_processor = true;
+	CHECK(fake_check(&f, "pstate.pss-dropped") == NULL);
+	/* 0 MHz, and kHz past 32 bits: the kernel drops those entries, uses the rest (info);
+	 * one finding per distinct table */
 	two[1] = two[0];
 	snprintf(two[1].path, sizeof(two[1].path), "\\_PR.CPU1");
 	two[0].e[2].mhz = two[1].e[2].mhz = 0;
-	c = fake_check(&f, "pstate.pss-implausible");
+	c = fake_check(&f, "pstate.pss-dropped");
+	CHECK(c && c->sev == PMD_SEV_INFO);
+	CHECK_STR(c ? c->message : NULL,
+		  "\\_PR.CPU0._PSS entry 2 claims 0 MHz; the kernel drops 1 of 3 entries");
+	CHECK_EQ(count_checks(&f.pi, "pstate.pss-dropped"), 1);
+	CHECK(find_check(&f.pi, "pstate.pss-implausible") == NULL);
+	two[0].e[0].mhz = two[1].e[0].mhz = 41943200;
+	two[0].e[1].mhz = two[1].e[1].mhz = 0;
+	c = fake_check(&f, "pstate.pss-dropped");
 	CHECK(c && c->sev == PMD_SEV_WARNING);
-	CHECK_STR(c ? c->message : NULL, "\\_PR.CPU0._PSS entry 2 claims 0 MHz");
-	CHECK_EQ(count_checks(&f.pi, "pstate.pss-implausible"), 1);
+	CHECK_STR(c ? c->message : NULL,
+		  "\\_PR.CPU0._PSS entry 0 claims 41943200 MHz; the kernel drops 3 of 3 entries");
+	two[0].e[0].mhz = two[1].e[0].mhz = 3400;
+	two[0].e[1].mhz = two[1].e[1].mhz = 2400;
 	two[0].e[2].mhz = two[1].e[2].mhz = 1600;
 	two[1].e[0].mhz = 65535;
 	c = fake_check(&f, "pstate.pss-implausible");

@@ -9,7 +9,10 @@
 #include "probe/pstate/pstate-int.h"
 
 #include "acpi/aml-eval.h"
+#include "acpi/acpitbl.h"
+#include "acpi/processor.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,7 +102,7 @@ static void pct_decode(struct pmd_acpi_pss *p, const struct pmd_aml_value *v)
 
 static bool is_fact(enum pmd_ev_class c)
 {
-	return c == PMD_EV_CONSTANT || c == PMD_EV_EVALUATED || c == PMD_EV_MEMORY;
+	return c == PMD_EV_CONSTANT || c == PMD_EV_EVALUATED || c == PMD_EV_MEMORY || c == PMD_EV_BOOT;
 }
 
 static void companions(const struct pmd_aml_ns *ns, const struct pmd_eval *e,
@@ -170,13 +173,16 @@ static void pss_eval(struct pmd_acpi_pss *p, const struct pmd_ev_obj *eo)
 		p->problem[0] = 0;
 		pss_decode(p, &eo->value);
 		p->known = !p->malformed;
-		return;
+		if (eo->cls != PMD_EV_BOOT)
+			return;
+		/* as Linux boots: the Names that chose it, and the tables it chose from */
+	} else {
+		p->known = false;
+		p->n = 0;
+		p->malformed = false;
+		if (eo->cls != PMD_EV_DEPENDS)
+			return;
 	}
-	p->known = false;
-	p->n = 0;
-	p->malformed = false;
-	if (eo->cls != PMD_EV_DEPENDS)
-		return;
 	p->ndep_all = (unsigned)eo->ndep;
 	for (size_t i = 0; i < eo->ndep && p->ndep < PMD_ARRAY_SIZE(p->dep); i++)
 		pmd_ev_dep_text(&eo->dep[i], p->dep[p->ndep++], sizeof(p->dep[0]));
@@ -188,20 +194,6 @@ static void pss_eval(struct pmd_acpi_pss *p, const struct pmd_ev_obj *eo)
 	}
 }
 
-static bool is_processor_device(const struct pmd_aml_ns *ns, const struct pmd_aml_object *o)
-{
-	if (o->kind == PMD_AML_PROCESSOR)
-		return true;
-	if (o->kind != PMD_AML_DEVICE)
-		return false;
-	char path[160];
-	snprintf(path, sizeof(path), "%s._HID", o->path);
-	const struct pmd_aml_object *h = pmd_aml_find(ns, path);
-	const struct pmd_aml_value *v;
-	return h && pmd_aml_value(ns, h, &v) != PMD_AML_COMPUTED &&
-	       v->type == PMD_AML_V_STRING && v->string && !strcmp(v->string, "ACPI0007");
-}
-
 /* Load order of a definition block: DSDT first, then SSDT1, SSDT2... */
 static unsigned table_rank(const char *name)
 {
@@ -209,6 +201,52 @@ static unsigned table_rank(const char *name)
 	if (pmd_startswith(name, "SSDT") && pmd_parse_uint(name + 4, 10, &n) == 0)
 		return n;
 	return 0;
+}
+
+/*
+ * Whether a CPU uses this _PSS: a processor object, enumerated (_STA), whose ID
+ * an enabled local APIC or x2APIC entry of the MADT names (Linux's
+ * map_madt_entry: a local x2APIC entry names a Processor () only below 255).
+ */
+static void cpu_use(struct pmd_acpi_pss *p, const struct pmd_madt *m, bool madt_ok, bool device)
+{
+	char pres[400];
+
+	p->cpu_used = false;
+	if (p->orphan) {
+		snprintf(p->cpu_why, sizeof(p->cpu_why), "never loaded");
+		return;
+	}
+	if (!p->is_processor) {
+		snprintf(p->cpu_why, sizeof(p->cpu_why),
+			 "not a processor (%s): a device's performance states, which no CPU frequency "
+			 "driver reads", p->processor_kind);
+		return;
+	}
+	if (p->pres.st == PMD_PRES_ABSENT) {
+		pmd_presence_text(&p->pres, pres, sizeof(pres));
+		snprintf(p->cpu_why, sizeof(p->cpu_why), "%.190s", pres);
+		return;
+	}
+	if (madt_ok && p->has_uid) {
+		const struct pmd_madt_cpu *hit = pmd_acpi_madt_cpu(m, p->uid, device);
+
+		if (!hit) {
+			snprintf(p->cpu_why, sizeof(p->cpu_why),
+				 "no MADT entry names processor ID %llu: no CPU of this machine",
+				 (unsigned long long)p->uid);
+			return;
+		}
+		if (!(hit->flags & PMD_MADT_ENABLED)) {
+			snprintf(p->cpu_why, sizeof(p->cpu_why),
+				 "the MADT entry of processor ID %llu is disabled%s: no CPU now",
+				 (unsigned long long)p->uid,
+				 hit->flags & PMD_MADT_ONLINE_CAPABLE ? " (online capable)" : "");
+			return;
+		}
+	}
+	p->cpu_used = true;
+	p->cpu_why[0] = 0;
 }
 
 static int pss_cmp(const void *x, const void *y)
@@ -226,15 +264,28 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 		return;
 	struct pmd_aml_ns *ns = pmd_aml_new();
 	bool any = pmd_aml_load_tables(ns, t, n) > 0;
+	struct pmd_madt madt;
+	const struct pmd_acpi_table *mt;
+	bool madt_ok = false;
+
+	memset(&madt, 0, sizeof(madt));
+	a->madt_res = pmd_acpi_get(s, "APIC", 1, &mt);
+	if (a->madt_res.st == PMD_OK) {
+		madt_ok = pmd_madt_decode(mt->data, mt->len, &madt) == 0;
+		if (!madt_ok)
+			a->madt_res = pmd_res_make(PMD_INVALID, EINVAL, "MADT: %s", madt.problem[0]);
+	}
 	if (!any)
 		a->res = pmd_res_make(PMD_ABSENT, 0, "no DSDT or SSDT");
 	a->aml_warnings = (unsigned)pmd_aml_nwarnings(ns);
 	const struct pmd_eval *e = any ? pmd_aml_eval(s, ns, &a->eval_res) : NULL;
-	if (e)
+	if (e) {
 		snprintf(a->eval_engine, sizeof(a->eval_engine), "%s", e->engine);
+		snprintf(a->eval_boot, sizeof(a->eval_boot), "%s", e->boot);
+	}
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
-		if (is_processor_device(ns, o))
+		if (pmd_acpi_is_processor(ns, o))
 			a->processors++;
 		size_t l = strlen(o->path);
 		if (l < 6 || strcmp(o->path + l - 5, "._PSS") ||
@@ -249,9 +300,9 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 		p->method = o->kind == PMD_AML_METHOD;
 		const struct pmd_aml_object *parent = pmd_aml_find(ns, p->path);
 		p->processor_kind = parent ? kind_name(parent->kind) : "object";
-		if (parent && parent->kind == PMD_AML_DEVICE && is_processor_device(ns, parent))
+		if (parent && parent->kind == PMD_AML_DEVICE && pmd_acpi_is_processor(ns, parent))
 			p->processor_kind = "Device (ACPI0007)";
-		p->is_processor = parent && is_processor_device(ns, parent);
+		p->is_processor = parent && pmd_acpi_is_processor(ns, parent);
 		if (!parent || parent->kind == PMD_AML_SCOPE || parent->kind == PMD_AML_OTHER) {
 			p->orphan = true;
 			snprintf(p->orphan_why, sizeof(p->orphan_why), "%s is never defined%s",
@@ -272,7 +323,12 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 		if (!p->orphan)
 			pss_eval(p, e ? pmd_eval_find(e, o->path) : NULL);
 		companions(ns, e, p);
+		pmd_aml_presence(ns, e, p->path, &p->pres);
+		if (parent && p->is_processor)
+			p->has_uid = pmd_acpi_processor_uid(ns, parent, &p->uid);
+		cpu_use(p, &madt, madt_ok, parent && parent->kind == PMD_AML_DEVICE);
 	}
+	pmd_madt_free(&madt);
 	pmd_aml_free(ns);
 	/* in path order (NameSegs have four characters), whatever the order of the tables */
 	if (a->n > 1)

@@ -70,9 +70,15 @@ static void check_presence(struct pmd_pstate_info *pi)
 	struct pmd_checks *k = &pi->checks;
 	const struct pmd_pst_cpuinfo *ci = &pi->ci;
 	bool cf_known = pi->cf.res.st == PMD_OK || pi->cf.res.st == PMD_ABSENT;
+	size_t used = 0;
+	const struct pmd_acpi_pss *p = NULL;
+
 	if (!cf_known || has_policies(&pi->cf) || pi->acpi.res.st != PMD_OK)
 		return;
-	if (!pi->acpi.n) {
+	for (size_t i = 0; i < pi->acpi.n; i++)
+		if (pi->acpi.p[i].cpu_used && !used++)
+			p = &pi->acpi.p[i];
+	if (!used) {
 		ADD(k, "pstate.no-pstates", PMD_SEV_INFO,
 		    ci->hypervisor ? "expected in a virtual machine: the host sets the frequency"
 				   : "look for SpeedStep/Cool'n'Quiet in the firmware setup",
@@ -82,7 +88,6 @@ static void check_presence(struct pmd_pstate_info *pi)
 	}
 	/* _PSS declared but no driver bound: say what acpi-cpufreq would have refused */
 	struct pmd_buf why = { 0 };
-	const struct pmd_acpi_pss *p = &pi->acpi.p[0];
 	if (p->has_pct && p->pct_how != PMD_AML_COMPUTED && p->pct_ctl.valid &&
 	    p->pct_ctl.space == 0x7f && ci->res.st == PMD_OK) {
 		if (ci->kind == PMD_VENDOR_INTEL && !ci->est)
@@ -99,8 +104,8 @@ static void check_presence(struct pmd_pstate_info *pi)
 			     "loaded)");
 	ADD(k, "pstate.pss-no-cpufreq", ci->hypervisor ? PMD_SEV_INFO : PMD_SEV_WARNING,
 	    "modprobe acpi-cpufreq and read dmesg; in a VM the host decides the frequency",
-	    "ACPI declares %zu _PSS object%s but no cpufreq driver is bound%s", pi->acpi.n,
-	    pi->acpi.n == 1 ? "" : "s", why.s ? why.s : "");
+	    "ACPI declares %zu _PSS object%s for this machine's CPUs but no cpufreq driver is "
+	    "bound%s", used, used == 1 ? "" : "s", why.s ? why.s : "");
 	pmd_buf_free(&why);
 }
 
@@ -110,21 +115,49 @@ static void check_pss_tables(struct pmd_pstate_info *pi)
 {
 	struct pmd_checks *k = &pi->checks;
 	const struct pmd_pst_acpi *a = &pi->acpi;
-	unsigned orphans = 0;
+	unsigned orphans = 0, bare = 0;
 	const struct pmd_acpi_pss *orphan = NULL;
-	for (size_t i = 0; i < a->n; i++)
-		if (a->p[i].orphan && !orphans++)
-			orphan = &a->p[i];
-	if (orphans)
-		ADD(k, "pstate.pss-orphan", PMD_SEV_WARNING,
-		    "ACPICA refuses a Scope whose object does not exist yet (\"AE_NOT_FOUND\" in "
-		    "dmesg): report the table order to the vendor",
-		    "%u _PSS object%s never reach%s Linux: %s._PSS (%s): %s", orphans,
-		    orphans == 1 ? "" : "s", orphans == 1 ? "es" : "", orphan->path, orphan->table,
-		    orphan->orphan_why);
+	/*
+	 * An orphan _PSS never reaches Linux. It leaves a processor without P-states
+	 * (a real defect) when the processor object exists (defined by a later table)
+	 * and no other _PSS of it loads; of a processor no table defines, it is noise
+	 * in dmesg ("AE_NOT_FOUND") and nothing else.
+	 */
 	for (size_t i = 0; i < a->n; i++) {
 		const struct pmd_acpi_pss *p = &a->p[i];
-		if (p->orphan)
+		bool other = false;
+
+		if (!p->orphan)
+			continue;
+		for (size_t j = 0; j < a->n && !other; j++)
+			other = !a->p[j].orphan && !strcmp(a->p[j].path, p->path);
+		if (!other && !strstr(p->orphan_why, "never defined") && !bare++)
+			orphan = p;
+		orphans++;
+	}
+	if (bare)
+		ADD(k, "pstate.pss-orphan", PMD_SEV_WARNING,
+		    "ACPICA refuses a Scope whose object does not exist yet (\"AE_NOT_FOUND\" in "
+		    "dmesg): those CPUs have no ACPI P-states for acpi-cpufreq; report the table "
+		    "order to the vendor",
+		    "%u processor%s get%s no _PSS: %s._PSS (%s) never reaches Linux: %s", bare,
+		    bare == 1 ? "" : "s", bare == 1 ? "s" : "", orphan->path, orphan->table,
+		    orphan->orphan_why);
+	else if (orphans)
+		for (size_t i = 0; i < a->n; i++)
+			if (a->p[i].orphan) {
+				ADD(k, "pstate.pss-orphan-unused", PMD_SEV_INFO,
+				    "nothing to do: no processor loses P-states (the AE_NOT_FOUND lines "
+				    "in dmesg come from it)",
+				    "%u _PSS object%s of processor objects no table defines never reach "
+				    "Linux: %s._PSS (%s): %s", orphans, orphans == 1 ? "" : "s",
+				    a->p[i].path, a->p[i].table, a->p[i].orphan_why);
+				break;
+			}
+	for (size_t i = 0; i < a->n; i++) {
+		const struct pmd_acpi_pss *p = &a->p[i];
+		/* only the tables a CPU uses are judged as CPU P-states */
+		if (p->orphan || !p->cpu_used)
 			continue;
 		if (p->malformed) {
 			ADD(k, "pstate.pss-malformed", PMD_SEV_WARNING,
@@ -140,12 +173,29 @@ static void check_pss_tables(struct pmd_pstate_info *pi)
 			seen = pss_const(&a->p[j]) && pss_same(&a->p[j], p);
 		if (seen)
 			continue;
+		/* processor_perflib.c drops an entry of 0 MHz, or whose kHz overflow 32 bits
+		 * ("Invalid BIOS _PSS frequency found"), and uses the rest */
+		unsigned dropped = 0, first_drop = 0;
+		for (unsigned e = 0; e < p->n; e++)
+			if (!p->e[e].mhz || p->e[e].mhz * 1000ull > UINT32_MAX) {
+				if (!dropped++)
+					first_drop = e;
+			}
+		if (dropped)
+			ADD(k, "pstate.pss-dropped", dropped == p->n ? PMD_SEV_WARNING : PMD_SEV_INFO,
+			    dropped == p->n ? "the kernel finds no valid entry (\"No valid BIOS _PSS "
+					      "frequency found\"): no ACPI P-states; report it to the "
+					      "vendor"
+					    : "the kernel drops those entries and uses the others "
+					      "(\"Invalid BIOS _PSS frequency found\" in dmesg)",
+			    "%s._PSS entry %u claims %llu MHz; the kernel drops %u of %u entries",
+			    p->path, first_drop, (unsigned long long)p->e[first_drop].mhz, dropped,
+			    p->n);
 		for (unsigned e = 0; e < p->n; e++) {
-			if (p->e[e].mhz && p->e[e].mhz <= 10000)
+			if (!p->e[e].mhz || p->e[e].mhz * 1000ull > UINT32_MAX || p->e[e].mhz <= 10000)
 				continue;
 			ADD(k, "pstate.pss-implausible", PMD_SEV_WARNING,
-			    "placeholder values: firmware templates for processors that are not "
-			    "there, or a broken table; report it to the vendor",
+			    "the kernel uses this value: a broken table; report it to the vendor",
 			    "%s._PSS entry %u claims %llu MHz", p->path, e,
 			    (unsigned long long)p->e[e].mhz);
 			break;
@@ -159,8 +209,9 @@ static void check_pss_tables(struct pmd_pstate_info *pi)
 			    (unsigned long long)pss_top(p));
 		if (p->has_ppc && p->ppc_known && p->ppc) {
 			if (p->ppc >= p->n)
-				ADD(k, "pstate.ppc-limit", PMD_SEV_WARNING,
-				    "report it to the vendor",
+				ADD(k, "pstate.ppc-out-of-range", PMD_SEV_INFO,
+				    "nothing to do: the kernel ignores a _PPC beyond the table "
+				    "(processor_perflib.c) and keeps the previous limit",
 				    "%s._PPC = %llu, but _PSS has only %u entries", p->path,
 				    (unsigned long long)p->ppc, p->n);
 			else
@@ -178,7 +229,7 @@ static void check_pss_tables(struct pmd_pstate_info *pi)
 	const struct pmd_acpi_pss *first = NULL;
 	for (size_t i = 0; i < a->n; i++) {
 		const struct pmd_acpi_pss *p = &a->p[i];
-		if (!pss_const(p) || !p->is_processor)
+		if (!pss_const(p) || !p->cpu_used)
 			continue;
 		if (!first) {
 			first = p;

@@ -846,6 +846,33 @@ static void pss_unknown(struct pmd_out *o, struct pmd_out *t, const struct pmd_a
 	}
 }
 
+/* A table as Linux boots: the Names that chose it, the tables it was chosen from. */
+static void pss_boot(struct pmd_out *o, struct pmd_out *t, const struct pmd_acpi_pss *p)
+{
+	pmd_out_list(o, "depends_on", NULL);
+	for (unsigned i = 0; i < p->ndep; i++)
+		pmd_out_str(o, NULL, NULL, p->dep[i]);
+	pmd_out_end(o);
+	if (p->ncand) {
+		pmd_out_list(o, "candidates", NULL);
+		for (unsigned i = 0; i < p->ncand; i++) {
+			pmd_out_obj(o, NULL, NULL);
+			pmd_out_str(o, "from", NULL, p->cand[i].from);
+			pmd_out_uint(o, "entries", NULL, p->cand[i].n, NULL);
+			pmd_out_uint(o, "top_mhz", NULL, p->cand[i].top_mhz, NULL);
+			pmd_out_uint(o, "low_mhz", NULL, p->cand[i].low_mhz, NULL);
+			pmd_out_end(o);
+		}
+		pmd_out_end(o);
+	}
+	for (unsigned i = 0; i < p->ndep; i++)
+		pmd_out_str(t, NULL, "As Linux boots", p->dep[i]);
+	for (unsigned i = 0; i < p->ncand; i++)
+		pmd_out_strf(t, NULL, "Candidate", "%s: %u states, %llu to %llu MHz", p->cand[i].from,
+			     p->cand[i].n, (unsigned long long)p->cand[i].low_mhz,
+			     (unsigned long long)p->cand[i].top_mhz);
+}
+
 static void print_acpi(const struct pmd_pstate_info *pi, struct pmd_out *o)
 {
 	const struct pmd_pst_acpi *a = &pi->acpi;
@@ -854,6 +881,10 @@ static void print_acpi(const struct pmd_pstate_info *pi, struct pmd_out *o)
 		pmd_out_res(o, "acpi_pss", "ACPI _PSS", &a->res);
 		return;
 	}
+	if (a->eval_boot[0])
+		pmd_out_str(o, "aml_boot", "AML as Linux boots", a->eval_boot);
+	else
+		pmd_out_null(o, "aml_boot", NULL);
 	pmd_out_list(o, "acpi_pss", NULL);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct pmd_acpi_pss *p = &a->p[i];
@@ -881,8 +912,26 @@ static void print_acpi(const struct pmd_pstate_info *pi, struct pmd_out *o)
 		pmd_out_bool(o, "is_processor", NULL, p->is_processor);
 		if (!p->is_processor && !p->orphan)
 			pmd_out_strf(twin ? NULL : o, NULL, "Object", "%s, not a processor (a DPTF "
-				     "participant, or an ACPI0007 _HID pmdiag cannot read)",
-				     p->processor_kind);
+				     "participant, or an ACPI0007 _HID pmdiag cannot read): not judged "
+				     "as CPU P-states", p->processor_kind);
+		pmd_out_bool(o, "cpu_used", NULL, p->cpu_used);
+		if (p->cpu_used) {
+			pmd_out_null(o, "cpu_used_why", NULL);
+		} else {
+			pmd_out_str(o, "cpu_used_why", NULL, p->cpu_why);
+			if (p->is_processor && !p->orphan)
+				pmd_out_str(twin ? NULL : o, NULL, "Used by a CPU", p->cpu_why);
+		}
+		if (p->pres.st != PMD_PRES_PRESENT && p->pres.st != PMD_PRES_ABSENT && !p->orphan) {
+			char c[400];
+
+			pmd_presence_text(&p->pres, c, sizeof(c));
+			pmd_out_str(twin ? NULL : o, NULL, "Present", c);
+		}
+		if (p->has_uid)
+			pmd_out_uint(o, "processor_uid", NULL, p->uid, NULL);
+		else
+			pmd_out_null(o, "processor_uid", NULL);
 		pmd_out_str(o, "table", NULL, p->table);
 		pmd_out_str(o, "definition", NULL, p->method ? "Method" : "Name");
 		pmd_out_bool(o, "in_conditional", NULL, p->in_conditional);
@@ -909,6 +958,8 @@ static void print_acpi(const struct pmd_pstate_info *pi, struct pmd_out *o)
 			pmd_out_strf(o, NULL, "Entries", "%u (%s)%s", p->n, how_text(p),
 				     p->declared > p->n ? ", more not kept" : "");
 		}
+		if (p->known && !p->malformed && p->has_eval && p->cls == PMD_EV_BOOT)
+			pss_boot(o, t, p);
 		/* the entries: in text once per distinct table */
 		if (!p->known || p->malformed) {
 			pmd_out_null(o, "entries", NULL);

@@ -133,15 +133,13 @@ const struct pmd_acpi_pss *pmd_pst_pss_for(const struct pmd_pstate_info *pi, int
 				return &pi->acpi.p[i];
 			}
 	}
-	/* a processor object first: DPTF participants (a Device such as \_SB.PCI0.B0D4) have
-	 * a _PSS too */
-	for (int any = 0; any < 2; any++)
-		for (size_t i = 0; i < pi->acpi.n; i++) {
-			const struct pmd_acpi_pss *q = &pi->acpi.p[i];
-			if (q->how != PMD_AML_COMPUTED && !q->malformed && !q->orphan && q->n &&
-			    (any || q->is_processor))
-				return q;
-		}
+	/* a processor object a CPU uses: DPTF participants (a Device such as \_SB.PCI0.B0D4)
+	 * have a _PSS too, and are never a CPU's table */
+	for (size_t i = 0; i < pi->acpi.n; i++) {
+		const struct pmd_acpi_pss *q = &pi->acpi.p[i];
+		if (q->how != PMD_AML_COMPUTED && !q->malformed && !q->orphan && q->n && q->cpu_used)
+			return q;
+	}
 	return NULL;
 }
 

@@ -10,6 +10,7 @@
 #define PMD_PSTATE_H
 
 #include "acpi/aml.h"
+#include "acpi/aml-eval.h"
 #include "format/amleval.h"
 #include "probe/check.h"
 #include "cpu/msr.h"
@@ -209,6 +210,14 @@ struct pmd_acpi_pss {
 	bool has_pct;
 	enum pmd_aml_const pct_how;
 	struct pmd_pct_reg pct_ctl, pct_sts;
+	/* whether a CPU of this machine uses it (pstate-acpi.c): a processor object that
+	 * Linux enumerates (_STA) and maps to an enabled MADT entry by its processor ID
+	 * or _UID (acpi_processor_get_info, map_madt_entry) */
+	struct pmd_presence_info pres;
+	bool has_uid;
+	uint64_t uid;                     /* ProcessorID, or _UID of an ACPI0007 device */
+	bool cpu_used;
+	char cpu_why[200];                /* !cpu_used: why not */
 };
 
 struct pmd_pst_acpi {
@@ -217,8 +226,10 @@ struct pmd_pst_acpi {
 	size_t n;
 	unsigned aml_warnings;
 	unsigned processors;              /* Processor objects and ACPI0007 devices seen */
+	struct pmd_res madt_res;          /* the MADT that maps processor objects to CPUs */
 	struct pmd_res eval_res;          /* why ACPICA did not evaluate the objects */
 	char eval_engine[64];
+	char eval_boot[160];              /* what was done as Linux boots first ("" none recorded) */
 };
 
 /* ---- power limits, limit reasons, PROCHOT, throttle counters ---- */

@@ -26,7 +26,8 @@ static const struct {
 
 static const char *const other_objs[] = { "_TC1", "_TC2", "_TSP", "_TZP", "_PSL",
 					   "_AL0", "_AL1", "_AL2", "_AL3", "_AL4", "_AL5",
-					   "_AL6", "_AL7", "_AL8", "_AL9", "_CR3", "_TMP" };
+					   "_AL6", "_AL7", "_AL8", "_AL9", "_CR3", "_TMP",
+					   "_TFP" };
 
 static void value_text(const struct pmd_aml_value *v, char *buf, size_t n)
 {
@@ -79,7 +80,8 @@ static void fill_trip(struct pmd_acpi_trip *tr, const struct pmd_aml_ns *ns,
 	case PMD_EV_CONSTANT:
 	case PMD_EV_EVALUATED:
 	case PMD_EV_MEMORY:
-		/* memory: the fields read from this machine */
+	case PMD_EV_BOOT:
+		/* memory: the fields read from this machine; boot: the Names Linux's boot wrote */
 		tr->ndep_all = (unsigned)eo->ndep;
 		for (size_t i = 0; i < eo->ndep && tr->ndep < PMD_TRIP_MAX_DEPS; i++)
 			pmd_ev_dep_text(&eo->dep[i], tr->dep[tr->ndep++], sizeof(tr->dep[0]));
@@ -113,6 +115,60 @@ static void fill_trip(struct pmd_acpi_trip *tr, const struct pmd_aml_ns *ns,
 	}
 }
 
+/* A device list (_PSL, _ALx) as the kernel's acpi_evaluate_reference() takes it. */
+static unsigned char devlist(const struct pmd_aml_object *o, const struct pmd_eval *e)
+{
+	const struct pmd_ev_obj *eo;
+
+	if (!o || (o->kind != PMD_AML_NAME && o->kind != PMD_AML_METHOD))
+		return PMD_DEVLIST_MISSING;
+	eo = e ? pmd_eval_find(e, o->path) : NULL;
+	if (!eo || eo->cls == PMD_EV_DEPENDS)
+		return PMD_DEVLIST_OK;
+	if (eo->cls == PMD_EV_FAILED)
+		return strncmp(eo->exception, "PMDIAG_", 7) ? PMD_DEVLIST_FAILS : PMD_DEVLIST_OK;
+	if (eo->value.type != PMD_AML_V_PACKAGE || !eo->value.nelem)
+		return PMD_DEVLIST_EMPTY;
+	for (size_t i = 0; i < eo->value.nelem; i++)
+		if (eo->value.elem[i].type != PMD_AML_V_REFERENCE)
+			return PMD_DEVLIST_EMPTY;
+	return PMD_DEVLIST_OK;
+}
+
+/*
+ * A zone's _TMP when it is the same on every read: ACPICA's value when it is a
+ * constant or computed from nothing, or the one value its Returns can give
+ * (a method that reads a sensor and then returns a literal anyway).
+ */
+static void zone_tmp(struct pmd_acpi_zone *z, const struct pmd_aml_ns *ns,
+		     const struct pmd_aml_object *o, const struct pmd_eval *e)
+{
+	const struct pmd_ev_obj *eo = e ? pmd_eval_find(e, o->path) : NULL;
+	const struct pmd_aml_value *v;
+	struct pmd_aml_cands c;
+
+	z->has_tmp = true;
+	if (eo && (eo->cls == PMD_EV_CONSTANT || eo->cls == PMD_EV_EVALUATED) &&
+	    eo->value.type == PMD_AML_V_INTEGER) {
+		z->tmp_fixed = true;
+		z->tmp_mc = pmd_dk_to_mc(eo->value.integer);
+		snprintf(z->tmp_why, sizeof(z->tmp_why), "%s",
+			 eo->cls == PMD_EV_CONSTANT ? "a constant" : "computed from constants");
+		return;
+	}
+	if (!eo && pmd_aml_value(ns, o, &v) != PMD_AML_COMPUTED && v->type == PMD_AML_V_INTEGER) {
+		z->tmp_fixed = true;
+		z->tmp_mc = pmd_dk_to_mc(v->integer);
+		snprintf(z->tmp_why, sizeof(z->tmp_why), "a constant");
+		return;
+	}
+	if (pmd_aml_candidates(ns, o, &c) == 1 && c.complete && c.value[0]->type == PMD_AML_V_INTEGER) {
+		z->tmp_fixed = true;
+		z->tmp_mc = pmd_dk_to_mc(c.value[0]->integer);
+		snprintf(z->tmp_why, sizeof(z->tmp_why), "the only value its Returns give");
+	}
+}
+
 void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 {
 	const struct pmd_acpi_table *t;
@@ -130,6 +186,7 @@ void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 	if (e) {
 		snprintf(ti->eval_engine, sizeof(ti->eval_engine), "%s", e->engine);
 		snprintf(ti->eval_memory, sizeof(ti->eval_memory), "%s", e->memory);
+		snprintf(ti->eval_boot, sizeof(ti->eval_boot), "%s", e->boot);
 	}
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
@@ -196,6 +253,15 @@ void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 				value_text(v, z->other_val[z->nother], sizeof(z->other_val[0]));
 			z->nother++;
 		}
+		for (int k = 0; k <= 10; k++) {
+			snprintf(p, sizeof(p), k == 10 ? "%s._PSL" : "%s._AL%d", zo->path, k);
+			z->devlist[k] = devlist(pmd_aml_find(ns, p), e);
+		}
+		pmd_aml_presence(ns, e, zo->path, &z->pres);
+		snprintf(p, sizeof(p), "%s._TMP", zo->path);
+		const struct pmd_aml_object *to = pmd_aml_find(ns, p);
+		if (to && (to->kind == PMD_AML_NAME || to->kind == PMD_AML_METHOD))
+			zone_tmp(z, ns, to, e);
 	}
 	pmd_aml_free(ns);
 }

@@ -16,36 +16,57 @@ void pmd_thm_c_mc(char *buf, size_t n, int64_t mc)
 }
 #define c_mc pmd_thm_c_mc
 
-/* Value checks shared by sysfs trips and ACPI constants: where names the trip. */
-static void check_value(struct pmd_checks *k, const char *where, const char *type, int64_t mc)
+static int trip_rank(const char *type);
+
+/*
+ * Value checks of a trip the kernel uses (a sysfs trip, or an ACPI trip the
+ * ACPI thermal driver takes): what the kernel does with the value. At or
+ * below 0 C the zone is always past the trip: a critical or hot trip shuts
+ * the machine down (hibernates) at once and a passive one throttles all the
+ * time (critical: harm now); an active one runs its fans all the time
+ * (warning: costs power). Where names the trip.
+ */
+static void check_value(struct pmd_checks *k, const char *where, const char *type, int64_t mc,
+			const char *cond)
 {
 	char t[32];
+	int r = trip_rank(type);
+	const char *act = r == 0   ? "the kernel shuts the machine down as soon as it reads the zone"
+			  : r == 1 ? "the kernel hibernates or shuts down as soon as it reads the zone"
+			  : r == 2 ? "the kernel throttles the zone's _PSL devices all the time"
+				   : "the kernel runs the zone's fans all the time";
+	enum pmd_severity sev = r <= 2 ? PMD_SEV_CRITICAL : PMD_SEV_WARNING;
+
 	c_mc(t, sizeof(t), mc);
 	if (mc <= -273000)
-		pmd_check_add(k, "thermal.trip-absolute-zero", PMD_SEV_CRITICAL,
-			      "report the firmware bug to the vendor; thermald and the kernel may act "
-			      "on it",
-			      "%s %s trip at %s: absolute zero (to within 0.2 C), an unset firmware value",
-			      where, type, t);
+		pmd_check_add(k, "thermal.trip-absolute-zero", sev,
+			      "report the firmware bug to the vendor; thermal.crt=, thermal.psv= or "
+			      "thermal.act= set to -1 turns the kind of trip off",
+			      "%s %s trip at %s: absolute zero (to within 0.2 C), an unset firmware "
+			      "value: %s%s", where, type, t, act, cond);
 	else if (mc < 0)
-		pmd_check_add(k, "thermal.trip-below-zero", PMD_SEV_CRITICAL,
-			      "report the firmware bug to the vendor",
-			      "%s %s trip at %s: below 0 C, the zone would act all the time", where,
-			      type, t);
+		pmd_check_add(k, "thermal.trip-below-zero", sev,
+			      "report the firmware bug to the vendor; thermal.crt=, thermal.psv= or "
+			      "thermal.act= set to -1 turns the kind of trip off",
+			      "%s %s trip at %s: below 0 C: %s%s", where, type, t, act, cond);
 	else if (mc == 0)
-		pmd_check_add(k, "thermal.trip-zero", PMD_SEV_WARNING,
-			      "report the firmware bug to the vendor",
-			      "%s %s trip at 0.0 C: an unset firmware value", where, type);
+		pmd_check_add(k, "thermal.trip-zero", sev,
+			      "report the firmware bug to the vendor; thermal.crt=, thermal.psv= or "
+			      "thermal.act= set to -1 turns the kind of trip off",
+			      "%s %s trip at 0.0 C, an unset firmware value: %s%s", where, type, act,
+			      cond);
 	else if (mc > 150000)
-		pmd_check_add(k, "thermal.trip-above-150", PMD_SEV_WARNING,
-			      "check the firmware's thermal table",
-			      "%s %s trip at %s: above 150 C, no silicon survives that", where, type,
-			      t);
-	if (!strcmp(type, "critical") && mc > 0 && mc < 40000)
-		pmd_check_add(k, "thermal.critical-below-40", PMD_SEV_WARNING,
-			      "the machine would shut down at room temperature: report it to the "
-			      "vendor",
-			      "%s critical trip at %s: below 40 C", where, t);
+		pmd_check_add(k, "thermal.trip-above-150", r == 0 ? PMD_SEV_WARNING : PMD_SEV_INFO,
+			      r == 0 ? "no orderly shutdown happens before the hardware's own "
+				       "protection cuts the power: report it to the vendor"
+				     : "the trip never acts: report it to the vendor if you wish",
+			      "%s %s trip at %s: above 150 C, no silicon survives that%s", where, type,
+			      t, cond);
+	if (r == 0 && mc > 0 && mc < 40000)
+		pmd_check_add(k, "thermal.critical-below-40", PMD_SEV_CRITICAL,
+			      "report it to the vendor; thermal.crt=-1 turns the critical trip off",
+			      "%s critical trip at %s: below 40 C, the kernel shuts the machine down "
+			      "when the zone reaches it%s", where, t, cond);
 }
 
 static int trip_rank(const char *type)
@@ -120,11 +141,16 @@ static void crit_above_tjmax(struct pmd_checks *k, const char *where, int64_t mc
 		      "%s critical trip %s is above the CPU's TjMax of %u C", where, x, tjmax);
 }
 
+/*
+ * A zone the kernel acts on without a critical trip: the kernel never shuts
+ * down for it, while the CPU's own THERMTRIP still protects the CPU. The
+ * ACPI specification makes _CRT optional: an oddity, not a defect.
+ */
 static void no_critical(struct pmd_checks *k, const char *what)
 {
-	pmd_check_add(k, "thermal.no-critical", PMD_SEV_WARNING,
-		      "nothing shuts the machine down before damage: report it to the vendor", "%s",
-		      what);
+	pmd_check_add(k, "thermal.no-critical", PMD_SEV_INFO,
+		      "the kernel acts on the zone's other trips but never shuts down for it; the "
+		      "CPU's THERMTRIP still protects the CPU", "%s", what);
 }
 
 /* A zone at or above one of its trips; the severity follows the kind of trip. */
@@ -146,27 +172,32 @@ static void temp_at_trip(struct pmd_checks *k, const char *where, const struct p
 /* A sysfs zone's trips: their values, the zone's temperature against them, their order. */
 static void zone_trips(struct pmd_checks *k, const struct pmd_zone *zn, const char *where)
 {
-	const char *types[PMD_TZ_MAX_TRIPS];
-	int64_t mc[PMD_TZ_MAX_TRIPS];
-	bool known[PMD_TZ_MAX_TRIPS], has_crit = false;
+	const char *types[PMD_TZ_MAX_TRIPS] = { 0 };
+	int64_t mc[PMD_TZ_MAX_TRIPS] = { 0 };
+	bool known[PMD_TZ_MAX_TRIPS] = { 0 }, has_crit = false;
 	bool pkg_temp = !strcmp(zn->type, "x86_pkg_temp");
 	for (unsigned i = 0; i < zn->ntrip; i++) {
 		const struct pmd_trip *t = &zn->trip[i];
 		types[i] = t->type;
 		mc[i] = t->temp_mc;
-		known[i] = t->temp_res.st == PMD_OK;
-		has_crit |= !strcmp(t->type, "critical");
+		/* THERMAL_TEMP_INVALID (-274000): a trip the kernel keeps but never acts on */
+		known[i] = t->temp_res.st == PMD_OK && t->temp_mc != -274000;
+		has_crit |= !strcmp(t->type, "critical") && known[i];
 		if (!known[i])
 			continue;
 		/* x86_pkg_temp's trips are the package's programmable thresholds: 0 = unset */
 		if (!pkg_temp || t->temp_mc)
-			check_value(k, where, t->type, t->temp_mc);
+			check_value(k, where, t->type, t->temp_mc, "");
 		if (zn->temp_res.st == PMD_OK && zn->temp_mc >= t->temp_mc && t->temp_mc > 0 &&
 		    !pkg_temp)
 			temp_at_trip(k, where, zn, t);
 	}
 	check_order(k, where, types, mc, known, zn->ntrip);
-	if (!has_crit && zn->acpi_path[0]) {
+	bool any = false;
+	for (unsigned i = 0; i < zn->ntrip; i++)
+		any |= known[i];
+	/* a sensor zone (no trip at all: tripless, kernel 6.9+) is no finding */
+	if (!has_crit && any && zn->acpi_path[0]) {
 		char what[384];
 		snprintf(what, sizeof(what), "%s (%s) has no critical trip", where, zn->acpi_path);
 		no_critical(k, what);
@@ -202,9 +233,9 @@ static void trip_vs_acpi(struct pmd_checks *k, const struct pmd_zone *zn, const 
 	char y[32];
 	c_mc(y, sizeof(y), at->temp_mc);
 	pmd_check_add(k, "thermal.sysfs-acpi-mismatch", PMD_SEV_WARNING,
-		      "Linux drops a trip it finds invalid: a critical trip at or below 0 C, _ACx "
-		      "without _ALx, _PSV without _PSL, _TC1, _TC2 or _TSP (or thermal.crt=, "
-		      "thermal.act=, thermal.psv= turned it off)",
+		      "the kernel's rules (docs/kernel-rules.md) say it uses this trip: "
+		      "thermal.crt=, thermal.act= or thermal.psv= turned it off, or the firmware "
+		      "gave the kernel another value",
 		      "%s: ACPI %s.%s %s has no %s trip in sysfs", where, az->path, at->object, y,
 		      at->type);
 }
@@ -251,7 +282,11 @@ static void zone_vs_acpi(struct pmd_checks *k, const struct pmd_thermal_info *ti
 		const struct pmd_acpi_zone *az = &ti->az[a];
 		if (strcmp(az->path, zn->acpi_path))
 			continue;
+		/* only the trips the kernel uses (thermal-kernel.c): those it drops are said
+		 * to be ignored with why, not missed */
 		for (unsigned j = 0; j < az->ntrip; j++) {
+			if (!az->trip[j].kused)
+				continue;
 			if (az->trip[j].known)
 				trip_vs_acpi(k, zn, where, az, &az->trip[j], all_typed);
 			else if (az->trip[j].has_eval && az->trip[j].cls == PMD_EV_DEPENDS)
@@ -290,29 +325,99 @@ static void check_zone(struct pmd_checks *k, const struct pmd_thermal_info *ti,
 	zone_above_tjmax(k, ti, zn, where);
 }
 
-/* Constant ACPI declarations, also where Linux made no zone of them. */
+/* A trip the firmware declares and the kernel ignores for its value: a firmware bug of no effect. */
+static void trip_ignored(struct pmd_checks *k, const char *where, const struct pmd_acpi_trip *at,
+			 const char *cond)
+{
+	char t[32];
+
+	c_mc(t, sizeof(t), at->temp_mc);
+	pmd_check_add(k, "thermal.trip-ignored", PMD_SEV_INFO,
+		      "nothing to do: the kernel does not use it (report it to the vendor if you wish)",
+		      "%s %s (%s trip at %s) is ignored by the kernel: %s%s%s%s", where, at->object,
+		      at->type, t, at->kwhy, at->kother[0] ? "; " : "", at->kother, cond);
+}
+
+/*
+ * A zone whose temperature is fixed (a dummy zone): its used trips at or below
+ * that temperature act at once, the others never.
+ */
+static void dummy_zone_trip(struct pmd_checks *k, const char *where, const struct pmd_acpi_zone *az,
+			    const struct pmd_acpi_trip *at, const char *cond)
+{
+	char t[32], z[32];
+	int r = trip_rank(at->type);
+
+	c_mc(t, sizeof(t), at->temp_mc);
+	c_mc(z, sizeof(z), az->tmp_mc);
+	if (at->temp_mc > az->tmp_mc)
+		return;
+	pmd_check_add(k, "thermal.dummy-zone-at-trip", r <= 2 ? PMD_SEV_CRITICAL : PMD_SEV_WARNING,
+		      r <= 1 ? "the kernel shuts the machine down as soon as it reads this zone: "
+			       "boot with thermal.crt=-1 (critical) or thermal.off=1, and report it "
+			       "to the vendor"
+		      : r == 2 ? "the kernel throttles the _PSL devices all the time: report it to the "
+				 "vendor (thermal.psv=-1 turns the trip off)"
+			       : "the _ALx fans run all the time: report it to the vendor "
+				 "(thermal.act=-1 turns active trips off)",
+		      "%s: its temperature is always %s (_TMP: %s), at or above its %s trip %s at "
+		      "%s%s",
+		      where, z, az->tmp_why, at->type, at->object, t, cond);
+}
+
+/*
+ * An ACPI zone as the kernel's ACPI thermal driver takes it (thermal-kernel.c):
+ * nothing about a zone that is not present; a trip the kernel ignores is said
+ * to be ignored; the checks of values and order run on the trips it uses.
+ * Where presence depends on the machine, each finding says "if present".
+ */
 static void check_acpi_zone(struct pmd_checks *k, const struct pmd_thermal_info *ti,
 			    const struct pmd_acpi_zone *az)
 {
 	char where[160];
-	snprintf(where, sizeof(where), "ACPI %s", az->path);
-	const char *types[PMD_TZ_MAX_TRIPS];
-	int64_t mc[PMD_TZ_MAX_TRIPS];
-	bool known[PMD_TZ_MAX_TRIPS], has_crt = false;
+	const char *cond = az->pres.st == PMD_PRES_PRESENT ? "" : " (if the zone is present)";
+	const char *types[PMD_TZ_MAX_TRIPS] = { 0 };
+	int64_t mc[PMD_TZ_MAX_TRIPS] = { 0 };
+	bool known[PMD_TZ_MAX_TRIPS] = { 0 }, has_crt = false, any_used = false;
 	unsigned ntrip = az->ntrip < PMD_TZ_MAX_TRIPS ? az->ntrip : PMD_TZ_MAX_TRIPS;
+
+	if (az->pres.st == PMD_PRES_ABSENT || !az->kzone)
+		return;
+	snprintf(where, sizeof(where), "ACPI %s", az->path);
 	for (unsigned j = 0; j < ntrip; j++) {
 		const struct pmd_acpi_trip *at = &az->trip[j];
+
 		types[j] = at->type;
 		mc[j] = at->temp_mc;
-		known[j] = at->known;
-		has_crt |= !strcmp(at->type, "critical");
-		if (known[j])
-			check_value(k, where, at->type, at->temp_mc);
+		known[j] = at->known && at->kused;
+		if (at->kused) {
+			any_used = true;
+			has_crt |= !strcmp(at->type, "critical");
+		}
+		if (!at->kused) {
+			/* ignored for its value (out of range, at or below 0 C): say so, once */
+			if (at->known && at->kbyvalue)
+				trip_ignored(k, where, at, cond);
+			continue;
+		}
+		if (!known[j])
+			continue;
+		if (az->tmp_fixed) {
+			/* a dummy zone: a trip it never reaches harms nothing */
+			dummy_zone_trip(k, where, az, at, cond);
+			continue;
+		}
+		check_value(k, where, at->type, at->temp_mc, cond);
 	}
-	check_order(k, where, types, mc, known, ntrip);
-	if (!has_crt) {
-		char what[192];
-		snprintf(what, sizeof(what), "%s declares no _CRT", where);
+	char where_cond[200];
+
+	snprintf(where_cond, sizeof(where_cond), "%s%s", where, cond);
+	check_order(k, where_cond, types, mc, known, ntrip);
+	if (!has_crt && any_used) {
+		char what[320];
+
+		snprintf(what, sizeof(what), "%s has trip points but no critical one the kernel uses%s",
+			 where, cond);
 		no_critical(k, what);
 	}
 	if (ti->cpu.tjmax_res.st != PMD_OK || !ti->cpu.tjmax)

@@ -16,6 +16,8 @@ void pmd_thm_hwmon(struct pmd_src *s, struct pmd_thermal_info *ti);
 void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti);
 /* thermal-cpu.c: the CPU's sensor (Intel MSRs, AMD k10temp register). */
 void pmd_thm_cpu(struct pmd_src *s, struct pmd_thermal_info *ti);
+/* thermal-kernel.c: what the kernel's ACPI thermal driver does with each zone and trip. */
+void pmd_thm_kernel(struct pmd_thermal_info *ti);
 /* thermal-check.c: every check, into ti->checks, in a fixed order. */
 void pmd_thm_checks(struct pmd_thermal_info *ti);
 

@@ -22,7 +22,9 @@ void pmd_thermal_collect(struct pmd_src *s, struct pmd_thermal_info *ti)
 	memset(ti, 0, sizeof(*ti));
 	pmd_thm_sysfs_zones(s, ti);
 	pmd_thm_hwmon(s, ti);
+	pmd_kver_read(s, &ti->kver);
 	pmd_thm_acpi_zones(s, ti);
+	pmd_thm_kernel(ti);
 	pmd_thm_cpu(s, ti);
 	pmd_thm_checks(ti);
 }
@@ -178,7 +180,7 @@ static void trip_value(struct pmd_out *o, const struct pmd_acpi_trip *t, bool wi
 				: t->how == PMD_AML_COMPUTED ? "not_evaluated" : "constant");
 	if (with_dk)
 		pmd_out_str(o, "source", "From", trip_source(t));
-	if (t->has_eval && (t->cls == PMD_EV_DEPENDS || t->cls == PMD_EV_MEMORY)) {
+	if (t->has_eval && (t->cls == PMD_EV_DEPENDS || t->cls == PMD_EV_MEMORY || t->cls == PMD_EV_BOOT)) {
 		pmd_out_list(o, "depends_on", NULL);
 		for (unsigned i = 0; i < t->ndep; i++)
 			pmd_out_str(o, NULL, NULL, t->dep[i]);
@@ -196,13 +198,16 @@ static void trip_value(struct pmd_out *o, const struct pmd_acpi_trip *t, bool wi
 static void trip_deps(struct pmd_out *o, const struct pmd_acpi_trip *t, unsigned n)
 {
 	for (unsigned k = 0; k < n; k++) {
-		if (!t[k].has_eval || (t[k].cls != PMD_EV_DEPENDS && t[k].cls != PMD_EV_MEMORY))
+		if (!t[k].has_eval ||
+		    (t[k].cls != PMD_EV_DEPENDS && t[k].cls != PMD_EV_MEMORY && t[k].cls != PMD_EV_BOOT))
 			continue;
+		const char *how = t[k].cls == PMD_EV_MEMORY ? "read" :
+				  t[k].cls == PMD_EV_BOOT ? "as Linux boots" : "depends on";
+
 		for (unsigned i = 0; i < t[k].ndep; i++) {
 			char label[64];
 
-			snprintf(label, sizeof(label), "%s %s", t[k].object,
-				 t[k].cls == PMD_EV_MEMORY ? "read" : "depends on");
+			snprintf(label, sizeof(label), "%s %s", t[k].object, how);
 			pmd_out_str(o, NULL, label, t[k].dep[i]);
 		}
 		if (t[k].ndep_all > t[k].ndep) {
@@ -211,11 +216,48 @@ static void trip_deps(struct pmd_out *o, const struct pmd_acpi_trip *t, unsigned
 			snprintf(more, sizeof(more), "and %u more", t[k].ndep_all - t[k].ndep);
 			char label[64];
 
-			snprintf(label, sizeof(label), "%s %s", t[k].object,
-				 t[k].cls == PMD_EV_MEMORY ? "read" : "depends on");
+			snprintf(label, sizeof(label), "%s %s", t[k].object, how);
 			pmd_out_str(o, NULL, label, more);
 		}
 	}
+}
+
+/* Whether Linux enumerates the zone, and from which _STA. */
+static void print_presence(struct pmd_out *o, const struct pmd_presence_info *p)
+{
+	static const char *const st[] = { "present", "absent", "depends", "unknown" };
+	char c[400];
+
+	pmd_presence_text(p, c, sizeof(c));
+	pmd_out_obj(o, "presence", NULL);
+	pmd_out_str(o, "state", NULL, st[p->st]);
+	if (p->st == PMD_PRES_PRESENT) {
+		pmd_out_null(o, "decided_by", NULL);
+	} else {
+		pmd_out_str(o, "decided_by", NULL, p->who);
+		pmd_out_str(o, "sta_provenance", NULL, pmd_ev_class_name(p->cls));
+	}
+	if (p->st == PMD_PRES_ABSENT)
+		pmd_out_uint(o, "sta", NULL, p->sta, NULL);
+	else
+		pmd_out_null(o, "sta", NULL);
+	pmd_out_end(o);
+	pmd_out_str(o, NULL, "Present", c);
+}
+
+/* The kernel the judgements are about. */
+static void print_kernel(const struct pmd_thermal_info *ti, struct pmd_out *o)
+{
+	pmd_out_obj(o, "kernel_judged", NULL);
+	if (ti->kver.known) {
+		pmd_out_str(o, "release", "Kernel judged", ti->kver.release);
+	} else {
+		pmd_out_null(o, "release", NULL);
+		pmd_out_str(o, NULL, "Kernel judged",
+			    "not known (no running kernel in the source): as 6.12, with 6.1 where it "
+			    "differs");
+	}
+	pmd_out_end(o);
 }
 
 static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
@@ -228,10 +270,15 @@ static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
 	if (ti->eval_res.st == PMD_OK) {
 		pmd_out_str(o, "engine", "AML evaluation", ti->eval_engine);
 		pmd_out_str(o, "memory", "Machine memory", ti->eval_memory);
+		if (ti->eval_boot[0])
+			pmd_out_str(o, "boot", "As Linux boots", ti->eval_boot);
+		else
+			pmd_out_str(o, "boot", "As Linux boots", "not done (an older record)");
 	} else {
 		pmd_out_res(o, "engine", "AML evaluation", &ti->eval_res);
 	}
 	pmd_out_end(o);
+	print_kernel(ti, o);
 	pmd_out_list(o, "acpi_zones", ti->naz ? NULL : "ACPI thermal zones");
 	for (size_t i = 0; i < ti->naz; i++) {
 		const struct pmd_acpi_zone *z = &ti->az[i];
@@ -241,6 +288,28 @@ static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
 		pmd_out_obj(o, NULL, title);
 		pmd_out_str(o, "path", NULL, z->path);
 		pmd_out_str(o, "table", NULL, z->table);
+		print_presence(o, &z->pres);
+		pmd_out_bool(o, "kernel_zone", NULL, z->kzone);
+		if (z->kzone) {
+			pmd_out_str(o, NULL, "Kernel", "makes a thermal zone of it");
+			pmd_out_null(o, "kernel_zone_why", NULL);
+		} else {
+			pmd_out_str(o, "kernel_zone_why", "Kernel", z->kzone_why);
+		}
+		if (z->kzone_other[0])
+			pmd_out_str(o, "kernel_zone_other", "Other kernels", z->kzone_other);
+		else
+			pmd_out_null(o, "kernel_zone_other", NULL);
+		if (z->tmp_fixed) {
+			char c[160];
+
+			snprintf(c, sizeof(c), "always %.1f C (%s): a dummy zone", (double)z->tmp_mc / 1000,
+				 z->tmp_why);
+			pmd_out_str(o, NULL, "Temperature", c);
+			pmd_out_int(o, "fixed_temp_mc", NULL, z->tmp_mc, NULL);
+		} else {
+			pmd_out_null(o, "fixed_temp_mc", NULL);
+		}
 		pmd_out_table(o, "trips", "Trip points");
 		for (unsigned k = 0; k < z->ntrip; k++) {
 			const struct pmd_acpi_trip *t = &z->trip[k];
@@ -248,9 +317,35 @@ static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
 			pmd_out_str(o, "object", "Object", t->object);
 			pmd_out_str(o, "type", "Type", t->type);
 			trip_value(o, t, true);
+			pmd_out_str(o, NULL, "Kernel", t->kused ? "uses it" : "ignores it");
+			pmd_out_bool(o, "kernel_uses", NULL, t->kused);
+			if (t->kused)
+				pmd_out_null(o, "kernel_why", NULL);
+			else
+				pmd_out_str(o, "kernel_why", NULL, t->kwhy);
+			if (t->kother[0])
+				pmd_out_str(o, "kernel_other", NULL, t->kother);
+			else
+				pmd_out_null(o, "kernel_other", NULL);
 			pmd_out_end(o);
 		}
 		pmd_out_end(o);
+		for (unsigned k = 0; k < z->ntrip; k++) {
+			char label[48];
+
+			if (z->trip[k].kused || !z->kzone)
+				continue;
+			snprintf(label, sizeof(label), "%s ignored", z->trip[k].object);
+			pmd_out_str(o, NULL, label, z->trip[k].kwhy);
+		}
+		for (unsigned k = 0; k < z->ntrip; k++) {
+			char label[48];
+
+			if (!z->trip[k].kother[0])
+				continue;
+			snprintf(label, sizeof(label), "%s on other kernels", z->trip[k].object);
+			pmd_out_str(o, NULL, label, z->trip[k].kother);
+		}
 		trip_deps(o, z->trip, z->ntrip);
 		for (unsigned k = 0; k < z->nother; k++)
 			pmd_out_str(o, z->other[k], z->other[k], z->other_val[k]);

@@ -11,6 +11,8 @@
 #include "acpi/aml.h"
 #include "format/amleval.h"
 #include "probe/check.h"
+#include "source/kver.h"
+#include "acpi/aml-eval.h"
 #include "out/out.h"
 #include "source/source.h"
 
@@ -77,6 +79,18 @@ struct pmd_acpi_trip {
 	unsigned ndep, ndep_all;
 	int64_t cand_mc[PMD_TRIP_MAX_CANDS]; /* DEPENDS: the constants it chooses between */
 	unsigned ncand;
+	/* what the kernel does with it (thermal-kernel.c, docs/kernel-rules.md) */
+	bool kused;              /* the ACPI thermal driver makes a trip of it */
+	char kwhy[200];          /* !kused: why not; "" when it is used */
+	bool kbyvalue;           /* !kused because of its own value (range, 0 C) */
+	char kother[160];        /* kernel unknown: where other kernel versions differ, or "" */
+};
+
+enum {
+	PMD_DEVLIST_MISSING,     /* no such object */
+	PMD_DEVLIST_OK,          /* a package of references, or known only at run time */
+	PMD_DEVLIST_EMPTY,       /* an empty package, or not one of references: refused */
+	PMD_DEVLIST_FAILS,       /* its evaluation fails */
 };
 
 struct pmd_acpi_zone {
@@ -86,9 +100,22 @@ struct pmd_acpi_zone {
 	struct pmd_acpi_trip trip[PMD_TZ_MAX_TRIPS];
 	unsigned ntrip;
 	/* other objects: name and a text value ("0x2", "computed at run time", "\_PR.CPU0 ...") */
-	char other[17][8];   /* every object of other_objs in lib/thermal.c */
-	char other_val[17][96];
+	char other[20][8];   /* every object of other_objs in thermal-acpi.c */
+	char other_val[20][96];
 	unsigned nother;
+	/* the device lists _AL0.._AL9 ([0..9]) and _PSL ([10]) as the kernel reads them
+	 * (acpi_evaluate_reference): PMD_DEVLIST_* */
+	unsigned char devlist[11];
+	/* whether Linux enumerates the zone (_STA of the zone and its ancestors) */
+	struct pmd_presence_info pres;
+	/* _TMP: a dummy zone's temperature is the same on every read */
+	bool has_tmp, tmp_fixed;
+	int64_t tmp_mc;          /* tmp_fixed: that temperature */
+	char tmp_why[96];        /* tmp_fixed: "constant", "its only Return" */
+	/* the kernel's zone (thermal-kernel.c) */
+	bool kzone;              /* the driver registers a thermal zone for it */
+	char kzone_why[200];     /* !kzone: why not */
+	char kzone_other[160];   /* kernel unknown: where other kernel versions differ */
 };
 
 struct pmd_cpu_temp {
@@ -122,6 +149,7 @@ struct pmd_cpu_thermal {
 };
 
 struct pmd_thermal_info {
+	struct pmd_kver kver;    /* the kernel judged: the one the source ran (or unknown) */
 	struct pmd_res zones_res;
 	struct pmd_zone *zone;
 	size_t nzone;
@@ -136,6 +164,7 @@ struct pmd_thermal_info {
 	struct pmd_res eval_res;   /* why ACPICA could not evaluate the objects (acpi/aml-eval.c) */
 	char eval_engine[64];      /* "acpiexec 20200925" */
 	char eval_memory[200];     /* what recorded memory served evaluation ("none (why)") */
+	char eval_boot[160];       /* what was done as Linux boots first ("" none recorded) */
 	/* _CRT/_HOT/_PSV objects anywhere (DPTF participants have them outside ThermalZones) */
 	unsigned ncrt, nhot, npsv;
 	struct pmd_acpi_trip *ot; /* those outside ThermalZones; ot_path[i] is each one's parent */

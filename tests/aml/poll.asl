@@ -1,0 +1,37 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ * A _CRT that polls a device (tests/bats/aml.bats): compiled by iasl in the test and
+ * given to the tools as an acpidump.
+ */
+DefinitionBlock ("", "DSDT", 2, "PMDIAG", "AMLPOLL", 1)
+{
+    /* a device's status byte: acpiexec emulates it, 0x00 in one run and 0xFF in the other */
+    OperationRegion (DSTS, SystemMemory, 0xFED40000, 0x10)
+    Field (DSTS, ByteAcc, NoLock, Preserve)
+    {
+        RDY, 8
+    }
+    Scope (\_TZ)
+    {
+        /* polls RDY for 0x5A a thousand times, 100 ms apart (100 s on a real machine),
+         * then gives up and returns a constant */
+        ThermalZone (TZPL)
+        {
+            Method (_TMP, 0, NotSerialized) { Return (0x0BB8) }
+            Method (_CRT, 0, Serialized)
+            {
+                Local0 = Zero
+                While (Local0 < 1000)
+                {
+                    If (RDY == 0x5A)
+                    {
+                        Break
+                    }
+                    Sleep (100)
+                    Local0++
+                }
+                Return (0x0E80)                     // 98.0 C
+            }
+        }
+    }
+}
