@@ -18,7 +18,8 @@
 #   make check-valgrind   the Bats suite with every tool under valgrind
 #   make lint       cppcheck, clang-tidy (.clang-tidy) and mandoc -Tlint
 
-VERSION := 0.1.0
+# The version: the VERSION file, with the commit in a git checkout (scripts/version.sh)
+VERSION := $(shell scripts/version.sh)
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -90,7 +91,7 @@ UNIT := $(B)/unit-tests
 
 MANS := $(sort $(wildcard man/*.[1-8]))
 
-.PHONY: all deps report check check-unit check-bats check-live check-static check-fuzz check-valgrind bench fuzz \
+.PHONY: all deps deps-check deps-image report check check-unit check-bats check-live check-static check-fuzz check-valgrind bench fuzz \
 	install install-units uninstall clean lint
 
 # acpiexec's virtual clock (tools/aml-vclock.c): preloaded into acpiexec, never linked into
@@ -110,6 +111,16 @@ $(B)/lib/source/aml-cache.o: override CFLAGS += \
 $(VCLOCK): tools/aml-vclock.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -std=gnu11 $(WARN) -fPIC -shared -o $@ $<
+
+# The files that print the version are built again when it changes.
+VERSION_USERS := lib/source/source-live.c lib/source/source-sim.c lib/report/report.c \
+	lib/report/dump-write.c tools/cli.c
+$(patsubst %.c,$(B)/%.o,$(VERSION_USERS)): $(B)/version.stamp
+$(B)/version.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo "$(VERSION)" | cmp -s - $@ 2>/dev/null || echo "$(VERSION)" > $@
+.PHONY: FORCE
+FORCE:
 
 $(B)/%.o: %.c $(LIB_HDR) tools/cli.h Makefile
 	@mkdir -p $(dir $@)
@@ -139,11 +150,17 @@ $(UNIT): $(UNIT_OBJ) $(LIBA)
 ifeq ($(SAN),1)
 CHECK_SUITES := check-unit check-bats check-live
 else
-CHECK_SUITES := check-unit check-bats check-live check-static check-fuzz check-qemu lint
+CHECK_SUITES := check-unit check-bats check-live check-static check-fuzz check-qemu check-package lint
 endif
 
+# The Debian packages, by purpose (scripts/deps.sh): report builds and runs pmdiag, check
+# adds the tests, image the boot image and QEMU.
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh report
+deps-check:
+	@scripts/deps.sh report check image
+deps-image:
+	@scripts/deps.sh report image
 
 report: deps
 	@$(MAKE) --no-print-directory all
@@ -151,7 +168,7 @@ report: deps
 
 # Each suite in turn, all of them even when one fails (as make -k), with its wall time;
 # a table of the times at the end (CONTRIBUTING.md keeps the budget).
-check: deps
+check: deps-check
 	@$(MAKE) --no-print-directory WERROR=1 all $(UNIT)
 	@rc=0; times=""; for s in $(CHECK_SUITES); do \
 		t0=$$(date +%s); $(MAKE) --no-print-directory $$s || rc=1; \
@@ -249,6 +266,34 @@ uninstall:
 	-rmdir $(DESTDIR)$(PKGLIBDIR)
 	for m in $(MANS); do s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
 	rm -f $(DESTDIR)$(UNITDIR)/pmdiag-report.service $(DESTDIR)$(UNITDIR)/pmdiag-report.timer
+
+# ---- release artifacts ----
+# make dist: the source tarball of HEAD (scripts/dist.sh); make deb: the Debian package,
+# built from that tarball with dpkg-buildpackage in $(B)/deb; make release: the tarball,
+# the package, the boot image and the USB stick image, with SHA256SUMS, in $(B)/release.
+DIST := $(B)/pmdiag-$(VERSION).tar.xz
+DEB := $(B)/deb/pmdiag_$(VERSION)_amd64.deb
+.PHONY: dist deb release check-package
+dist:
+	@scripts/dist.sh $(VERSION) $(DIST)
+
+deb: dist
+	rm -rf $(B)/deb
+	mkdir -p $(B)/deb
+	tar -xJf $(DIST) -C $(B)/deb
+	cd $(B)/deb/pmdiag-$(VERSION) && dpkg-buildpackage -us -uc -b > ../build.log 2>&1 || \
+		{ tail -n 30 ../build.log; exit 1; }
+	@echo "deb: $(DEB)"
+
+release: deb initramfs usb-image
+	rm -rf $(B)/release
+	mkdir -p $(B)/release
+	cp $(DIST) $(DEB) $(INITRD) $(USB_IMAGE) $(B)/release/
+	cd $(B)/release && sha256sum -- * > SHA256SUMS && cat SHA256SUMS
+
+# the package installed into a clean Debian 12 root (debootstrap, cached), used, purged
+check-package: deb
+	tests/package/run.sh $(DEB)
 
 clean:
 	rm -rf $(B)

@@ -47,7 +47,7 @@ $(B)/initramfs/kver: initramfs-force
 	@mkdir -p $(dir $@)
 	@echo "$(KVER) $(INITRD_COMPRESS)" | cmp -s - $@ 2>/dev/null || echo "$(KVER) $(INITRD_COMPRESS)" > $@
 
-$(INITRD): $(INITRD_SRC) $(TOOLS) $(VCLOCK) $(B)/initramfs/kver
+$(INITRD): $(INITRD_SRC) $(TOOLS) $(VCLOCK) $(B)/initramfs/kver | deps-image
 	initramfs/mkinitrd.sh --kver $(KVER) --bin $(B)/bin --out $@ --compress $(INITRD_COMPRESS)
 
 # static: the test image has the C library only as the tools need it

@@ -25,7 +25,7 @@ append=""
 timeout=""
 shim=/usr/lib/shim/shimx64.efi.signed
 grub=/usr/lib/grub/x86_64-efi-signed/grubx64.efi.signed
-version=$(sed -n 's/^VERSION := //p' "$here/../Makefile" 2>/dev/null || true)
+version=$("$here/../scripts/version.sh" 2>/dev/null || true)
 
 usage() {
 	sed -n '3,15s/^# \{0,1\}//p' "$0" >&2

@@ -211,7 +211,7 @@ start_node_exporter() {
 	assert_line 'pmdiag_findings{severity="warning"} 2'
 	assert_line 'pmdiag_hpet_firmware_enabled 0'
 	assert_line 'pmdiag_idle_entries_per_second 127389.568'
-	assert_line 'pmdiag_info{kernel="6.1.0-57-amd64",schema="2",version="0.1.0"} 1'
+	assert_line "pmdiag_info{kernel=\"6.1.0-57-amd64\",schema=\"2\",version=\"$VERSION_STR\"} 1"
 	assert_line 'node_textfile_scrape_error 0'
 	assert_line --regexp '^node_textfile_mtime_seconds\{file="[^"]*pmdiag.prom"\} '
 	# every sample of the file is served, with the value the file has

@@ -4,7 +4,7 @@ load test_helper
 
 @test "findings come first, most severe first, with stable ids" {
 	run -0 pmdiag-report --dump "$DUMPS/hand-thermal-amd"
-	assert_line --index 0 "pmdiag 0.1.0 report"
+	assert_line --index 0 "pmdiag $VERSION_STR report"
 	assert_line --index 1 "Findings: 2 critical, 2 warning, 2 info"
 	assert_line --index 3 --regexp '^  critical thermal.trip-below-zero: '
 	assert_line --index 5 --regexp '^  warning thermal.trip-order: '
@@ -104,7 +104,7 @@ load test_helper
 
 @test "prometheus: metrics of the laptop, unknowns left out" {
 	run -0 pmdiag-report --format prometheus --dump "$DUMPS/laptop"
-	assert_line 'pmdiag_info{version="0.1.0",kernel="5.10.0-20-amd64",schema="2"} 1'
+	assert_line "pmdiag_info{version=\"$VERSION_STR\",kernel=\"5.10.0-20-amd64\",schema=\"2\"} 1"
 	assert_line 'pmdiag_hpet_present 1'
 	assert_line 'pmdiag_lapic_timer_stops 1'
 	assert_line 'pmdiag_thermal_zone_celsius{zone="thermal_zone0",type="acpitz"} 47'

@@ -34,9 +34,14 @@ machines() {
 	done
 }
 
+# The tools' version (scripts/version.sh: it names the commit in a checkout): expected
+# files hold @VERSION@ in its place.
+VERSION_STR=$("$BIN/pmdiag-report" --version 2> /dev/null | sed 's/.* //')
+
 # golden FILE: compare $output with FILE, or rewrite FILE when REGEN=1.
 golden() {
 	local file="$1"
+	[ -n "$VERSION_STR" ] && output=${output//"$VERSION_STR"/@VERSION@}
 	if [ "${REGEN:-}" = 1 ]; then
 		mkdir -p "$(dirname "$file")"
 		printf '%s\n' "$output" > "$file"
