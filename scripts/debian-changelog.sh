@@ -9,7 +9,7 @@ set -eu
 cat <<END
 pmdiag ($1) unstable; urgency=medium
 
-  * pmdiag $1, built from its source tarball (make dist).
+  * Built from the source tarball of make dist.
 
  -- pmdiag developers <pmdiag-devel@lists.debian.net>  $(LC_ALL=C date -u -R -d "@$2")
 END
