@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmarks of the diagnostic boot image (make bench-qemu; numbers only, no targets):
-#   - the initramfs's size, compressed as built and with gzip/xz/zstd for comparison;
+#   - the initramfs's size, compressed as built and with gzip/xz/zstd for comparison,
+#     against its target (at most 8 MiB as built), and what its parts weigh;
 #   - under QEMU (q35, -cpu max, TCG), the time from QEMU's start to /init, to the start
 #     of the report (modules loaded), to the whole report on the console (PMDIAG-DONE) and
 #     to QEMU's exit at power-off, next to the same kernel with an /init that only powers
@@ -47,6 +48,27 @@ echo "initramfs $(basename "$QEMU_INITRD"): $(kib "$(wc -c < "$QEMU_INITRD")") K
 	"gzip -9 $(kib "$(gzip -9 -c "$tmp/initrd.cpio" | wc -c)") KiB," \
 	"xz -9 $(kib "$(xz -9 -T0 --check=crc32 -c "$tmp/initrd.cpio" | wc -c)") KiB," \
 	"zstd -19 $(kib "$(zstd -q -19 -T0 -c "$tmp/initrd.cpio" | wc -c)") KiB"
+size=$(wc -c < "$QEMU_INITRD")
+if [ "$size" -le $((8 * 1024 * 1024)) ]; then
+	echo "initramfs target: at most 8 MiB as built: met"
+else
+	echo "initramfs target: at most 8 MiB as built: OVER by $(kib $((size - 8 * 1024 * 1024))) KiB"
+fi
+# What each part weighs, unpacked, and the largest files.
+mkdir -p "$tmp/root"
+(cd "$tmp/root" && cpio -id --quiet --no-absolute-filenames < "$tmp/initrd.cpio")
+part_kib() { # FIND-ARGS...: KiB of the regular files find selects under the root
+	(cd "$tmp/root" && find . -type f "$@" -printf '%s\n') | awk '{ s += $1 } END { printf "%d", (s + 512) / 1024 }'
+}
+echo "initramfs parts (KiB unpacked): pmdiag tools $(part_kib -path './usr/bin/pmdiag-*')," \
+	"shared libraries $(part_kib -path './lib*' -name '*.so*' ! -path './lib/modules/*')," \
+	"kernel modules $(part_kib -path './lib/modules/*')," \
+	"ACPICA $(part_kib \( -name 'acpi*' -path './usr/bin/*' \))," \
+	"busybox $(part_kib -path ./bin/busybox)," \
+	"other $(part_kib ! -path './usr/bin/pmdiag-*' ! \( -path './lib*' -name '*.so*' \) ! -path './lib/modules/*' \
+		! \( -name 'acpi*' -path './usr/bin/*' \) ! -path ./bin/busybox)"
+echo "initramfs largest files (KiB):" $(cd "$tmp/root" && find . -type f -printf '%s %P\n' |
+	sort -rn | head -n 8 | awk '{ printf "%s%s %d", (NR > 1 ? ", " : ""), $2, ($1 + 512) / 1024 }')
 echo "kernel $(basename "$QEMU_KERNEL"): $(kib "$(wc -c < "$QEMU_KERNEL")") KiB"
 
 # The baseline: busybox alone, an /init that powers off at once.

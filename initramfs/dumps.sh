@@ -78,7 +78,7 @@ done
 
 The \`qemu-*\` directories are pmdiag dumps (see pmdiag(7)) recorded inside QEMU guests by
 \`make dumps\` (initramfs/dumps.sh): each machine of tests/qemu/qemu.bash booted the
-diagnostic initramfs (pmdiag-initrd(7)), whose /init ran \`pmdiag-dump --tar\` and printed
+diagnostic initramfs (pmdiag-initrd(7)), whose /init ran \`pmdiag-dump\`, packed the dump with GNU tar and printed
 the archive in base64 between \`PMDIAG-DUMP-BEGIN\` and \`PMDIAG-DUMP-END\` on the serial
 console; dumps.sh unpacked it here. They are real emulated hardware for the Bats suites,
 replayed without booting. To record them again: \`make dumps\` (a few minutes; it replaces

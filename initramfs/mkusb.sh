@@ -115,7 +115,9 @@ fi
 # syslinux's boot sector and ldlinux.sys through --offset, and its MBR boot code.
 truncate -s $((size_mb * 1048576)) "$img"
 if [ $((sectors / 2048)) -ge 512 ]; then ptype=c; else ptype=e; fi
-echo "$start,$sectors,$ptype,*" | sfdisk --quiet --label dos "$img" >/dev/null
+# the disk identifier too is the volume id: sfdisk would pick a random one
+printf 'label: dos\nlabel-id: 0x%s\n%s,%s,%s,*\n' "$volid" "$start" "$sectors" "$ptype" |
+	sfdisk --quiet "$img" >/dev/null
 dd if="$part" of="$img" bs=1M seek=1 conv=notrunc,sparse status=none
 syslinux --install --offset $((start * 512)) "$img"
 dd if="$mbr" of="$img" bs=440 count=1 conv=notrunc status=none

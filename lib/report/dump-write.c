@@ -7,8 +7,7 @@
  */
 #include "report/dump-write.h"
 
-#include <archive.h>
-#include <archive_entry.h>
+#include "source/la.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -715,6 +714,12 @@ struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct p
 	if (o->tar && !archive_ext(out))
 		return pmd_res_make(PMD_INVALID, EINVAL,
 				    "%s: an archive name ends in .tar.xz, .tar.gz or .tar", out);
+	if (o->tar) {
+		/* before minutes of recording, not after */
+		struct pmd_res la = pmd_la_load();
+		if (la.st != PMD_OK)
+			return la;
+	}
 
 	/* The temporary directory sits next to the output, so rename() is atomic. */
 	char *parent = pmd_xstrdup(out), *slash = strrchr(parent, '/');

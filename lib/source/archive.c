@@ -10,8 +10,7 @@
  */
 #include "source/archive.h"
 
-#include <archive.h>
-#include <archive_entry.h>
+#include "source/la.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -381,6 +380,11 @@ struct pmd_tree *pmd_archive_load(const char *path, struct pmd_res *why)
 {
 	struct reader r = { .path = path, .why = why };
 	struct pmd_tree *t = NULL;
+	struct pmd_res la = pmd_la_load();
+	if (la.st != PMD_OK) {
+		*why = pmd_res_make(la.st, la.err, "%s: %s", path, la.why);
+		return NULL;
+	}
 	r.a = archive_read_new();
 	if (!r.a) {
 		*why = pmd_res_make(PMD_UNREADABLE, ENOMEM, "%s: out of memory", path);

@@ -7,8 +7,7 @@
  * helpers the back-ends share: whole-file reads (.xz and .gz decompressed in
  * memory by libarchive) and the /proc/iomem parser.
  */
-#include <archive.h>
-#include <archive_entry.h>
+#include "source/la.h"
 
 #include "source/source-int.h"
 
@@ -98,13 +97,16 @@ struct pmd_src *pmd_src_open_none(const char *name, const struct pmd_src_opts *o
  */
 static struct pmd_res decompress(int fd, const char *what, char **data, size_t *len)
 {
-	struct archive *a = archive_read_new();
+	struct archive *a;
 	struct archive_entry *ent;
 	struct pmd_buf b = { 0 };
-	struct pmd_res r = pmd_ok();
+	struct pmd_res r = pmd_la_load();
 	char chunk[65536];
 	la_ssize_t got;
 
+	if (r.st != PMD_OK)
+		return r;
+	a = archive_read_new();
 	if (!a)
 		return pmd_res_make(PMD_UNREADABLE, ENOMEM, "out of memory");
 	archive_read_support_filter_xz(a);

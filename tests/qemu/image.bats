@@ -45,12 +45,24 @@ setup_file() {
 @test "every pmdiag tool of build/bin, and rdmsr, wrmsr, acpidump, acpixtract, acpiexec, GNU tar, xz" {
 	local t n=0
 	for t in "$TOP"/build/bin/pmdiag-*; do
-		cmp "$t" "$R/usr/bin/$(basename "$t")" || fail "$(basename "$t") missing or stale in the image"
+		strip --strip-unneeded -o "$BATS_TEST_TMPDIR/s" "$t"
+		cmp "$BATS_TEST_TMPDIR/s" "$R/usr/bin/$(basename "$t")" || fail "$(basename "$t") missing or stale in the image"
 		n=$((n + 1))
 	done
 	[ "$n" -ge 2 ]
 	for t in usr/sbin/rdmsr usr/sbin/wrmsr usr/bin/acpidump usr/bin/acpixtract usr/bin/acpiexec usr/bin/tar usr/bin/xz; do
 		[ -x "$R/$t" ] && [ ! -L "$R/$t" ] || fail "no $t"
+	done
+}
+
+@test "no libarchive, libxml2 or ICU in the image (GNU tar packs the dump), and the tools without debugging symbols" {
+	run find "$R" -name 'libarchive*' -o -name 'libxml2*' -o -name 'libicu*'
+	assert_output ""
+	local t
+	for t in "$R"/usr/bin/pmdiag-* "$R/usr/lib/pmdiag/aml-vclock.so"; do
+		run -0 readelf -S "$t"
+		refute_output --partial .debug_info
+		refute_output --partial .symtab
 	done
 }
 
@@ -85,4 +97,22 @@ setup_file() {
 	for f in $(echo "$output" | awk '$1 == "insmod" { print $2 }'); do
 		[ -f "$R$f" ] || fail "usb-storage needs $f"
 	done
+}
+
+@test "reproducible: the image and the USB stick built twice from the same tree with one SOURCE_DATE_EPOCH are byte-identical" {
+	local d="$BATS_TEST_TMPDIR" i
+	for i in 1 2; do
+		SOURCE_DATE_EPOCH=1700000000 "$TOP/initramfs/mkinitrd.sh" --kver "$KVER" --bin "$TOP/build/bin" \
+			--out "$d/initrd$i.img" --compress zstd 2> /dev/null
+		SOURCE_DATE_EPOCH=1700000000 "$TOP/initramfs/mkusb.sh" --kernel "$QEMU_KERNEL" \
+			--initrd "$d/initrd1.img" --out "$d/usb$i.img" --size-mb 64 2> /dev/null
+		sleep 1 # a clock second apart: no time may leak in
+	done
+	[ -s "$d/initrd1.img" ] && [ -s "$d/usb1.img" ] || fail "the images were not built"
+	cmp "$d/initrd1.img" "$d/initrd2.img" || fail "the initramfs differs between two builds"
+	cmp "$d/usb1.img" "$d/usb2.img" || fail "the USB stick image differs between two builds"
+	# and a build at another SOURCE_DATE_EPOCH differs (the dates are in it)
+	SOURCE_DATE_EPOCH=1700000001 "$TOP/initramfs/mkinitrd.sh" --kver "$KVER" --bin "$TOP/build/bin" \
+		--out "$d/initrd3.img" --compress zstd 2> /dev/null
+	! cmp -s "$d/initrd1.img" "$d/initrd3.img" || fail "SOURCE_DATE_EPOCH did not reach the image"
 }
