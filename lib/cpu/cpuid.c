@@ -39,6 +39,26 @@ bool pmd_cpuid_leaf(const struct cpu_raw_data_t *r, uint32_t leaf, uint32_t regs
 	return true;
 }
 
+void pmd_cpuid_missing(const struct cpu_raw_data_t *r, uint32_t leaf, char *why, size_t n)
+{
+	uint32_t regs[4];
+	if (!n)
+		return;
+	why[0] = 0;
+	if (pmd_cpuid_leaf(r, leaf, regs))
+		return;
+	bool ext = leaf >= 0x80000000u;
+	uint32_t max = ext ? r->ext_cpuid[0][PMD_EAX] : r->basic_cpuid[0][PMD_EAX];
+	if (ext && max < 0x80000000u)
+		snprintf(why, n, "CPUID leaf 0x%x not implemented: no extended leaves", leaf);
+	else if (leaf - (ext ? 0x80000000u : 0) >= (ext ? MAX_EXT_CPUID_LEVEL : MAX_CPUID_LEVEL))
+		snprintf(why, n, "CPUID leaf 0x%x not recorded: beyond what libcpuid keeps", leaf);
+	else
+		snprintf(why, n, ext ? "CPUID leaf 0x%x not implemented: max extended leaf 0x%x"
+				     : "CPUID leaf %u not implemented: max standard leaf %u",
+			 leaf, max);
+}
+
 void pmd_cpuid_fms(const struct cpu_raw_data_t *r, unsigned *family, unsigned *model,
 		   unsigned *stepping)
 {

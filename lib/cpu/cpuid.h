@@ -15,6 +15,9 @@
 enum pmd_vendor pmd_cpuid_vendor(const struct cpu_raw_data_t *r, char vendor[13]);
 /* Registers of a leaf (sub-leaf 0); false when the CPU does not have the leaf. */
 bool pmd_cpuid_leaf(const struct cpu_raw_data_t *r, uint32_t leaf, uint32_t regs[4]);
+/* Why a leaf is missing, as the tools say it: "CPUID leaf 6 not implemented: max standard
+ * leaf 1" (a CPU older than the leaf); "" when the CPU has it. */
+void pmd_cpuid_missing(const struct cpu_raw_data_t *r, uint32_t leaf, char *why, size_t n);
 /* Family and model with the extended fields folded in as Linux does. */
 void pmd_cpuid_fms(const struct cpu_raw_data_t *r, unsigned *family, unsigned *model,
 		   unsigned *stepping);

@@ -249,6 +249,18 @@ static bool dashes(const char *line)
 
 static int libcpuid_read(const char *text, size_t len, struct cpu_raw_data_array_t *raw);
 
+/* libcpuid read the values we read: the same leaves in every CPU. It reads some lines we
+ * read and it does not ("CPUID 00000000  ..." without a colon, in libcpuid's own test files
+ * of K7 and K8 CPUs): its CPUs are then empty or short, and ours are taken. */
+static bool same_leaves(const struct cpu_raw_data_t *a, const struct cpu_raw_data_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (memcmp(a[i].basic_cpuid, b[i].basic_cpuid, sizeof(a[i].basic_cpuid)) ||
+		    memcmp(a[i].ext_cpuid, b[i].ext_cpuid, sizeof(a[i].ext_cpuid)))
+			return false;
+	return true;
+}
+
 struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data_array_t *raw)
 {
 	memset(raw, 0, sizeof(*raw));
@@ -344,7 +356,7 @@ struct pmd_res pmd_cpuid_parse(const char *text, size_t len, struct cpu_raw_data
 	/* libcpuid's reader when it reads the same CPUs (our parse was its check) */
 	if (f == F_AIDA && ps.libcpuid_headers && ps.n <= MAX_CPUS &&
 	    libcpuid_read(text, (size_t)(end - text), raw) == 0) {
-		if (raw->num_raw == ps.n) {
+		if (raw->num_raw == ps.n && same_leaves(raw->raw, ps.cpu, ps.n)) {
 			free(ps.cpu);
 			return pmd_ok();
 		}

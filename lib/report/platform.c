@@ -68,12 +68,22 @@ static void cpu_flags(struct pmd_src *s, struct pmd_out *o)
 	bool arat = has6 && (l6[PMD_EAX] >> 2 & 1);
 	bool dl = has1 && (l1[PMD_ECX] >> 24 & 1);
 	bool inv = has87 && (l87[PMD_EDX] >> 8 & 1);
-	pmd_out_bool(o, "arat", NULL, arat);
+	char no6[80], at[112];
+	pmd_cpuid_missing(&raw->raw[0], 6, no6, sizeof(no6));
+	if (has6) {
+		pmd_out_bool(o, "arat", NULL, arat);
+		snprintf(at, sizeof(at), "ARAT %s", arat ? "yes" : "no");
+	} else {
+		pmd_out_null(o, "arat", NULL);
+		pmd_out_str(o, "arat_status", NULL, "absent");
+		pmd_out_str(o, "arat_reason", NULL, no6);
+		snprintf(at, sizeof(at), "ARAT: unknown (%s)", no6);
+	}
 	pmd_out_bool(o, "tsc_deadline", NULL, dl);
 	pmd_out_bool(o, "invariant_tsc", NULL, inv);
 	pmd_out_end(o);
-	pmd_out_strf(o, NULL, "CPU timer flags", "ARAT %s, TSC deadline %s, invariant TSC %s",
-		     arat ? "yes" : "no", dl ? "yes" : "no", inv ? "yes" : "no");
+	pmd_out_strf(o, NULL, "CPU timer flags", "%s, TSC deadline %s, invariant TSC %s", at,
+		     dl ? "yes" : "no", inv ? "yes" : "no");
 }
 
 static void clocks(struct pmd_src *s, struct pmd_out *o)

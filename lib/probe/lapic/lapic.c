@@ -48,6 +48,9 @@ static void cpus(struct pmd_src *s, struct pmd_lapic_info *li)
 		pmd_cpuid_brand(r, c->brand);
 		bool h1 = pmd_cpuid_leaf(r, 1, l1), h5 = pmd_cpuid_leaf(r, 5, l5);
 		c->leaf6 = pmd_cpuid_leaf(r, 6, l6);
+		/* Linux takes a missing leaf as no ARAT: so does the verdict; the flag
+		 * itself is unknown, and said so */
+		pmd_cpuid_missing(r, 6, c->no_leaf6, sizeof(c->no_leaf6));
 		bool h87 = pmd_cpuid_leaf(r, 0x80000007u, l87);
 		c->arat = c->leaf6 && (l6[PMD_EAX] >> 2 & 1);
 		c->tsc_deadline = h1 && (l1[PMD_ECX] >> 24 & 1);
@@ -525,9 +528,13 @@ static void print_cpus(const struct pmd_lapic_info *li, struct pmd_out *o)
 	pmd_out_strf(o, NULL, "CPU", "%s, %s family 0x%x model 0x%x%s%s", c->brand[0] ? c->brand : "?",
 		     c->vendor, c->family, c->model, c->codename[0] ? ", libcpuid: " : "",
 		     c->codename);
-	pmd_out_strf(o, NULL, "Timer flags",
-		     "ARAT %s, TSC deadline %s, invariant TSC %s, x2APIC %s, MWAIT %s",
-		     tri_text(c->arat ? PMD_YES : PMD_NO), c->tsc_deadline ? "yes" : "no",
+	char arat[112];
+	if (c->leaf6)
+		snprintf(arat, sizeof(arat), "ARAT %s", c->arat ? "yes" : "no");
+	else
+		snprintf(arat, sizeof(arat), "ARAT: unknown (%s)", c->no_leaf6);
+	pmd_out_strf(o, NULL, "Timer flags", "%s, TSC deadline %s, invariant TSC %s, x2APIC %s, MWAIT %s",
+		     arat, c->tsc_deadline ? "yes" : "no",
 		     c->invariant_tsc ? "yes" : "no", c->x2apic ? "yes" : "no",
 		     c->mwait ? "yes" : "no");
 	if (c->mwait) {
@@ -556,7 +563,13 @@ static void print_cpus(const struct pmd_lapic_info *li, struct pmd_out *o)
 		pmd_out_uint(o, "stepping", NULL, k->stepping, NULL);
 		pmd_out_str(o, "brand", NULL, k->brand);
 		pmd_out_str(o, "codename", NULL, k->codename);
-		pmd_out_bool(o, "arat", NULL, k->arat);
+		if (k->leaf6) {
+			pmd_out_bool(o, "arat", NULL, k->arat);
+		} else {
+			pmd_out_null(o, "arat", NULL);
+			pmd_out_str(o, "arat_status", NULL, "absent");
+			pmd_out_str(o, "arat_reason", NULL, k->no_leaf6);
+		}
 		pmd_out_bool(o, "tsc_deadline", NULL, k->tsc_deadline);
 		pmd_out_bool(o, "invariant_tsc", NULL, k->invariant_tsc);
 		pmd_out_bool(o, "x2apic", NULL, k->x2apic);

@@ -20,6 +20,7 @@ struct pmd_lapic_cpu {
 	bool arat, tsc_deadline, invariant_tsc, x2apic, mwait;
 	uint32_t mwait_substates;  /* CPUID.05H:EDX (4 bits per C-state, C0..C7) */
 	bool leaf6;                /* CPUID leaf 6 exists (else ARAT is unknown-as-absent) */
+	char no_leaf6[80];         /* why not: "CPUID leaf 6 not implemented: max standard leaf 1" */
 };
 
 struct pmd_lapic_state {
