@@ -25,15 +25,26 @@ sane() { # what allowed-statuses...
 	[[ "$stderr" != *Sanitizer* && "$stderr" != *"runtime error"* ]] || fail "$what: $stderr"
 }
 
+# variant_runs DUMP FILE RESULTS SCRIPT: the dump DUMP with its FILE replaced by each input
+# of stdin ("$d" in SCRIPT: a copy of the dump, hard-linked but for FILE), SCRIPT's runs
+# TEST_JOBS at a time into RESULTS (par_result RESULTS INPUT reads them back).
+variant_runs() {
+	SRC="$DUMPS/$1" REL=$2 WORK="$BATS_TEST_TMPDIR/w" par_runs "$3" \
+		'd="$WORK/${1##*/}"; rm -rf "$d"; mkdir -p "$WORK" && cp -al "$SRC" "$d" &&
+		rm -f "$d/$REL" && cp "$1" "$d/$REL" || exit 99
+		'"$4"'
+		rc=$?; rm -rf "$d"; exit $rc'
+}
+
 @test "HPET, FACP, APIC, MCFG cut at every length: refused with both lengths, the rest still read" {
-	d=$(copy_dump qemu-q35 t)
 	for sig in HPET FACP APIC MCFG; do
 		rm -rf "$BATS_TEST_TMPDIR/m"
 		mangle $sig qemu-q35
+		ls "$BATS_TEST_TMPDIR"/m/cut-* | variant_runs qemu-q35 acpidump.txt "$BATS_TEST_TMPDIR/r" \
+			'pmdiag-report --dump "$d"'
 		for f in "$BATS_TEST_TMPDIR"/m/cut-*; do
 			L=${f##*-}
-			cp "$f" "$d/acpidump.txt"
-			run --separate-stderr pmdiag-report --dump "$d"
+			par_result "$BATS_TEST_TMPDIR/r" "$f"
 			sane "$sig cut at $L" 0
 			if [ "$L" -lt 36 ]; then
 				[[ "$stderr" == *"ACPI table $sig #1: truncated: $L bytes, header needs 36"* ]] ||
@@ -45,23 +56,26 @@ sane() { # what allowed-statuses...
 			# the other tables are still there
 			[[ "$output" == *"DSDT "*" 1 "* ]] || fail "$sig cut at $L: DSDT lost"
 		done
+		rm -rf "$BATS_TEST_TMPDIR/r"
 	done
 }
 
 @test "HPET, FACP, APIC, MCFG short at every length (length field agrees): decoded or named" {
-	d=$(copy_dump qemu-q35 s)
 	for sig in HPET FACP APIC MCFG; do
 		rm -rf "$BATS_TEST_TMPDIR/m"
 		mangle $sig qemu-q35
+		ls "$BATS_TEST_TMPDIR"/m/short-* | variant_runs qemu-q35 acpidump.txt "$BATS_TEST_TMPDIR/r" \
+			'pmdiag-report --dump "$d"'
 		for f in "$BATS_TEST_TMPDIR"/m/short-*; do
 			L=${f##*-}
-			cp "$f" "$d/acpidump.txt"
-			run --separate-stderr pmdiag-report --dump "$d"
+			par_result "$BATS_TEST_TMPDIR/r" "$f"
 			sane "$sig short at $L" 0
 			[[ "$stderr" != *"length field says"* ]] || fail "$sig short at $L: $stderr"
 		done
+		rm -rf "$BATS_TEST_TMPDIR/r"
 	done
 	# what the HPET probe says of a short HPET table
+	d=$(copy_dump qemu-q35 s)
 	mangle HPET qemu-q35
 	cp "$BATS_TEST_TMPDIR/m/short-48" "$d/acpidump.txt"
 	run -0 pmdiag-hpet --dump "$d"
@@ -73,13 +87,19 @@ sane() { # what allowed-statuses...
 	d=$(copy_dump qemu-q35-thermal t)
 	mangle SSDT qemu-q35-thermal
 	local n=0
+	ls "$BATS_TEST_TMPDIR"/m/short-* "$BATS_TEST_TMPDIR"/m/cut-* |
+		variant_runs qemu-q35-thermal acpidump.txt "$BATS_TEST_TMPDIR/r" \
+			'pmdiag-thermal --dump "$d"'
+	# --json: exit 98 when what it printed is not JSON
+	ls "$BATS_TEST_TMPDIR"/m/short-* "$BATS_TEST_TMPDIR"/m/cut-* |
+		variant_runs qemu-q35-thermal acpidump.txt "$BATS_TEST_TMPDIR/j" \
+			'pmdiag-thermal --json --dump "$d" > "$d.json"; rc=$?; cat "$d.json"
+			jq -e . "$d.json" > /dev/null || exit 98; rm -f "$d.json"; exit $rc'
 	for f in "$BATS_TEST_TMPDIR"/m/short-* "$BATS_TEST_TMPDIR"/m/cut-*; do
-		cp "$f" "$d/acpidump.txt"
-		run --separate-stderr pmdiag-thermal --dump "$d"
+		par_result "$BATS_TEST_TMPDIR/r" "$f"
 		sane "${f##*/}" 0
-		run --separate-stderr pmdiag-thermal --json --dump "$d"
-		sane "${f##*/} --json" 0
-		jq -e . <<<"$output" > /dev/null || fail "${f##*/}: not JSON"
+		par_result "$BATS_TEST_TMPDIR/j" "$f"
+		sane "${f##*/} --json (98: not JSON)" 0
 		n=$((n + 1))
 	done
 	[ "$n" -gt 20 ]
@@ -256,20 +276,26 @@ EOF
 	cp "$f" "$BATS_TEST_TMPDIR/full"
 	local len n
 	len=$(wc -c < "$BATS_TEST_TMPDIR/full")
+	mkdir -p "$BATS_TEST_TMPDIR/c"
 	for ((n = 0; n < len; n += STEP)); do
-		head -c "$n" "$BATS_TEST_TMPDIR/full" > "$f"
-		run --separate-stderr pmdiag-idle --json --dump "$d"
+		head -c "$n" "$BATS_TEST_TMPDIR/full" > "$BATS_TEST_TMPDIR/c/cut-$n"
+	done
+	ls "$BATS_TEST_TMPDIR"/c/cut-* | variant_runs hand-idle-pc10 snapshots/1/cstate.txt \
+		"$BATS_TEST_TMPDIR/r" 'pmdiag-idle --json --dump "$d"'
+	local st why avg
+	for ((n = 0; n < len; n += STEP)); do
+		par_result "$BATS_TEST_TMPDIR/r" "cut-$n"
 		sane "cstate.txt cut at $n" 0
+		IFS='|' read -r st avg why < <(jq -r '.summary | "\(.hw_source_status)|\(.avg_sleep_ms)|\(.hw_source_reason)"' <<<"$output")
 		# a record cut inside a line may still parse (a shorter TSC, a smaller count);
 		# otherwise the line is named
-		case "$(jq -r .summary.hw_source_status <<<"$output")" in
+		case "$st" in
 		invalid)
-			assert_regex "$(jq -r .summary.hw_source_reason <<<"$output")" \
-				'^(record of end 1: line [0-9]+: |the TSC did not advance)' ;;
+			assert_regex "$why" '^(record of end 1: line [0-9]+: |the TSC did not advance)' ;;
 		null) ;;
 		*) fail "cut at $n: $(jq -c .summary <<<"$output")" ;;
 		esac
-		assert_equal "$(jq -r .summary.avg_sleep_ms <<<"$output")" 9.9
+		assert_equal "$avg" 9.9
 	done
 	head -c 300 /dev/urandom > "$f"
 	run -0 --separate-stderr pmdiag-idle --dump "$d"

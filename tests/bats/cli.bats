@@ -23,7 +23,7 @@ load test_helper
 }
 
 @test "every tool answers --version with the project version" {
-	version=$(sed -n 's/^VERSION := //p' "$TOP/Makefile")
+	version=$("$TOP/scripts/version.sh")
 	for t in $(tools); do
 		run -0 "$t" --version
 		assert_output "$t (pmdiag) $version"

@@ -37,33 +37,40 @@ setup() {
 	awk -v p="$pct" 'BEGIN { exit !(p >= 60) }' || fail "only $pct % of the rows have a value"
 }
 
-@test "every corpus acpidump loads: the tables acpixtract lists, checksums reported" {
-	local n=0 f tmp="$BATS_TEST_TMPDIR/a.txt"
-	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
-		xz -dc "$f" > "$tmp"
-		run --separate-stderr pmdiag-report --json --dump "$AML/$(basename "$f" .acpidump.txt.xz)"
-		[ "$status" -eq 0 ] || fail "$f: exit $status: $stderr"
-		ours=$(jq -r '.sources.acpi_tables[] | "\(.signature) \(.length)"' <<<"$output")
-		theirs=$(acpixtract -l "$tmp" | sed -n 's/^ *[0-9]*)  *\([^ ]*\)  *0x\([0-9A-F]*\) .*/\1 \2/p' |
-			while read -r sig len; do echo "$sig $((16#$len))"; done)
-		[ "$ours" = "$theirs" ] || fail "$f: tables differ from acpixtract -l:
+# one_loads F: the tables of corpus acpidump F as pmdiag reads them and as acpixtract -l
+# lists them, and its checksums, as the oracle has them
+one_loads() {
+	local f=$1 tmp id ours theirs bad nbad warned want
+	id=$(basename "$f" .acpidump.txt.xz)
+	tmp="$BATS_TEST_TMPDIR/$id.txt"
+	xz -dc "$f" > "$tmp"
+	run --separate-stderr pmdiag-report --json --dump "$AML/$id"
+	[ "$status" -eq 0 ] || fail "$f: exit $status: $stderr"
+	ours=$(jq -r '.sources.acpi_tables[] | "\(.signature) \(.length)"' <<<"$output")
+	theirs=$(acpixtract -l "$tmp" | sed -n 's/^ *[0-9]*)  *\([^ ]*\)  *0x\([0-9A-F]*\) .*/\1 \2/p' |
+		while read -r sig len; do echo "$sig $((16#$len))"; done)
+	[ "$ours" = "$theirs" ] || fail "$f: tables differ from acpixtract -l:
 $(diff <(echo "$ours") <(echo "$theirs"))"
-		# Every table has a checksum verdict, each bad one is warned about, and the bad
-		# ones are those of the oracle (RSDP and FACS excluded there, as here).
-		jq -e '[.sources.acpi_tables[] | select(.checksum == null)] | length == 0' \
-			<<<"$output" > /dev/null || fail "$f: a table without checksum state"
-		bad=$(jq -r '[.sources.acpi_tables[] | select(.checksum == "bad") | .signature] |
-			unique | join(" ")' <<<"$output")
-		nbad=$(jq '[.sources.acpi_tables[] | select(.checksum == "bad")] | length' <<<"$output")
-		warned=$(grep -c 'checksum wrong' <<<"$stderr" || true)
-		[ "$nbad" = "$warned" ] || fail "$f: $nbad bad checksums but $warned warnings"
-		id=$(basename "$f" .acpidump.txt.xz)
-		want=$(awk -F, -v id="$id" '$2 == id { print $(NF-1); exit }' "$CORPUS/acpi/oracle-hpet.csv" |
-			tr ' ' '\n' | sort -u | xargs)
-		[ "$bad" = "$want" ] || fail "$f: bad checksums in [$bad], oracle says [$want]"
-		n=$((n + 1))
-	done
-	[ "$n" -ge 150 ] || fail "only $n corpus files"
+	# Every table has a checksum verdict, each bad one is warned about, and the bad
+	# ones are those of the oracle (RSDP and FACS excluded there, as here).
+	jq -e '[.sources.acpi_tables[] | select(.checksum == null)] | length == 0' \
+		<<<"$output" > /dev/null || fail "$f: a table without checksum state"
+	bad=$(jq -r '[.sources.acpi_tables[] | select(.checksum == "bad") | .signature] |
+		unique | join(" ")' <<<"$output")
+	nbad=$(jq '[.sources.acpi_tables[] | select(.checksum == "bad")] | length' <<<"$output")
+	warned=$(grep -c 'checksum wrong' <<<"$stderr" || true)
+	[ "$nbad" = "$warned" ] || fail "$f: $nbad bad checksums but $warned warnings"
+	want=$(awk -F, -v id="$id" '$2 == id { print $(NF-1); exit }' "$CORPUS/acpi/oracle-hpet.csv" |
+		tr ' ' '\n' | sort -u | xargs)
+	[ "$bad" = "$want" ] || fail "$f: bad checksums in [$bad], oracle says [$want]"
+	rm -f "$tmp"
+}
+
+@test "every corpus acpidump loads: the tables acpixtract lists, checksums reported" {
+	oracle_test
+	local files=("$CORPUS"/acpi/*.acpidump.txt.xz)
+	[ "${#files[@]}" -ge 150 ] || fail "only ${#files[@]} corpus files"
+	par_each one_loads "${files[@]}"
 }
 
 @test "every corpus sysfs tree replays through --dump with its CPU count" {
@@ -87,77 +94,82 @@ iasl_field() {
 	sed -n "s/^\[[0-9A-F]*h [0-9]* *[0-9]*\] *$2 *: \([0-9A-F]*\).*/\1/p" "$1" | head -1
 }
 
-@test "every corpus FADT and MADT decodes as ACPICA's iasl -d prints them" {
-	local n=0 f d id out
-	corpus_eval lapic
-	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
-		id=$(basename "$f" .acpidump.txt.xz)
-		d="$BATS_TEST_TMPDIR/$id"
-		mkdir -p "$d"
-		xz -dc "$f" > "$d/dump.txt"
-		(cd "$d" && acpixtract -s FACP dump.txt && acpixtract -s APIC dump.txt) > /dev/null 2>&1 || true
-		corpus_result lapic "$id"
-		[ "$status" -le 2 ] || fail "$id: exit $status: $stderr"
-		out=$output
-		local facp apic
-		facp=$(ls "$d"/facp*.dat 2> /dev/null | sort -V | head -1)
-		apic=$(ls "$d"/apic*.dat 2> /dev/null | sort -V | head -1)
-		if [ -n "$facp" ]; then
-			(cd "$d" && iasl -d "$(basename "$facp")") > /dev/null 2>&1
-			local dsl=${facp%.dat}.dsl c2 c3 tmr
-			c2=$((16#$(iasl_field "$dsl" "C2 Latency")))
-			c3=$((16#$(iasl_field "$dsl" "C3 Latency")))
-			[ "$(jq .firmware.fadt.c2_latency_us <<<"$out")" = "$c2" ] || fail "$id: C2 latency, iasl says $c2"
-			[ "$(jq .firmware.fadt.c3_latency_us <<<"$out")" = "$c3" ] || fail "$id: C3 latency, iasl says $c3"
-			# The PM timer as Linux finds it, from the fields iasl prints: ACPICA fills
-			# a zero X_PM_TMR_BLK from PM_TMR_BLK unless hardware-reduced; revision 3+
-			# takes X_PM_TMR_BLK only in system I/O, falling back to PM_TMR_BLK
-			local tmr xsp xad hwr want
-			tmr=$((16#$(iasl_field "$dsl" "PM Timer Block Address")))
-			xsp=$(sed -n '/PM Timer Block : \[Generic Address/,/Address :/p' "$dsl" |
-				sed -n 's/.*Space ID : \([0-9A-F]*\).*/\1/p' | head -1)
-			xad=$(sed -n '/PM Timer Block : \[Generic Address/,/ Address :/p' "$dsl" |
-				sed -n 's/.* Address : \([0-9A-F]*\).*/\1/p' | head -1)
-			xsp=$((16#${xsp:-0})) xad=$((16#${xad:-0}))
-			hwr=$(sed -n 's/.*Hardware Reduced (V5) : \([01]\).*/\1/p' "$dsl" | head -1)
-			rev=$((16#$(iasl_field "$dsl" "Revision")))
-			if [ "$xad" -eq 0 ] && [ "${hwr:-0}" = 0 ] && [ "$tmr" -ne 0 ]; then
-				xsp=1 xad=$tmr
-			fi
-			if [ "$rev" -ge 3 ]; then
-				if [ "$xsp" -ne 1 ]; then want=null
-				elif [ "$xad" -ne 0 ]; then want=$xad
-				else want=$tmr; fi
-			else
-				want=$tmr
-			fi
-			[ "$want" = 0 ] && want=null
-			got=$(jq -r '.firmware.fadt.pm_timer_port // "null"' <<<"$out")
-			[ "$got" = null ] || got=$((got))
-			[ "$got" = "$want" ] || fail "$id: PM timer $got, from iasl -d $want"
-			[ "$(jq -r .firmware.fadt.revision <<<"$out" | cut -d. -f1)" = "$rev" ] ||
-				fail "$id: FADT revision, iasl says $rev"
+# one_fadt_madt F: the FADT and MADT of corpus acpidump F as pmdiag-lapic decodes them and
+# as iasl -d prints them
+one_fadt_madt() {
+	local f=$1 d id out
+	id=$(basename "$f" .acpidump.txt.xz)
+	d="$BATS_TEST_TMPDIR/$id"
+	mkdir -p "$d"
+	xz -dc "$f" > "$d/dump.txt"
+	(cd "$d" && acpixtract -s FACP dump.txt && acpixtract -s APIC dump.txt) > /dev/null 2>&1 || true
+	corpus_result lapic "$id"
+	[ "$status" -le 2 ] || fail "$id: exit $status: $stderr"
+	out=$output
+	local facp apic
+	facp=$(ls "$d"/facp*.dat 2> /dev/null | sort -V | head -1)
+	apic=$(ls "$d"/apic*.dat 2> /dev/null | sort -V | head -1)
+	if [ -n "$facp" ]; then
+		(cd "$d" && iasl -d "$(basename "$facp")") > /dev/null 2>&1
+		local dsl=${facp%.dat}.dsl c2 c3 tmr
+		c2=$((16#$(iasl_field "$dsl" "C2 Latency")))
+		c3=$((16#$(iasl_field "$dsl" "C3 Latency")))
+		[ "$(jq .firmware.fadt.c2_latency_us <<<"$out")" = "$c2" ] || fail "$id: C2 latency, iasl says $c2"
+		[ "$(jq .firmware.fadt.c3_latency_us <<<"$out")" = "$c3" ] || fail "$id: C3 latency, iasl says $c3"
+		# The PM timer as Linux finds it, from the fields iasl prints: ACPICA fills
+		# a zero X_PM_TMR_BLK from PM_TMR_BLK unless hardware-reduced; revision 3+
+		# takes X_PM_TMR_BLK only in system I/O, falling back to PM_TMR_BLK
+		local tmr xsp xad hwr want
+		tmr=$((16#$(iasl_field "$dsl" "PM Timer Block Address")))
+		xsp=$(sed -n '/PM Timer Block : \[Generic Address/,/Address :/p' "$dsl" |
+			sed -n 's/.*Space ID : \([0-9A-F]*\).*/\1/p' | head -1)
+		xad=$(sed -n '/PM Timer Block : \[Generic Address/,/ Address :/p' "$dsl" |
+			sed -n 's/.* Address : \([0-9A-F]*\).*/\1/p' | head -1)
+		xsp=$((16#${xsp:-0})) xad=$((16#${xad:-0}))
+		hwr=$(sed -n 's/.*Hardware Reduced (V5) : \([01]\).*/\1/p' "$dsl" | head -1)
+		rev=$((16#$(iasl_field "$dsl" "Revision")))
+		if [ "$xad" -eq 0 ] && [ "${hwr:-0}" = 0 ] && [ "$tmr" -ne 0 ]; then
+			xsp=1 xad=$tmr
+		fi
+		if [ "$rev" -ge 3 ]; then
+			if [ "$xsp" -ne 1 ]; then want=null
+			elif [ "$xad" -ne 0 ]; then want=$xad
+			else want=$tmr; fi
 		else
-			[ "$(jq -r .firmware.fadt_status <<<"$out")" = absent ] || fail "$id: no FACP but not absent"
+			want=$tmr
 		fi
-		if [ -n "$apic" ]; then
-			(cd "$d" && iasl -d "$(basename "$apic")") > /dev/null 2>&1
-			local dsl=${apic%.dat}.dsl
-			for k in "00 \[Processor Local APIC\]:local_apic_entries" \
-				"09 \[Processor Local x2APIC\]:x2apic_entries" \
-				"02 \[Interrupt Source Override\]:interrupt_overrides"; do
-				want=$(grep -c "Subtable Type : ${k%%:*}" "$dsl" || true)
-				got=$(jq ".firmware.madt.${k##*:}" <<<"$out")
-				[ "$got" = "$want" ] || fail "$id: ${k##*:} $got, iasl -d counts $want"
-			done
-			want=$(grep -c 'Subtable Type : 01 \[I/O APIC\]' "$dsl" || true)
-			got=$(jq '.firmware.madt.ioapics | length' <<<"$out")
-			[ "$got" = "$want" ] || fail "$id: $got I/O APICs, iasl -d counts $want"
-		fi
-		rm -rf "$d"
-		n=$((n + 1))
-	done
-	[ "$n" -ge 150 ] || fail "only $n corpus files"
+		[ "$want" = 0 ] && want=null
+		got=$(jq -r '.firmware.fadt.pm_timer_port // "null"' <<<"$out")
+		[ "$got" = null ] || got=$((got))
+		[ "$got" = "$want" ] || fail "$id: PM timer $got, from iasl -d $want"
+		[ "$(jq -r .firmware.fadt.revision <<<"$out" | cut -d. -f1)" = "$rev" ] ||
+			fail "$id: FADT revision, iasl says $rev"
+	else
+		[ "$(jq -r .firmware.fadt_status <<<"$out")" = absent ] || fail "$id: no FACP but not absent"
+	fi
+	if [ -n "$apic" ]; then
+		(cd "$d" && iasl -d "$(basename "$apic")") > /dev/null 2>&1
+		local dsl=${apic%.dat}.dsl
+		for k in "00 \[Processor Local APIC\]:local_apic_entries" \
+			"09 \[Processor Local x2APIC\]:x2apic_entries" \
+			"02 \[Interrupt Source Override\]:interrupt_overrides"; do
+			want=$(grep -c "Subtable Type : ${k%%:*}" "$dsl" || true)
+			got=$(jq ".firmware.madt.${k##*:}" <<<"$out")
+			[ "$got" = "$want" ] || fail "$id: ${k##*:} $got, iasl -d counts $want"
+		done
+		want=$(grep -c 'Subtable Type : 01 \[I/O APIC\]' "$dsl" || true)
+		got=$(jq '.firmware.madt.ioapics | length' <<<"$out")
+		[ "$got" = "$want" ] || fail "$id: $got I/O APICs, iasl -d counts $want"
+	fi
+	rm -rf "$d"
+}
+
+@test "every corpus FADT and MADT decodes as ACPICA's iasl -d prints them" {
+	oracle_test
+	corpus_eval lapic
+	local files=("$CORPUS"/acpi/*.acpidump.txt.xz)
+	[ "${#files[@]}" -ge 150 ] || fail "only ${#files[@]} corpus files"
+	par_each one_fadt_madt "${files[@]}"
 }
 
 @test "finding rates: every finding ID on the corpus as docs/findings.md counts it, no warning or critical on over 20 % without a justification" {

@@ -7,10 +7,18 @@ load test_helper
 
 @test "every tool on every recorded machine prints its expected output" {
 	local tool m
+	# every run first, TEST_JOBS at a time; then each is compared in turn
+	for tool in ${GOLDEN_TOOLS:-$(tools)}; do
+		[ "$tool" = pmdiag-dump ] && continue
+		for m in ${GOLDEN_MACHINES:-$(machines)}; do echo "$tool@$m"; done
+	done > "$BATS_TEST_TMPDIR/runs"
+	export DUMPS
+	par_runs "$BATS_TEST_TMPDIR/text" '"${1%@*}" --dump "$DUMPS/${1#*@}"' < "$BATS_TEST_TMPDIR/runs"
+	par_runs "$BATS_TEST_TMPDIR/json" '"${1%@*}" --json --dump "$DUMPS/${1#*@}"' < "$BATS_TEST_TMPDIR/runs"
 	for tool in ${GOLDEN_TOOLS:-$(tools)}; do
 		[ "$tool" = pmdiag-dump ] && continue
 		for m in ${GOLDEN_MACHINES:-$(machines)}; do
-			run --separate-stderr "$tool" --dump "$DUMPS/$m"
+			par_result "$BATS_TEST_TMPDIR/text" "$tool@$m"
 			# A non-zero exit is expected only where tests/expected/<tool>/<m>.rcN says so.
 			if [ "${REGEN:-}" = 1 ]; then
 				mkdir -p "$EXPECTED/$tool"
@@ -29,9 +37,14 @@ load test_helper
 			if [ -f "$EXPECTED/$tool/$m.err" ] || [ -n "$err" ]; then
 				golden "$EXPECTED/$tool/$m.err"
 			fi
-			run --separate-stderr "$tool" --json --dump "$DUMPS/$m"
-			echo "$output" | jq -e . > /dev/null || fail "$tool --json --dump $m: not JSON"
+			par_result "$BATS_TEST_TMPDIR/json" "$tool@$m"
 			golden "$EXPECTED/$tool/$m.json"
 		done
 	done
+	# every expected JSON is JSON, one value per file (the outputs equal them): one jq
+	# reads them all, and names a file that is not
+	local files=("$EXPECTED"/*/*.json)
+	run jq -n '[inputs] | length' "${files[@]}"
+	[ "$status" -eq 0 ] || fail "an expected file is not JSON: $output"
+	assert_equal "$output" "${#files[@]}"
 }

@@ -4,6 +4,7 @@
 load test_helper
 
 @test "every corpus CPU: vendor, family, model and ARAT equal the oracle" {
+	oracle_test
 	[ -d "$CORPUS/cpuid" ] || skip "no corpus"
 	local n=0 f name want got
 	for f in "$CORPUS"/cpuid/*; do

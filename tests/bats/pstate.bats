@@ -8,48 +8,53 @@ corpus() {
 	[ -d "$CORPUS/acpi" ] || skip "no corpus at $CORPUS (set PMD_CORPUS)"
 }
 
+# one_pss F: the _PSS objects of corpus acpidump F against the oracles; its counts of
+# constant tables and never-loaded _PSS into $BATS_TEST_TMPDIR/count-ID
+one_pss() {
+	local f=$1 id got want ours oracle bad
+	id=$(basename "$f" .acpidump.txt.xz)
+	corpus_result pstate "$id"
+	[ "$status" -eq 0 ] || fail "$id: exit $status: $stderr"
+	# pss_defs counts Name/Method (_PSS in the iasl -d text of each DSDT and SSDT. Its
+	# early columns hold quoted commas: count from the end (pss_defs is NF-16).
+	got=$(jq '.acpi_pss | length' <<<"$output")
+	want=$(awk -F, -v id="$id" '$2 == id { print $(NF-16); exit }' "$CORPUS/acpi/oracle-hpet.csv")
+	[ -n "$want" ] || fail "$id: not in oracle-hpet.csv"
+	[ "$got" = "$want" ] || fail "$id: $got _PSS objects, oracle pss_defs $want"
+	# oracle-pss.csv has one row per _PSS that acpiexec created: the constant ones
+	# (const=name) must decode to the same table. A _PSS acpiexec did not create is
+	# in a Scope of a processor object that does not exist when its table loads
+	# (only External, or defined by a later SSDT: ACPICA's AE_NOT_FOUND, see
+	# oracle-acpiexec-load.csv, agree_pss = 0): pmdiag must flag exactly those as
+	# never loaded ("orphan"), and no other.
+	ours=$(jq -r '.acpi_pss[] | "P \(.path)._PSS \(if .constant then "name" else "no" end) \(.orphan) " +
+		(if .entries then [.entries[] | "\(.mhz)/\(.mw)/\(.latency_us)/\(.bm_latency_us)/0x\(.control[2:] | ascii_upcase)/0x\(.status[2:] | ascii_upcase)"] | join(";") else "-" end)' <<<"$output")
+	oracle=$(awk -F, -v id="$id" '$2 == id { print "O", $3, $7, $6 }' "$CORPUS/acpi/oracle-pss.csv")
+	bad=$(printf '%s\n%s\n' "$oracle" "$ours" | awk '
+		$1 == "O" { oc[$2] = $3; ot[$2] = $4; next }
+		$1 == "P" { pc[$2] = $3; po[$2] = $4; pt[$2] = $5 }
+		END {
+			for (p in oc) {
+				if (!(p in pc)) { print p ": in the oracle, not found"; continue }
+				if (po[p] != "false") print p ": flagged never loaded, acpiexec created it"
+				if (pc[p] != oc[p]) print p ": constant " pc[p] ", oracle " oc[p]
+				else if (oc[p] == "name" && pt[p] != ot[p]) print p ": table " pt[p] " != " ot[p]
+			}
+			for (p in pc)
+				if (!(p in oc) && po[p] != "true") print p ": acpiexec did not create it, not flagged"
+		}')
+	[ -z "$bad" ] || fail "$id: $bad"
+	echo "$(grep -c '^O .* name ' <<<"$oracle" || true) $(jq '[.acpi_pss[] | select(.orphan)] | length' <<<"$output")" > "$BATS_TEST_TMPDIR/count-$id"
+}
+
 @test "every corpus machine: _PSS count = pss_defs, tables = oracle-pss.csv, never-loaded ones explained" {
+	oracle_test
 	corpus
-	local f id n=0 nconst=0 norphan=0 got want ours oracle bad
 	corpus_eval pstate
-	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
-		id=$(basename "$f" .acpidump.txt.xz)
-		corpus_result pstate "$id"
-		[ "$status" -eq 0 ] || fail "$id: exit $status: $stderr"
-		# pss_defs counts Name/Method (_PSS in the iasl -d text of each DSDT and SSDT. Its
-		# early columns hold quoted commas: count from the end (pss_defs is NF-16).
-		got=$(jq '.acpi_pss | length' <<<"$output")
-		want=$(awk -F, -v id="$id" '$2 == id { print $(NF-16); exit }' "$CORPUS/acpi/oracle-hpet.csv")
-		[ -n "$want" ] || fail "$id: not in oracle-hpet.csv"
-		[ "$got" = "$want" ] || fail "$id: $got _PSS objects, oracle pss_defs $want"
-		# oracle-pss.csv has one row per _PSS that acpiexec created: the constant ones
-		# (const=name) must decode to the same table. A _PSS acpiexec did not create is
-		# in a Scope of a processor object that does not exist when its table loads
-		# (only External, or defined by a later SSDT: ACPICA's AE_NOT_FOUND, see
-		# oracle-acpiexec-load.csv, agree_pss = 0): pmdiag must flag exactly those as
-		# never loaded ("orphan"), and no other.
-		ours=$(jq -r '.acpi_pss[] | "P \(.path)._PSS \(if .constant then "name" else "no" end) \(.orphan) " +
-			(if .entries then [.entries[] | "\(.mhz)/\(.mw)/\(.latency_us)/\(.bm_latency_us)/0x\(.control[2:] | ascii_upcase)/0x\(.status[2:] | ascii_upcase)"] | join(";") else "-" end)' <<<"$output")
-		oracle=$(awk -F, -v id="$id" '$2 == id { print "O", $3, $7, $6 }' "$CORPUS/acpi/oracle-pss.csv")
-		bad=$(printf '%s\n%s\n' "$oracle" "$ours" | awk '
-			$1 == "O" { oc[$2] = $3; ot[$2] = $4; next }
-			$1 == "P" { pc[$2] = $3; po[$2] = $4; pt[$2] = $5 }
-			END {
-				for (p in oc) {
-					if (!(p in pc)) { print p ": in the oracle, not found"; continue }
-					if (po[p] != "false") print p ": flagged never loaded, acpiexec created it"
-					if (pc[p] != oc[p]) print p ": constant " pc[p] ", oracle " oc[p]
-					else if (oc[p] == "name" && pt[p] != ot[p]) print p ": table " pt[p] " != " ot[p]
-				}
-				for (p in pc)
-					if (!(p in oc) && po[p] != "true") print p ": acpiexec did not create it, not flagged"
-			}')
-		[ -z "$bad" ] || fail "$id: $bad"
-		nconst=$((nconst + $(grep -c '^O .* name ' <<<"$oracle" || true)))
-		norphan=$((norphan + $(jq '[.acpi_pss[] | select(.orphan)] | length' <<<"$output")))
-		n=$((n + 1))
-	done
-	[ "$n" -ge 150 ] || fail "only $n corpus files"
+	local files=("$CORPUS"/acpi/*.acpidump.txt.xz) nconst norphan
+	[ "${#files[@]}" -ge 150 ] || fail "only ${#files[@]} corpus files"
+	par_each one_pss "${files[@]}"
+	read -r nconst norphan < <(cat "$BATS_TEST_TMPDIR"/count-* | awk '{ c += $1; o += $2 } END { print c + 0, o + 0 }')
 	# the corpus has 590 constant tables and 110 _PSS in Scopes that never load
 	[ "$nconst" -ge 590 ] || fail "only $nconst constant tables compared"
 	[ "$norphan" -ge 110 ] || fail "only $norphan never-loaded _PSS"
@@ -76,48 +81,56 @@ iasl_pss() {
 	' "$1"
 }
 
-@test "constant _PSS tables equal the iasl -d disassembly (every corpus machine with one)" {
-	corpus
-	local f id tab dat n=0 ours theirs
-	corpus_eval pstate
-	for f in "$CORPUS"/acpi/*.acpidump.txt.xz; do
-		id=$(basename "$f" .acpidump.txt.xz)
-		corpus_result pstate "$id"
-		[ "$status" -eq 0 ] || fail "$id: exit $status: $stderr"
-		local json="$output"
-		# tables holding a constant Name (_PSS): SSDT<n> is acpixtract's ssdt<n>.dat
-		local tables
-		tables=$(jq -r '[.acpi_pss[] | select(.constant and .definition == "Name") | .table] | unique | .[]' <<<"$json")
-		[ -n "$tables" ] || continue
-		local dir="$BATS_TEST_TMPDIR/$id"
-		mkdir -p "$dir"
-		xz -dc "$f" > "$dir/a.txt"
-		(cd "$dir" && acpixtract -a a.txt > /dev/null) || fail "$id: acpixtract"
-		for tab in $tables; do
-			# acpixtract numbers a signature only when it occurs more than once
-			dat="$dir/$(tr 'A-Z' 'a-z' <<<"$tab").dat"
-			[ -f "$dat" ] || [ "$tab" != SSDT1 ] || dat="$dir/ssdt.dat"
-			[ -f "$dat" ] || fail "$id: no $dat"
-			iasl -d "$dat" > /dev/null 2>&1 || fail "$id: iasl -d $dat"
-			theirs=$(iasl_pss "${dat%.dat}.dsl" | sort)
-			# the constant tables ACPICA returns as they are (a Name the AML writes into is
-			# "depends": its entries are not the machine's)
-			ours=$(jq -r --arg t "$tab" '.acpi_pss[] | select(.constant and .provenance == "constant" and .definition == "Name" and .table == $t) |
-				[.entries[] | "\(.mhz) \(.mw) \(.latency_us) \(.bm_latency_us) \(.control) \(.status)"] | join(";")' <<<"$json" |
-				awk -F';' '{
-					out = ""
-					for (i = 1; i <= NF; i++) {
-						split($i, v, " ")
-						e = sprintf("0x%x/0x%x/0x%x/0x%x/%s/%s", v[1], v[2], v[3], v[4], v[5], v[6])
-						out = out (i > 1 ? ";" : "") e
-					}
-					print out
-				}' | sort)
-			[ "$ours" = "$theirs" ] || fail "$id $tab: tables differ from iasl -d:
+# one_const_pss F: the constant _PSS tables of corpus acpidump F against iasl -d; how many
+# it compared into $BATS_TEST_TMPDIR/count-ID
+one_const_pss() {
+	local f=$1 id tab dat ours theirs
+	id=$(basename "$f" .acpidump.txt.xz)
+	corpus_result pstate "$id"
+	[ "$status" -eq 0 ] || fail "$id: exit $status: $stderr"
+	local json="$output"
+	# tables holding a constant Name (_PSS): SSDT<n> is acpixtract's ssdt<n>.dat
+	local tables
+	tables=$(jq -r '[.acpi_pss[] | select(.constant and .definition == "Name") | .table] | unique | .[]' <<<"$json")
+	[ -n "$tables" ] || return 0
+	local dir="$BATS_TEST_TMPDIR/$id"
+	mkdir -p "$dir"
+	xz -dc "$f" > "$dir/a.txt"
+	(cd "$dir" && acpixtract -a a.txt > /dev/null) || fail "$id: acpixtract"
+	for tab in $tables; do
+		# acpixtract numbers a signature only when it occurs more than once
+		dat="$dir/$(tr 'A-Z' 'a-z' <<<"$tab").dat"
+		[ -f "$dat" ] || [ "$tab" != SSDT1 ] || dat="$dir/ssdt.dat"
+		[ -f "$dat" ] || fail "$id: no $dat"
+		iasl -d "$dat" > /dev/null 2>&1 || fail "$id: iasl -d $dat"
+		theirs=$(iasl_pss "${dat%.dat}.dsl" | sort)
+		# the constant tables ACPICA returns as they are (a Name the AML writes into is
+		# "depends": its entries are not the machine's)
+		ours=$(jq -r --arg t "$tab" '.acpi_pss[] | select(.constant and .provenance == "constant" and .definition == "Name" and .table == $t) |
+			[.entries[] | "\(.mhz) \(.mw) \(.latency_us) \(.bm_latency_us) \(.control) \(.status)"] | join(";")' <<<"$json" |
+			awk -F';' '{
+				out = ""
+				for (i = 1; i <= NF; i++) {
+					split($i, v, " ")
+					e = sprintf("0x%x/0x%x/0x%x/0x%x/%s/%s", v[1], v[2], v[3], v[4], v[5], v[6])
+					out = out (i > 1 ? ";" : "") e
+				}
+				print out
+			}' | sort)
+		[ "$ours" = "$theirs" ] || fail "$id $tab: tables differ from iasl -d:
 $(diff <(echo "$ours") <(echo "$theirs"))"
-			n=$((n + $(grep -c . <<<"$theirs")))
-		done
+		grep -c . <<<"$theirs" >> "$BATS_TEST_TMPDIR/count-$id"
 	done
+	rm -rf "$dir"
+}
+
+@test "constant _PSS tables equal the iasl -d disassembly (every corpus machine with one)" {
+	oracle_test
+	corpus
+	corpus_eval pstate
+	local n
+	par_each one_const_pss "$CORPUS"/acpi/*.acpidump.txt.xz
+	n=$(cat "$BATS_TEST_TMPDIR"/count-* | awk '{ n += $1 } END { print n + 0 }')
 	[ "$n" -ge 590 ] || fail "only $n _PSS tables compared with iasl -d"
 }
 

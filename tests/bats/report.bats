@@ -69,14 +69,15 @@ load test_helper
 # The report carries every probe's whole output: in JSON the object each tool prints
 # with --json, under the probe's name, on every recorded machine.
 @test "report JSON: each probe's section is its tool's --json, on every dump" {
-	local d m t bad=""
-	for d in "$DUMPS"/*/; do
-		[ -f "$d/manifest" ] || continue
-		m=$(basename "$d")
-		pmdiag-report --json --dump "$d" > "$BATS_TEST_TMPDIR/r.json" 2>/dev/null
+	local m t bad=""
+	export DUMPS
+	for m in $(machines); do
+		for t in report hpet lapic idle thermal pstate race; do echo "$t@$m"; done
+	done | par_runs "$BATS_TEST_TMPDIR/r" '"pmdiag-${1%@*}" --json --dump "$DUMPS/${1#*@}"'
+	for m in $(machines); do
 		for t in hpet lapic idle thermal pstate race; do
-			"pmdiag-$t" --json --dump "$d" > "$BATS_TEST_TMPDIR/t.json" 2>/dev/null || true
-			jq -e -n --slurpfile r "$BATS_TEST_TMPDIR/r.json" --slurpfile t "$BATS_TEST_TMPDIR/t.json" \
+			jq -e -n --slurpfile r "$BATS_TEST_TMPDIR/r/report@$m.out" \
+				--slurpfile t "$BATS_TEST_TMPDIR/r/$t@$m.out" \
 				--arg k "$t" '$r[0][$k] == $t[0]' > /dev/null || bad+="$m $t"$'\n'
 		done
 	done

@@ -6,6 +6,7 @@ load test_helper
 # oracle-hpet.csv columns counted from the end (early columns hold quoted commas):
 # thermal_zones NF-22, crt_defs NF-19, psv_defs NF-18, hot_defs NF-17.
 @test "every corpus machine: ThermalZones and _CRT/_PSV/_HOT definitions equal the oracle" {
+	oracle_test
 	[ -d "$CORPUS/acpi" ] || skip "no corpus"
 	local f id n=0
 	corpus_eval thermal 20
