@@ -141,6 +141,29 @@ const struct pmd_field pmd_hpet_id_fields[PMD_HPET_ID_NFIELDS + 1] = {
 	[PMD_HPET_ID_NFIELDS] = PMD_FIELD_END,
 };
 
+#define N PMD_LPIT_NATIVE_LEN
+const struct pmd_field pmd_lpit_entry_fields[PMD_LPIT_E_NFIELDS + 1] = {
+	[PMD_LPIT_E_TYPE] = W("type", NULL, NULL, 0, 4, 0),
+	[PMD_LPIT_E_LENGTH] = W("length", NULL, NULL, 4, 4, 0),
+	[PMD_LPIT_E_UID] = W("uid", "Unique ID", NULL, 8, 2, 0),
+	[PMD_LPIT_E_FLAGS] = W("flags", "Flags", NULL, 12, 4, 0),
+	[PMD_LPIT_E_TRIG_SPACE] = W("trigger_space_id", NULL, NULL, 16, 1, N),
+	[PMD_LPIT_E_TRIG_WIDTH] = W("trigger_bit_width", NULL, NULL, 17, 1, N),
+	[PMD_LPIT_E_TRIG_OFFSET] = W("trigger_bit_offset", NULL, NULL, 18, 1, N),
+	[PMD_LPIT_E_TRIG_ACCESS] = W("trigger_access_size", NULL, NULL, 19, 1, N),
+	[PMD_LPIT_E_TRIG_ADDR] = W("trigger_address", "Entry trigger", NULL, 20, 8, N),
+	[PMD_LPIT_E_RESIDENCY] = W("residency_us", "Minimum residency", "us", 28, 4, N),
+	[PMD_LPIT_E_LATENCY] = W("latency_us", "Latency", "us", 32, 4, N),
+	[PMD_LPIT_E_CTR_SPACE] = W("counter_space_id", NULL, NULL, 36, 1, N),
+	[PMD_LPIT_E_CTR_WIDTH] = W("counter_bit_width", NULL, NULL, 37, 1, N),
+	[PMD_LPIT_E_CTR_OFFSET] = W("counter_bit_offset", NULL, NULL, 38, 1, N),
+	[PMD_LPIT_E_CTR_ACCESS] = W("counter_access_size", NULL, NULL, 39, 1, N),
+	[PMD_LPIT_E_CTR_ADDR] = W("counter_address", "Residency counter", NULL, 40, 8, N),
+	[PMD_LPIT_E_FREQUENCY] = W("counter_frequency", "Counter frequency", "Hz", 48, 8, N),
+	[PMD_LPIT_E_NFIELDS] = PMD_FIELD_END,
+};
+#undef N
+
 const struct pmd_layout_ref pmd_acpi_layouts[] = {
 	{ "FADT", pmd_fadt_fields },
 	{ "MADT", pmd_madt_fields },
@@ -154,5 +177,6 @@ const struct pmd_layout_ref pmd_acpi_layouts[] = {
 	{ "MADT local x2APIC NMI", madt_x2apic_nmi },
 	{ "HPET", pmd_hpet_table_fields },
 	{ "HPET event timer block ID", pmd_hpet_id_fields },
+	{ "LPIT entry", pmd_lpit_entry_fields },
 };
 const size_t pmd_acpi_nlayouts = PMD_ARRAY_SIZE(pmd_acpi_layouts);

@@ -84,6 +84,31 @@ enum {
 };
 extern const struct pmd_field pmd_hpet_id_fields[PMD_HPET_ID_NFIELDS + 1];
 
+/* ---- LPIT ---- */
+/* One entry (Intel's LPIT document; ACPICA struct acpi_lpit_native): the 16-byte header
+ * of every entry type, then the native C-state entry's fields (min_len 56). */
+enum {
+	PMD_LPIT_E_TYPE,         /* @0 */
+	PMD_LPIT_E_LENGTH,       /* @4 */
+	PMD_LPIT_E_UID,          /* @8 unique ID */
+	PMD_LPIT_E_FLAGS,        /* @12 bit 0 disabled, bit 1 no counter */
+	PMD_LPIT_E_TRIG_SPACE,   /* @16 entry trigger, a GAS */
+	PMD_LPIT_E_TRIG_WIDTH,
+	PMD_LPIT_E_TRIG_OFFSET,
+	PMD_LPIT_E_TRIG_ACCESS,
+	PMD_LPIT_E_TRIG_ADDR,    /* @20 */
+	PMD_LPIT_E_RESIDENCY,    /* @28 minimum residency, us */
+	PMD_LPIT_E_LATENCY,      /* @32 exit latency, us */
+	PMD_LPIT_E_CTR_SPACE,    /* @36 residency counter, a GAS */
+	PMD_LPIT_E_CTR_WIDTH,
+	PMD_LPIT_E_CTR_OFFSET,
+	PMD_LPIT_E_CTR_ACCESS,
+	PMD_LPIT_E_CTR_ADDR,     /* @40 */
+	PMD_LPIT_E_FREQUENCY,    /* @48 counter frequency, Hz (0: the TSC's) */
+	PMD_LPIT_E_NFIELDS
+};
+extern const struct pmd_field pmd_lpit_entry_fields[PMD_LPIT_E_NFIELDS + 1];
+
 /* Every table above, for tests: {name, fields}. */
 struct pmd_layout_ref {
 	const char *name;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * FADT and MADT decoders. Every read goes through a bounds check against the
+ * FADT, MADT and LPIT decoders. Every read goes through a bounds check against the
  * bytes decoded (the smaller of len and the table's length field), so a
  * truncated or hostile table yields fewer fields, never a read past its end.
  * Offsets: ACPICA struct acpi_table_fadt, struct acpi_table_madt and the
@@ -454,4 +454,106 @@ void pmd_madt_free(struct pmd_madt *m)
 	m->iso = NULL;
 	m->nmi = NULL;
 	m->ncpu = m->nioapic = m->niso = m->nnmi = 0;
+}
+/* ---- LPIT ---- */
+
+/* An LPIT entry field (acpi/acpi-layout.h) from the elen bytes of entry e; 0 when absent. */
+static uint64_t lpit_get(const uint8_t *e, size_t elen, unsigned i)
+{
+	uint64_t v = 0;
+	pmd_field_get(&pmd_lpit_entry_fields[i], e, elen, &v);
+	return v;
+}
+
+/* The GAS whose first field (space ID) is field i, then width, offset, access, address. */
+static struct pmd_gas lpit_gas(const uint8_t *e, size_t elen, unsigned i)
+{
+	return (struct pmd_gas){ .space_id = (uint8_t)lpit_get(e, elen, i),
+				 .bit_width = (uint8_t)lpit_get(e, elen, i + 1),
+				 .bit_offset = (uint8_t)lpit_get(e, elen, i + 2),
+				 .access_size = (uint8_t)lpit_get(e, elen, i + 3),
+				 .address = lpit_get(e, elen, i + 4) };
+}
+
+int pmd_lpit_decode(const uint8_t *d, size_t len, struct pmd_lpit *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->linux_system = l->linux_cpu = -1;
+	if (!d || len < PMD_LPIT_HDR_LEN || memcmp(d, "LPIT", 4)) {
+		snprintf(l->problem, sizeof(l->problem), "%s",
+			 !d || len < PMD_LPIT_HDR_LEN ? "shorter than the 36-byte table header"
+						      : "signature is not LPIT");
+		return -1;
+	}
+	size_t n = table_len(d, len, &l->hdr_length);
+	if (l->hdr_length < PMD_LPIT_HDR_LEN) {
+		snprintf(l->problem, sizeof(l->problem),
+			 "length field %u is shorter than the 36-byte header", l->hdr_length);
+		return -1;
+	}
+	l->length = (uint32_t)n;
+	l->revision = d[8];
+	if (n < l->hdr_length)
+		snprintf(l->problem, sizeof(l->problem),
+			 "truncated: %zu of the %u bytes its length field says", n, l->hdr_length);
+	for (size_t off = PMD_LPIT_HDR_LEN; off < n;) {
+		const uint8_t *e = d + off;
+		if (!within(n, off, PMD_LPIT_ENTRY_HDR_LEN)) {
+			if (!l->problem[0])
+				snprintf(l->problem, sizeof(l->problem),
+					 "%zu bytes at offset %zu: not a whole entry header", n - off,
+					 off);
+			break;
+		}
+		uint32_t type = (uint32_t)lpit_get(e, PMD_LPIT_ENTRY_HDR_LEN, PMD_LPIT_E_TYPE);
+		uint32_t elen = (uint32_t)lpit_get(e, PMD_LPIT_ENTRY_HDR_LEN, PMD_LPIT_E_LENGTH);
+		if (elen < PMD_LPIT_ENTRY_HDR_LEN) {
+			if (!l->problem[0])
+				snprintf(l->problem, sizeof(l->problem),
+					 "entry at offset %zu: length %u, below its 16-byte header%s",
+					 off, elen,
+					 elen ? "" : " (Linux's walk of the table would not end)");
+			break;
+		}
+		if (!within(n, off, elen)) {
+			if (!l->problem[0])
+				snprintf(l->problem, sizeof(l->problem),
+					 "entry at offset %zu: length %u runs past the table's %zu bytes",
+					 off, elen, n);
+			break;
+		}
+		/* Linux reads a native entry wherever 56 bytes remain, whatever its length
+		 * field says */
+		if (within(n, off, PMD_LPIT_NATIVE_LEN) && type == 0 &&
+		    !lpit_get(e, PMD_LPIT_NATIVE_LEN, PMD_LPIT_E_FLAGS)) {
+			uint64_t space = lpit_get(e, PMD_LPIT_NATIVE_LEN, PMD_LPIT_E_CTR_SPACE);
+			if (space == PMD_GAS_MEMORY && l->linux_system < 0)
+				l->linux_system = (int)l->ntotal;
+			else if (space == PMD_GAS_FFH && l->linux_cpu < 0)
+				l->linux_cpu = (int)l->ntotal;
+		}
+		if (l->n < PMD_LPIT_MAX_ENTRIES) {
+			struct pmd_lpit_entry *x = &l->e[l->n++];
+			x->offset = (uint32_t)off;
+			x->type = type;
+			x->length = elen;
+			x->uid = (uint16_t)lpit_get(e, elen, PMD_LPIT_E_UID);
+			x->flags = (uint32_t)lpit_get(e, elen, PMD_LPIT_E_FLAGS);
+			x->native = type == 0 && elen >= PMD_LPIT_NATIVE_LEN;
+			if (x->native) {
+				x->trigger = lpit_gas(e, elen, PMD_LPIT_E_TRIG_SPACE);
+				x->residency_us = (uint32_t)lpit_get(e, elen, PMD_LPIT_E_RESIDENCY);
+				x->latency_us = (uint32_t)lpit_get(e, elen, PMD_LPIT_E_LATENCY);
+				x->counter = lpit_gas(e, elen, PMD_LPIT_E_CTR_SPACE);
+				x->frequency = lpit_get(e, elen, PMD_LPIT_E_FREQUENCY);
+			} else if (type == 0 && !l->problem[0]) {
+				snprintf(l->problem, sizeof(l->problem),
+					 "native entry at offset %zu: %u bytes, its layout needs 56", off,
+					 elen);
+			}
+		}
+		l->ntotal++;
+		off += elen;
+	}
+	return 0;
 }

@@ -77,6 +77,7 @@ struct pmd_gas {
 };
 #define PMD_GAS_MEMORY 0u
 #define PMD_GAS_IO 1u
+#define PMD_GAS_FFH 0x7fu /* functional fixed hardware: an MSR on x86 */
 
 /* Where the ACPI PM timer is, as Linux finds it. */
 enum pmd_pmtmr {
@@ -241,5 +242,61 @@ int pmd_madt_decode(const uint8_t *data, size_t len, struct pmd_madt *m);
 void pmd_madt_free(struct pmd_madt *m);
 /* "local APIC", "I/O APIC"... for entry types; "type N" for the others. */
 const char *pmd_madt_type_name(unsigned type, char *buf, size_t n);
+
+/* ---- LPIT ---- */
+
+/*
+ * The Low Power Idle Table (Intel's "ACPI Low Power Idle Table" document; ACPICA
+ * struct acpi_lpit_native): a 36-byte header, then entries of a 16-byte header
+ * (type, length, unique ID, flags) each; type 0, the native C-state entry, is 56
+ * bytes: entry trigger (GAS), minimum residency and latency (us), residency counter
+ * (GAS) and its frequency (0: the TSC's).
+ */
+#define PMD_LPIT_HDR_LEN 36u
+#define PMD_LPIT_ENTRY_HDR_LEN 16u
+#define PMD_LPIT_NATIVE_LEN 56u
+#define PMD_LPIT_DISABLED (1u << 0)   /* the state is disabled */
+#define PMD_LPIT_NO_COUNTER (1u << 1) /* the residency counter is not available */
+#define PMD_LPIT_MAX_ENTRIES 64u
+
+struct pmd_lpit_entry {
+	uint32_t offset;            /* in the table */
+	uint32_t type, length;
+	uint16_t uid;
+	uint32_t flags;
+	bool native;                /* type 0 and all 56 bytes of its layout inside the entry */
+	struct pmd_gas trigger;     /* native only, as the fields below */
+	uint32_t residency_us;      /* minimum residency worth entering the state for */
+	uint32_t latency_us;        /* worst-case exit latency */
+	struct pmd_gas counter;     /* residency counter: memory (PCH SLP_S0) or FFH (an MSR) */
+	uint64_t frequency;         /* counter frequency in Hz; 0: the TSC's */
+};
+
+struct pmd_lpit {
+	uint32_t length;            /* bytes decoded: the length field, or fewer if the data ends */
+	uint32_t hdr_length;
+	uint8_t revision;
+	size_t n;                   /* entries kept (at most PMD_LPIT_MAX_ENTRIES) */
+	size_t ntotal;              /* entries walked */
+	struct pmd_lpit_entry e[PMD_LPIT_MAX_ENTRIES];
+	/*
+	 * What Linux makes of it (drivers/acpi/acpi_lpit.c lpit_process, all versions
+	 * since 4.16): among native entries with no flag set, walked while 56 bytes
+	 * remain, the first with a memory counter becomes
+	 * cpuidle/low_power_idle_system_residency_us and the first with an FFH counter
+	 * low_power_idle_cpu_residency_us. -1: none.
+	 */
+	int linux_system, linux_cpu;
+	char problem[160];          /* "" or what is wrong (the walk stops there) */
+};
+
+/*
+ * Decode an LPIT. Returns -1 (problem says why) when there are fewer than 36 bytes,
+ * the signature is not LPIT or the length field is below 36; else 0. An entry length
+ * below its 16-byte header (Linux's walk would never end on a 0) or running past the
+ * table stops the walk with a problem; a type-0 entry shorter than 56 bytes is kept,
+ * not native, and named.
+ */
+int pmd_lpit_decode(const uint8_t *data, size_t len, struct pmd_lpit *l);
 
 #endif

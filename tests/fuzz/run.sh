@@ -94,6 +94,21 @@ seed_dir() { # target
 			done
 			rm -rf "$x"
 		done ;;
+	lpit)
+		# the LPIT of every corpus machine that has one, split by ACPICA's acpixtract
+		n=0
+		for f in "$corpus"/acpi/*.acpidump.txt.xz; do
+			[ -f "$f" ] || continue
+			n=$((n + 1))
+			x="$build/seeds/lpit-x$n"
+			mkdir -p "$x"
+			xz -dc "$f" > "$x/dump.txt"
+			( cd "$x" && acpixtract -s LPIT dump.txt > /dev/null 2>&1 ) || true
+			for tbl in "$x"/lpit*.dat; do
+				[ -f "$tbl" ] && cp "$tbl" "$d/$n-$(basename "$tbl")"
+			done
+			rm -rf "$x"
+		done ;;
 	trace)
 		# recorded traces (trace.txt of the test dumps), cut to keep the seeds small
 		for f in "$top"/tests/dumps/*/trace.txt; do

@@ -764,3 +764,231 @@ TEST(acpitbl_corpus)
 	free(csv);
 	free(csvpath);
 }
+
+/* ---- LPIT ---- */
+
+/* A native C-state entry of the LPIT at d (56 bytes). */
+static void lpit_native(uint8_t *d, uint16_t uid, uint32_t flags, uint8_t space, uint8_t width,
+			uint64_t addr, uint32_t res, uint32_t lat, uint64_t freq)
+{
+	memset(d, 0, PMD_LPIT_NATIVE_LEN);
+	put32(d + 4, PMD_LPIT_NATIVE_LEN);
+	put16(d + 8, uid);
+	put32(d + 12, flags);
+	d[16] = PMD_GAS_FFH; /* entry trigger: MWAIT through FFH, as real tables have */
+	d[17] = 2;
+	put64(d + 20, 0x60);
+	put32(d + 28, res);
+	put32(d + 32, lat);
+	d[36] = space;
+	d[37] = width;
+	d[39] = space == PMD_GAS_MEMORY ? 3 : 4;
+	put64(d + 40, addr);
+	put64(d + 48, freq);
+}
+
+/* The LPIT of a Tiger Lake laptop (corpus): PC10 through MSR 0x632, SLP_S0 through the
+ * PCH's counter at 0xfe00193c (8197 Hz), and a disabled third state. */
+static size_t lpit_three(uint8_t *d)
+{
+	size_t len = PMD_LPIT_HDR_LEN + 3 * PMD_LPIT_NATIVE_LEN;
+	memset(d, 0, len);
+	header(d, "LPIT", (uint32_t)len, 1);
+	lpit_native(d + 36, 0, 0, PMD_GAS_FFH, 64, 0x632, 30000, 3000, 0);
+	lpit_native(d + 92, 1, 0, PMD_GAS_MEMORY, 32, 0xfe00193c, 30000, 3000, 8197);
+	lpit_native(d + 148, 2, PMD_LPIT_DISABLED, PMD_GAS_FFH, 32, 0xff, 30000, 3000, 0);
+	return len;
+}
+
+TEST(lpit_decode_every_field)
+{
+	uint8_t d[256];
+	struct pmd_lpit l;
+	size_t len = lpit_three(d);
+
+	CHECK_EQ(pmd_lpit_decode(d, len, &l), 0);
+	CHECK_STR(l.problem, "");
+	CHECK_EQ(l.length, 204);
+	CHECK_EQ(l.revision, 1);
+	CHECK_EQ(l.n, 3);
+	CHECK_EQ(l.ntotal, 3);
+	CHECK(l.e[0].native && l.e[1].native && l.e[2].native);
+	CHECK_EQ(l.e[1].offset, 92);
+	CHECK_EQ(l.e[1].uid, 1);
+	CHECK_EQ(l.e[1].counter.space_id, PMD_GAS_MEMORY);
+	CHECK_EQ(l.e[1].counter.bit_width, 32);
+	CHECK_EQ(l.e[1].counter.access_size, 3);
+	CHECK_EQ_U64(l.e[1].counter.address, 0xfe00193cull);
+	CHECK_EQ_U64(l.e[1].frequency, 8197);
+	CHECK_EQ(l.e[1].residency_us, 30000);
+	CHECK_EQ(l.e[1].latency_us, 3000);
+	CHECK_EQ(l.e[0].trigger.space_id, PMD_GAS_FFH);
+	CHECK_EQ_U64(l.e[0].trigger.address, 0x60);
+	CHECK_EQ_U64(l.e[0].counter.address, 0x632);
+	CHECK_EQ(l.e[2].flags, PMD_LPIT_DISABLED);
+	/* Linux: the first enabled memory counter and the first enabled FFH one */
+	CHECK_EQ(l.linux_system, 1);
+	CHECK_EQ(l.linux_cpu, 0);
+	/* the FFH entry disabled: the disabled one after it is not taken either */
+	put32(d + 36 + 12, PMD_LPIT_NO_COUNTER);
+	CHECK_EQ(pmd_lpit_decode(d, len, &l), 0);
+	CHECK_EQ(l.linux_cpu, -1);
+	CHECK_EQ(l.linux_system, 1);
+}
+
+TEST(lpit_bad_entries)
+{
+	uint8_t d[256];
+	struct pmd_lpit l;
+	size_t len = lpit_three(d);
+
+	/* a zero length: the walk stops there (the kernel's would never end) */
+	put32(d + 92 + 4, 0);
+	CHECK_EQ(pmd_lpit_decode(d, len, &l), 0);
+	CHECK_EQ(l.n, 1);
+	CHECK_STR(l.problem, "entry at offset 92: length 0, below its 16-byte header (Linux's walk of the table would not end)");
+	/* past the end */
+	lpit_three(d);
+	put32(d + 148 + 4, 57);
+	CHECK_EQ(pmd_lpit_decode(d, len, &l), 0);
+	CHECK_EQ(l.n, 2);
+	CHECK_STR(l.problem, "entry at offset 148: length 57 runs past the table's 204 bytes");
+	/* a native entry of 20 bytes, then one of another type: kept, named */
+	lpit_three(d);
+	put32(d + 92 + 4, 20);
+	put32(d + 112, 7);
+	put32(d + 116, 36);
+	CHECK_EQ(pmd_lpit_decode(d, len, &l), 0);
+	CHECK_EQ(l.n, 4);
+	CHECK(!l.e[1].native);
+	CHECK_EQ(l.e[2].type, 7);
+	CHECK(!l.e[2].native);
+	CHECK(l.e[3].native);
+	CHECK_STR(l.problem, "native entry at offset 92: 20 bytes, its layout needs 56");
+	/* Linux reads 56 bytes at 92 anyway: a memory counter there */
+	CHECK_EQ(l.linux_system, 1);
+	/* not an LPIT, too short, a length field below the header */
+	CHECK_EQ(pmd_lpit_decode(d, 35, &l), -1);
+	CHECK_STR(l.problem, "shorter than the 36-byte table header");
+	memcpy(d, "LPIX", 4);
+	CHECK_EQ(pmd_lpit_decode(d, len, &l), -1);
+	CHECK_STR(l.problem, "signature is not LPIT");
+	lpit_three(d);
+	put32(d + 4, 30);
+	CHECK_EQ(pmd_lpit_decode(d, len, &l), -1);
+	CHECK_STR(l.problem, "length field 30 is shorter than the 36-byte header");
+}
+
+TEST(lpit_truncated_at_every_length)
+{
+	uint8_t full[256];
+	size_t len = lpit_three(full);
+	struct pmd_lpit l;
+
+	for (size_t n = 0; n <= len; n++) {
+		uint8_t *d = pmd_xmalloc(n ? n : 1); /* exactly n bytes: a sanitizer sees any overread */
+		memcpy(d, full, n);
+		int rc = pmd_lpit_decode(d, n, &l);
+		if (n < PMD_LPIT_HDR_LEN) {
+			CHECK_EQ(rc, -1);
+			free(d);
+			continue;
+		}
+		CHECK_EQ(rc, 0);
+		size_t whole = (n - PMD_LPIT_HDR_LEN) / PMD_LPIT_NATIVE_LEN;
+		CHECK_EQ(l.n, whole);
+		if (n < len)
+			CHECK_CONTAINS(l.problem, "truncated: ");
+		else
+			CHECK_STR(l.problem, "");
+		CHECK_EQ(l.linux_cpu, whole >= 1 ? 0 : -1);
+		CHECK_EQ(l.linux_system, whole >= 2 ? 1 : -1);
+		free(d);
+	}
+}
+
+/* Every corpus machine: the first FADT's low-power-S0 flag and revision, and every native
+ * entry of the first LPIT, field by field as ACPICA's iasl reads them
+ * (../shared/corpus/acpi/oracle-lpit.csv). */
+TEST(lpit_corpus)
+{
+	char *csvpath = pmd_xasprintf("%s/acpi/oracle-lpit.csv", unit_corpus());
+	char *csv = unit_slurp(csvpath, NULL);
+	size_t machines = 0, with_lpit = 0, with_flag = 0, entries = 0;
+
+	if (!csv) {
+		unit_fail(__FILE__, __LINE__, "cannot read %s", csvpath);
+		free(csvpath);
+		return;
+	}
+	/* the oracle's lines end in CR LF */
+	CHECK(!strncmp(csv, "machine,facp_count,fadt_revision,lps0,lpit_count,entries", 56));
+	for (char *line = strchr(csv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+		char id[64], rev[8], lps0[8], nlpit[8], want[4096];
+		if (!csv_field(line + 1, 0, id, sizeof(id)) || !csv_field(line + 1, 2, rev, sizeof(rev)) ||
+		    !csv_field(line + 1, 3, lps0, sizeof(lps0)) ||
+		    !csv_field(line + 1, 4, nlpit, sizeof(nlpit)) ||
+		    !csv_field(line + 1, 5, want, sizeof(want))) {
+			unit_fail(__FILE__, __LINE__, "short row after %zu machines", machines);
+			continue;
+		}
+		want[strcspn(want, "\r")] = 0;
+		char *path = pmd_xasprintf("%s/acpi/%s.acpidump.txt.xz", unit_corpus(), id);
+		struct pmd_acpi_table *t;
+		size_t n;
+		if (load(path, &t, &n)) {
+			unit_fail(__FILE__, __LINE__, "%s: cannot load", id);
+			free(path);
+			continue;
+		}
+		machines++;
+		unsigned count = 0;
+		for (size_t i = 0; i < n; i++)
+			count += !strcmp(t[i].sig, "LPIT");
+		if (count != (unsigned)atoi(nlpit))
+			unit_fail(__FILE__, __LINE__, "%s: %u LPIT, oracle %s", id, count, nlpit);
+		const struct pmd_acpi_table *facp = find(t, n, "FACP"), *lpit = find(t, n, "LPIT");
+		struct pmd_fadt fd;
+		if (!facp || pmd_fadt_decode(facp->data, facp->len, &fd)) {
+			unit_fail(__FILE__, __LINE__, "%s: no FADT", id);
+		} else {
+			/* iasl names the flag from FADT revision 5 (ACPI 5.0) on: 0 before */
+			bool flag = fd.has_flags && (fd.flags & PMD_FADT_LOW_POWER_S0) && fd.revision >= 5;
+			if (fd.revision != (unsigned)atoi(rev) || flag != (atoi(lps0) == 1))
+				unit_fail(__FILE__, __LINE__, "%s: FADT revision %u flag %d, oracle %s %s",
+					  id, fd.revision, flag, rev, lps0);
+			with_flag += flag;
+		}
+		struct pmd_buf got = { 0 };
+		if (lpit) {
+			struct pmd_lpit l;
+			with_lpit++;
+			if (pmd_lpit_decode(lpit->data, lpit->len, &l) || l.problem[0])
+				unit_fail(__FILE__, __LINE__, "%s: LPIT: %s", id, l.problem);
+			for (size_t i = 0; i < l.n; i++) {
+				const struct pmd_lpit_entry *e = &l.e[i];
+				if (e->type != 0)
+					continue;
+				pmd_buf_printf(&got, "%s%u:%u:%u:%u:0x%llx:%u:%u:%u:%llu", got.len ? ";" : "",
+					       e->uid, !!(e->flags & PMD_LPIT_DISABLED),
+					       !!(e->flags & PMD_LPIT_NO_COUNTER), e->counter.space_id,
+					       (unsigned long long)e->counter.address, e->counter.bit_width,
+					       e->residency_us, e->latency_us,
+					       (unsigned long long)e->frequency);
+				entries++;
+			}
+		}
+		if (strcmp(got.s ? got.s : "", want))
+			unit_fail(__FILE__, __LINE__, "%s: LPIT entries\n  ours   %s\n  oracle %s", id,
+				  got.s ? got.s : "", want);
+		pmd_buf_free(&got);
+		pmd_acpi_tables_free(t, n);
+		free(path);
+	}
+	CHECK_EQ(machines, 150);
+	CHECK_EQ(with_lpit, 60); /* the corpus README: 32 with the flag, 60 with an LPIT */
+	CHECK_EQ(with_flag, 32);
+	CHECK(entries > 100);
+	free(csv);
+	free(csvpath);
+}

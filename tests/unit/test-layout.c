@@ -46,6 +46,10 @@ TEST(layout_every_table_is_sound)
 	CHECK_EQ(pmd_fields_count(pmd_hpet_id_fields), PMD_HPET_ID_NFIELDS);
 	CHECK_EQ(pmd_fields_count(pmd_hpet_gen_conf_fields), PMD_HPET_CONF_NFIELDS);
 	CHECK_EQ(pmd_fields_count(pmd_hpet_tn_conf_fields), PMD_HPET_TN_NFIELDS);
+	CHECK_EQ(pmd_fields_count(pmd_lpit_entry_fields), PMD_LPIT_E_NFIELDS);
+	/* LPIT: the common header in 16 bytes, the native entry's fields in its 56 */
+	for (const struct pmd_field *f = pmd_lpit_entry_fields; f->key; f++)
+		CHECK(f->off + f->size <= (f->min_len ? f->min_len : PMD_LPIT_ENTRY_HDR_LEN));
 	/* MADT entry fields need the whole entry. */
 	for (size_t i = 0; i < pmd_madt_nentry_layouts; i++)
 		for (const struct pmd_field *f = pmd_madt_entry_layouts[i].fields; f->key; f++) {
