@@ -36,12 +36,21 @@ variant_runs() {
 		rc=$?; rm -rf "$d"; exit $rc'
 }
 
+# acpidump_runs DUMP RESULTS SCRIPT: SCRIPT for each acpidump text of stdin ("$1") over the
+# recorded dump DUMP ("$SRC": a tool given --dump "$SRC" --acpidump "$1" reads the tables
+# of the input and the rest from the dump, and evaluates each table set's AML once, into
+# the cache), TEST_JOBS at a time into RESULTS; "$J" is a directory for the script's files.
+acpidump_runs() {
+	mkdir -p "$BATS_TEST_TMPDIR/jv"
+	SRC="$DUMPS/$1" J="$BATS_TEST_TMPDIR/jv" par_runs "$2" "$3"
+}
+
 @test "HPET, FACP, APIC, MCFG cut at every length: refused with both lengths, the rest still read" {
 	for sig in HPET FACP APIC MCFG; do
 		rm -rf "$BATS_TEST_TMPDIR/m"
 		mangle $sig qemu-q35
-		ls "$BATS_TEST_TMPDIR"/m/cut-* | variant_runs qemu-q35 acpidump.txt "$BATS_TEST_TMPDIR/r" \
-			'pmdiag-report --dump "$d"'
+		ls "$BATS_TEST_TMPDIR"/m/cut-* | acpidump_runs qemu-q35 "$BATS_TEST_TMPDIR/r" \
+			'pmdiag-report --dump "$SRC" --acpidump "$1"'
 		for f in "$BATS_TEST_TMPDIR"/m/cut-*; do
 			L=${f##*-}
 			par_result "$BATS_TEST_TMPDIR/r" "$f"
@@ -64,8 +73,8 @@ variant_runs() {
 	for sig in HPET FACP APIC MCFG; do
 		rm -rf "$BATS_TEST_TMPDIR/m"
 		mangle $sig qemu-q35
-		ls "$BATS_TEST_TMPDIR"/m/short-* | variant_runs qemu-q35 acpidump.txt "$BATS_TEST_TMPDIR/r" \
-			'pmdiag-report --dump "$d"'
+		ls "$BATS_TEST_TMPDIR"/m/short-* | acpidump_runs qemu-q35 "$BATS_TEST_TMPDIR/r" \
+			'pmdiag-report --dump "$SRC" --acpidump "$1"'
 		for f in "$BATS_TEST_TMPDIR"/m/short-*; do
 			L=${f##*-}
 			par_result "$BATS_TEST_TMPDIR/r" "$f"
@@ -88,13 +97,13 @@ variant_runs() {
 	mangle SSDT qemu-q35-thermal
 	local n=0
 	ls "$BATS_TEST_TMPDIR"/m/short-* "$BATS_TEST_TMPDIR"/m/cut-* |
-		variant_runs qemu-q35-thermal acpidump.txt "$BATS_TEST_TMPDIR/r" \
-			'pmdiag-thermal --dump "$d"'
+		acpidump_runs qemu-q35-thermal "$BATS_TEST_TMPDIR/r" \
+			'pmdiag-thermal --dump "$SRC" --acpidump "$1"'
 	# --json: exit 98 when what it printed is not JSON
 	ls "$BATS_TEST_TMPDIR"/m/short-* "$BATS_TEST_TMPDIR"/m/cut-* |
-		variant_runs qemu-q35-thermal acpidump.txt "$BATS_TEST_TMPDIR/j" \
-			'pmdiag-thermal --json --dump "$d" > "$d.json"; rc=$?; cat "$d.json"
-			jq -e . "$d.json" > /dev/null || exit 98; rm -f "$d.json"; exit $rc'
+		acpidump_runs qemu-q35-thermal "$BATS_TEST_TMPDIR/j" \
+			'pmdiag-thermal --json --dump "$SRC" --acpidump "$1" > "$J/${1##*/}.json"; rc=$?; cat "$J/${1##*/}.json"
+			jq -e . "$J/${1##*/}.json" > /dev/null || exit 98; exit $rc'
 	for f in "$BATS_TEST_TMPDIR"/m/short-* "$BATS_TEST_TMPDIR"/m/cut-*; do
 		par_result "$BATS_TEST_TMPDIR/r" "$f"
 		sane "${f##*/}" 0
