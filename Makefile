@@ -224,16 +224,15 @@ bench: all
 	@$(MAKE) --no-print-directory bench-qemu
 
 # clang-tidy per file, remembered by a stamp so that only changed sources are checked
-# again; cppcheck and mandoc -Tlint in scripts/lint.sh.
+# again, and by content in ~/.cache/pmdiag/tidy (scripts/tidy.sh) so that a clean clone
+# does not check again what an earlier run found clean; cppcheck and mandoc -Tlint in
+# scripts/lint.sh.
 TIDY_OK := $(patsubst %.c,$(B)/tidy/%.ok,$(LIB_SRC) $(TOOL_SRC))
 TIDY_FLAGS = -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION='"lint"' -Ilib $(DEP_CFLAGS)
 
 $(B)/tidy/%.ok: %.c $(LIB_HDR) .clang-tidy
 	@mkdir -p $(dir $@)
-	@command -v clang-tidy >/dev/null || { echo "lint: clang-tidy: not installed (run scripts/deps.sh)" >&2; exit 1; }
-	@clang-tidy --quiet $< -- $(TIDY_FLAGS) 2>/dev/null > $@.log || { cat $@.log >&2; exit 1; }
-	@if grep -q 'warning:\|error:' $@.log; then cat $@.log >&2; exit 1; fi
-	@mv $@.log $@
+	@scripts/tidy.sh $< $@ $(TIDY_FLAGS)
 
 lint:
 	@$(MAKE) --no-print-directory -j$$(nproc) $(TIDY_OK)

@@ -28,15 +28,23 @@ SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 CFLAGS="-g -O1 -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION=\"fuzz\" -I$top/lib $(pkg-config --cflags libnl-genl-3.0 libtracefs libtraceevent) $SAN"
 mkdir -p "$build/obj"
 
-# libpmdiag with sanitizers and fuzzer coverage (rebuilt when a source is newer)
+# libpmdiag with sanitizers and fuzzer coverage (rebuilt when a source is newer), one
+# compiler per CPU
 objs=""
+stale=""
 for src in $(find "$top/lib" -name "*.c" | sort); do
 	o="$build/obj/$(basename "$src" .c).o"
 	if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ -n "$(find "$top/lib" -name '*.h' -newer "$o")" ]; then
-		$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$src" -o "$o"
+		stale="$stale $src"
 	fi
 	objs="$objs $o"
 done
+if [ -n "$stale" ]; then
+	export CC CFLAGS build
+	# shellcheck disable=SC2086
+	printf '%s\n' $stale | xargs -P "$(nproc)" -n 1 sh -c \
+		'$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$0" -o "$build/obj/$(basename "$0" .c).o"'
+fi
 
 seed_dir() { # target
 	d="$build/seeds/$1"
@@ -75,10 +83,10 @@ seed_dir() { # target
 			rm -rf "$x"
 		done ;;
 	tables)
-		# HPET, FACP and APIC tables of every corpus machine and recorded dump, split by
-		# ACPICA's acpixtract; the first byte picks the decoder (0 HPET, 1 FADT, 2 MADT)
+		# HPET, FACP and APIC tables of 40 corpus machines and every recorded dump, split
+		# by ACPICA's acpixtract; the first byte picks the decoder (0 HPET, 1 FADT, 2 MADT)
 		n=0
-		for f in "$corpus"/acpi/*.acpidump.txt.xz "$top"/tests/dumps/*/acpidump.txt; do
+		for f in $(ls "$corpus"/acpi/*.acpidump.txt.xz | head -n 40) "$top"/tests/dumps/*/acpidump.txt; do
 			[ -f "$f" ] || continue
 			n=$((n + 1))
 			x="$build/seeds/tables-x$n"
@@ -95,9 +103,11 @@ seed_dir() { # target
 			rm -rf "$x"
 		done ;;
 	lpit)
-		# the LPIT of every corpus machine that has one, split by ACPICA's acpixtract
+		# the LPITs of 16 corpus machines that have one (oracle-lpit.csv), split by
+		# ACPICA's acpixtract
 		n=0
-		for f in "$corpus"/acpi/*.acpidump.txt.xz; do
+		for id in $(awk -F, 'NR > 1 && $5 >= 1 { print $1 }' "$corpus/acpi/oracle-lpit.csv" | head -n 16); do
+			f="$corpus/acpi/$id.acpidump.txt.xz"
 			[ -f "$f" ] || continue
 			n=$((n + 1))
 			x="$build/seeds/lpit-x$n"
