@@ -20,8 +20,11 @@ readers() {
 	done
 }
 
-@test "every recorded dump as .tar.xz, .tar.gz and .tar.zst prints what its directory prints, with every tool" {
+@test "every recorded dump as .tar.xz prints what its directory prints with every tool, as .tar.gz and .tar.zst with pmdiag-report" {
 	local m t ext
+	# the compression is libarchive's business: every tool reads the .tar.xz that
+	# pmdiag-dump --tar writes, and pmdiag-report, which runs every probe, the others
+	local all="tar.xz tar.gz tar.zst"
 	mkdir -p "$BATS_TEST_TMPDIR/tmp"
 	export TMPDIR="$BATS_TEST_TMPDIR/tmp"
 	for m in $(machines); do
@@ -32,7 +35,7 @@ readers() {
 			# hand-aml-hostile's AML takes a second per run by design: one tool reads it
 			[ "$m" = hand-aml-hostile ] && [ "$t" != pmdiag-thermal ] && continue
 			echo "$t@$DUMPS/$m"
-			for ext in tar.xz tar.gz tar.zst; do echo "$t@$BATS_TEST_TMPDIR/$m.$ext"; done
+			for ext in $([ "$t" = pmdiag-report ] && echo "$all" || echo tar.xz); do echo "$t@$BATS_TEST_TMPDIR/$m.$ext"; done
 		done
 	done | sed 's|/|%|g' > "$BATS_TEST_TMPDIR/runs"
 	# every run first, TEST_JOBS at a time (the input: TOOL@PATH, "/" written "%")
@@ -46,7 +49,9 @@ readers() {
 			k="$t@$DUMPS/$m"
 			par_result "$BATS_TEST_TMPDIR/r" "${k//\//%}"
 			a="${output//"$DUMPS/$m"/DUMP}"$'\n'"${stderr//"$DUMPS/$m"/DUMP}"$'\n'"exit $status"
-			for ext in tar.xz tar.gz tar.zst; do
+			local e=tar.xz
+			[ "$t" = pmdiag-report ] && e=$all
+			for ext in $e; do
 				k="$t@$BATS_TEST_TMPDIR/$m.$ext"
 				par_result "$BATS_TEST_TMPDIR/r" "${k//\//%}"
 				b="${output//"$BATS_TEST_TMPDIR/$m.$ext"/DUMP}"$'\n'"${stderr//"$BATS_TEST_TMPDIR/$m.$ext"/DUMP}"$'\n'"exit $status"
