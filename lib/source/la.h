@@ -32,7 +32,7 @@
 	X(archive_write_add_filter_xz) X(archive_write_add_filter_gzip)
 
 struct pmd_la {
-#define PMD_LA_FIELD(f) __typeof__(f) *f;
+#define PMD_LA_FIELD(f) __typeof__(f) *(f);
 	PMD_LA_FNS(PMD_LA_FIELD)
 #undef PMD_LA_FIELD
 };
