@@ -173,11 +173,12 @@ report: deps
 # a table of the times at the end (CONTRIBUTING.md keeps the budget).
 check: deps-check
 	@$(MAKE) --no-print-directory WERROR=1 all $(UNIT)
-	@rc=0; times=""; for s in $(CHECK_SUITES); do \
-		t0=$$(date +%s); $(MAKE) --no-print-directory $$s || rc=1; \
-		t=$$(( $$(date +%s) - t0 )); echo "check: $$s took $$t s"; times="$$times $$s=$$t"; \
+	@rc=0; times=""; failed=""; for s in $(CHECK_SUITES); do \
+		t0=$$(date +%s); st=""; $(MAKE) --no-print-directory $$s || { rc=1; st=" FAILED"; failed="$$failed $$s"; }; \
+		t=$$(( $$(date +%s) - t0 )); echo "check: $$s took $$t s$$st"; times="$$times $$s=$$t"; \
 	done; \
-	echo "check$(if $(filter 1,$(SAN)), SAN=1): phase times (s):$$times"; exit $$rc
+	echo "check$(if $(filter 1,$(SAN)), SAN=1): phase times (s):$$times"; \
+	[ -z "$$failed" ] || echo "check$(if $(filter 1,$(SAN)), SAN=1): FAILED:$$failed"; exit $$rc
 
 check-unit: $(UNIT)
 	$(UNIT)
