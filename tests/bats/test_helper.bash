@@ -158,6 +158,12 @@ oracle_test() {
 	[ "${PMD_SAN:-}" != 1 ] || skip "an oracle comparison: make check runs it; SAN=1 runs the tools on every corpus input in schema.bats"
 }
 
+# nosan_test WHY: a test that cannot run on the sanitizer build (make check SAN=1 skips it
+# with WHY; make check runs it).
+nosan_test() {
+	[ "${PMD_SAN:-}" != 1 ] || skip "$1: make check runs it"
+}
+
 # corpus_result TOOL ID: what corpus_eval recorded for ID, as "run --separate-stderr"
 # sets it: $output, $stderr and $status.
 corpus_result() {

@@ -4,7 +4,8 @@
 # after replaying its regression inputs (tests/fuzz/regress/<target>/: every crash
 # ever found). Seeds come from ../shared/corpus and tests/dumps. Prints each
 # target's executions per second and the total it has run without a crash
-# (build/fuzz/totals/<target>; a crash starts it again from zero).
+# (build/fuzz/totals/<target>; a crash starts it again from zero). The targets run one
+# per CPU at a time.
 #   tests/fuzz/run.sh [--build-dir DIR] [--seconds N] [--only TARGET]
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -200,6 +201,14 @@ seed_dir() { # target
 		tar -C "$top/tests/dumps" -czf "$d/vm.tar.gz" vm ;;
 	esac
 }
+
+# every target: one per CPU at a time, each by this script with --only
+if [ -z "$only" ] && [ "$(nproc)" -gt 1 ]; then
+	for src in "$top"/tests/fuzz/fuzz-*.c; do
+		t=$(basename "$src" .c); echo "${t#fuzz-}"
+	done | xargs -n 1 -P "$(nproc)" "$0" --build-dir "$build" --seconds "$seconds" --only
+	exit $?
+fi
 
 status=0
 for src in "$top"/tests/fuzz/fuzz-*.c; do
