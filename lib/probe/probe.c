@@ -8,7 +8,7 @@
 
 const struct pmd_probe *const pmd_probes[] = {
 	&pmd_probe_hpet, &pmd_probe_lapic, &pmd_probe_idle, &pmd_probe_thermal,
-	&pmd_probe_pstate, &pmd_probe_race, NULL,
+	&pmd_probe_pstate, &pmd_probe_s0ix, &pmd_probe_race, NULL,
 };
 
 const struct pmd_probe *pmd_probe_find(const char *name)

@@ -40,14 +40,14 @@ struct pmd_probe {
 	void (*free)(void *st);
 };
 
-/* Every probe, in report order: hpet, lapic, idle, thermal, pstate, race. NULL-terminated. */
+/* Every probe, in report order: hpet, lapic, idle, thermal, pstate, s0ix, race. NULL-terminated. */
 extern const struct pmd_probe *const pmd_probes[];
 /* The probe named name, or NULL. */
 const struct pmd_probe *pmd_probe_find(const char *name);
 
 /* The probe definitions (each in its folder: probe/NAME/NAME-def.c). */
 extern const struct pmd_probe pmd_probe_hpet, pmd_probe_lapic, pmd_probe_idle,
-	pmd_probe_thermal, pmd_probe_pstate, pmd_probe_race;
+	pmd_probe_thermal, pmd_probe_pstate, pmd_probe_race, pmd_probe_s0ix;
 
 /* The tools' defaults (lapic 1 s, idle 10 s, top 10, P-state sample) and the report's
  * (lapic 0.5 s, idle 1 s). */

@@ -31,10 +31,11 @@ struct pmd_report {
 
 /*
  * Findings are gathered in the order of schema 1 (thermal and pstate, then hpet,
- * lapic and idle), then ranked by severity, stable: reports compare line by line
+ * lapic and idle; s0ix since), then ranked by severity, stable: reports compare line by line
  * with earlier ones.
  */
-static const char *const finding_order[] = { "thermal", "pstate", "hpet", "lapic", "idle", "race" };
+static const char *const finding_order[] = { "thermal", "pstate", "hpet", "lapic", "idle", "s0ix",
+					       "race" };
 
 static int sev_cmp(const void *a, const void *b)
 {

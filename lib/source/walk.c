@@ -113,6 +113,14 @@ const char *const pmd_dump_patterns[] = {
 	POLICY "amd_pstate_prefcore_ranking",
 	CPU "intel_pstate/*",
 	CPU "amd_pstate/*",
+	/* suspend: the modes, the statistics and hardware sleep counters, the LPIT's
+	 * residencies (pmdiag-s0ix) */
+	"sys/power/state",
+	"sys/power/mem_sleep",
+	"sys/power/pm_wakeup_irq",
+	"sys/power/suspend_stats/*",
+	CPU "cpuidle/low_power_idle_system_residency_us",
+	CPU "cpuidle/low_power_idle_cpu_residency_us",
 	/* the perf power PMU (RAPL through perf, for pmdiag-race) */
 	"sys/bus/event_source/devices/power/type",
 	"sys/bus/event_source/devices/power/cpumask",

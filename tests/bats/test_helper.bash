@@ -67,7 +67,7 @@ copy_dump() {
 # fails its test with exit 124 instead of stalling the suite.
 bounded_tools() {
 	local t
-	for t in pmdiag-dump pmdiag-report pmdiag-hpet pmdiag-lapic pmdiag-idle pmdiag-thermal \
+	for t in pmdiag-dump pmdiag-report pmdiag-hpet pmdiag-lapic pmdiag-idle pmdiag-thermal pmdiag-s0ix \
 		pmdiag-pstate pmdiag-race; do
 		eval "$t() { timeout \"\${PMD_RUN_TIMEOUT:-300}\" $t \"\$@\"; }"
 	done

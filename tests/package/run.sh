@@ -66,7 +66,7 @@ if in_root sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get in
 else
 	bad "apt-get install failed: $(tail -n 5 "$root.apt.log" | tr '\n' ';')"
 fi
-for t in pmdiag-dump pmdiag-hpet pmdiag-idle pmdiag-lapic pmdiag-pstate pmdiag-race pmdiag-report pmdiag-thermal; do
+for t in pmdiag-dump pmdiag-hpet pmdiag-idle pmdiag-lapic pmdiag-pstate pmdiag-race pmdiag-report pmdiag-s0ix pmdiag-thermal; do
 	v=$(in_root "$t" --version 2>&1)
 	[ "$v" = "$t (pmdiag) $ver" ] && ok "$t --version: $v" || bad "$t --version: '$v', want '$t (pmdiag) $ver'"
 done

@@ -27,10 +27,10 @@
 
 def statuses: ["absent", "unreadable", "not_recorded", "invalid"];
 def severities: ["critical", "warning", "info"];
-def probes: ["hpet", "lapic", "idle", "thermal", "pstate"];
-def probe_sections: ["hpet", "lapic", "idle", "thermal", "pstate", "race"];
+def probes: ["hpet", "lapic", "idle", "thermal", "pstate", "s0ix"];
+def probe_sections: ["hpet", "lapic", "idle", "thermal", "pstate", "s0ix", "race"];
 def sections: ["schema_version", "pmdiag_version", "findings", "machine", "sources", "platform",
-	"summary", "hpet", "lapic", "idle", "thermal", "pstate", "race", "privacy"];
+	"summary", "hpet", "lapic", "idle", "thermal", "pstate", "s0ix", "race", "privacy"];
 
 def pstr: if length == 0 then "." else map(if type == "number" then "[\(.)]" else ".\(.)" end) | join("") end;
 def ptext: if type == "string" then "\"\(.[0:60])\"" else tojson | .[0:60] end;
@@ -100,7 +100,7 @@ def check_spec($prefix): {obj: {
 }, req: ["name", "severity", "message", "advice"]};
 
 def finding_spec: {obj: {
-	id: {str: "^[a-z]+\\.[a-z0-9-]+$"},
+	id: {str: "^[a-z][a-z0-9]*\\.[a-z0-9-]+$"},
 	severity: {enum: severities},
 	probe: {enum: probes},
 	message: text,
@@ -184,6 +184,13 @@ def lapic_spec: {obj: {verdict: {obj: {
 }, open: true, req: ["text", "limits", "lapic_timer_stops", "stopping_states", "longest_oneshot_s"]}},
 	open: true, req: ["verdict"]};
 
+def s0ix_spec: {obj: {verdict: {obj: {
+	text: text, s0ix: {enum: ["yes", "no", "possible", "unknown"]}, low_power_s0: tri,
+	mode: {enum: ["s2idle", "shallow", "deep", "unknown"]}, last_hw_sleep_reached: tri,
+	last_hw_sleep_s: number_or_none
+}, open: true, req: ["text", "s0ix", "low_power_s0", "mode", "last_hw_sleep_reached", "last_hw_sleep_s"]}},
+	open: true, req: ["verdict"]};
+
 # Either the summary of pmdiag-idle(8) or, with no rate snapshots, snapshots: null.
 def idle_spec: {obj: {
 	snapshots: {res: true},
@@ -250,6 +257,7 @@ def report_spec: {obj: {
 		idle: idle_spec,
 		thermal: {obj: {checks: {arr: check_spec("thermal")}}, open: true, req: ["checks"]},
 		pstate: {obj: {checks: {arr: check_spec("pstate")}}, open: true, req: ["checks"]},
+		s0ix: s0ix_spec,
 		race: race_spec
 	}, req: probe_sections},
 	hpet: {obj: {}, open: true},
@@ -257,6 +265,7 @@ def report_spec: {obj: {
 	idle: {obj: {summary: {obj: {}, open: true}}, open: true, req: ["summary"]},
 	thermal: {obj: {checks: {arr: check_spec("thermal")}}, open: true, req: ["checks"]},
 	pstate: {obj: {checks: {arr: check_spec("pstate")}}, open: true, req: ["checks"]},
+	s0ix: s0ix_spec,
 	race: {obj: {}, open: true},
 	privacy: {obj: {redaction: "boolean", redacted: {arr: text, min: 1}},
 		req: ["redaction", "redacted"]}
@@ -289,8 +298,8 @@ def report_rules:
 	 | ($d | getpath($at + ["checks"])? // [] | map({id: .name, severity, message, advice})) as $c
 	 | ($d.findings? // [] | map(select(.probe? == $sec) | {id, severity, message, advice})) as $f
 	 | if ($c | sort) != ($f | sort) then ".findings: the \($sec) findings (\($f | length)) differ from \($at | pstr).checks (\($c | length))" else empty end),
-	# the whole output holds the summary's verdict (hpet, lapic) and idle summary
-	(. as $d | ["hpet", "lapic"][] as $sec
+	# the whole output holds the summary's verdict (hpet, lapic, s0ix) and idle summary
+	(. as $d | ["hpet", "lapic", "s0ix"][] as $sec
 	 | select(($d.summary[$sec]? | objects | has("verdict")) and ($d[$sec]? | objects))
 	 | if $d.summary[$sec].verdict != $d[$sec].verdict then ".\($sec).verdict differs from .summary.\($sec).verdict" else empty end);
 

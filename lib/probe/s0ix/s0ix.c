@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * pmdiag-s0ix: collect the firmware's and the kernel's side of suspend-to-idle,
+ * judge it in the order of the verdict ladder (S0ixSelftestTool's): FADT flag,
+ * suspend mode, hardware sleep of the last suspend. What Linux does is taken
+ * from drivers/acpi/x86/s2idle.c (the FADT flag makes s2idle the default mode
+ * when the LPS0 device attaches and mem_sleep_default= does not say otherwise),
+ * kernel/power/main.c (suspend_stats; the *_hw_sleep files exist only when the
+ * FADT flag is set, since 6.4) and drivers/acpi/acpi_lpit.c (the residencies).
+ */
+#include "probe/s0ix/s0ix.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format/procparse.h"
+
+#define POWER "sys/power/"
+#define CPUIDLE "sys/devices/system/cpu/cpuidle/"
+
+static void num(struct pmd_src *s, const char *path, struct pmd_s0ix_num *n)
+{
+	n->r = pmd_read_u64(s, path, &n->v);
+}
+
+static void firmware(struct pmd_src *s, struct pmd_s0ix_info *si)
+{
+	const struct pmd_acpi_table *t;
+
+	si->lps0 = PMD_UNKNOWN;
+	si->nfadt = pmd_acpi_count(s, "FACP");
+	si->fadt_res = pmd_acpi_get(s, "FACP", 1, &t);
+	if (si->fadt_res.st == PMD_OK && pmd_fadt_decode(t->data, t->len, &si->fadt) < 0)
+		si->fadt_res = pmd_res_make(PMD_INVALID, EINVAL, "FADT: %s", si->fadt.problem);
+	if (si->fadt_res.st == PMD_OK) {
+		if (si->fadt.has_flags)
+			si->lps0 = (si->fadt.flags & PMD_FADT_LOW_POWER_S0) ? PMD_YES : PMD_NO;
+		else
+			si->fadt_res = pmd_res_make(PMD_INVALID, EINVAL,
+						    "FADT of %" PRIu32 " bytes: no flags field",
+						    si->fadt.length);
+	}
+	si->lpit_res = pmd_acpi_get(s, "LPIT", 1, &t);
+	if (si->lpit_res.st == PMD_OK && pmd_lpit_decode(t->data, t->len, &si->lpit) < 0)
+		si->lpit_res = pmd_res_make(PMD_INVALID, EINVAL, "LPIT: %s", si->lpit.problem);
+}
+
+/* "s2idle [deep]": the mode in brackets, and whether deep is offered. */
+static void parse_mem_sleep(struct pmd_s0ix_info *si)
+{
+	const char *p = si->mem_sleep;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		size_t l = strcspn(p, " ");
+		if (!l)
+			break;
+		bool cur = p[0] == '[' && l >= 2 && p[l - 1] == ']';
+		const char *w = cur ? p + 1 : p;
+		size_t wl = cur ? l - 2 : l;
+		if (wl == 4 && !strncmp(w, "deep", 4))
+			si->has_deep = true;
+		if (cur && wl < sizeof(si->mode))
+			snprintf(si->mode, sizeof(si->mode), "%.*s", (int)wl, w);
+		p += l;
+	}
+	if (!si->mode[0])
+		si->mem_sleep_res = pmd_res_make(PMD_INVALID, EINVAL,
+						 "\"%s\": no mode in brackets", si->mem_sleep);
+}
+
+static void kernel(struct pmd_src *s, struct pmd_s0ix_info *si)
+{
+	si->mem_sleep_res = pmd_read_line(s, POWER "mem_sleep", si->mem_sleep, sizeof(si->mem_sleep));
+	if (si->mem_sleep_res.st == PMD_OK)
+		parse_mem_sleep(si);
+	si->state_res = pmd_read_line(s, POWER "state", si->state, sizeof(si->state));
+	char *cmd = NULL;
+	size_t len;
+	si->cmdline_res = pmd_read_file(s, "proc/cmdline", &cmd, &len);
+	if (si->cmdline_res.st == PMD_OK)
+		si->has_mem_sleep_default = pmd_cmdline_opt(cmd, "mem_sleep_default",
+							     si->mem_sleep_default,
+							     sizeof(si->mem_sleep_default));
+	free(cmd);
+	num(s, POWER "suspend_stats/success", &si->success);
+	num(s, POWER "suspend_stats/fail", &si->fail);
+	num(s, POWER "suspend_stats/last_hw_sleep", &si->last_hw);
+	num(s, POWER "suspend_stats/total_hw_sleep", &si->total_hw);
+	num(s, POWER "suspend_stats/max_hw_sleep", &si->max_hw);
+	num(s, CPUIDLE "low_power_idle_system_residency_us", &si->lpi_system);
+	num(s, CPUIDLE "low_power_idle_cpu_residency_us", &si->lpi_cpu);
+	si->wake_irq_res = pmd_read_line(s, POWER "pm_wakeup_irq", si->wake_irq, sizeof(si->wake_irq));
+}
+
+static size_t add(char *buf, size_t n, size_t used, const char *fmt, ...) PMD_PRINTF(4, 5);
+static size_t add(char *buf, size_t n, size_t used, const char *fmt, ...)
+{
+	if (used >= n)
+		return used;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(buf + used, n - used, fmt, ap);
+	va_end(ap);
+	return k < 0 ? used : used + (size_t)k;
+}
+
+static void judge(struct pmd_s0ix_info *si)
+{
+	char *v = si->verdict;
+	size_t n = sizeof(si->verdict), used = 0;
+	char why[200];
+
+	si->s0ix = PMD_UNKNOWN;
+	if (!si->mode[0] && si->mem_sleep_res.st == PMD_ABSENT && si->state_res.st == PMD_OK &&
+	    !strstr(si->state, "mem") && !strstr(si->state, "freeze")) {
+		si->s0ix = PMD_NO;
+		snprintf(v, n, "no: this kernel offers no suspend here (no /sys/power/mem_sleep, "
+			 "/sys/power/state: %s)", si->state[0] ? si->state : "none");
+		return;
+	}
+	if (!si->mode[0]) {
+		snprintf(v, n, "unknown: the suspend mode (/sys/power/mem_sleep): %s",
+			 pmd_res_str(&si->mem_sleep_res, why, sizeof(why)));
+		return;
+	}
+	if (!strcmp(si->mode, "deep")) {
+		si->s0ix = PMD_NO;
+		used = add(v, n, used, "no: suspend is to RAM (deep, ACPI S3), the platform is powered off");
+		if (si->lps0 == PMD_YES)
+			add(v, n, used, "; the firmware also declares low-power S0 idle (s2idle)");
+		return;
+	}
+	if (!strcmp(si->mode, "shallow")) {
+		si->s0ix = PMD_NO;
+		add(v, n, used, "no: suspend is standby (shallow, ACPI S1)");
+		return;
+	}
+	if (strcmp(si->mode, "s2idle")) {
+		add(v, n, used, "unknown: suspend mode \"%s\"", si->mode);
+		return;
+	}
+	switch (si->lps0) {
+	case PMD_YES:
+		if (si->success.r.st == PMD_OK && si->success.v > 0 && si->last_hw.r.st == PMD_OK) {
+			si->s0ix = si->last_hw.v ? PMD_YES : PMD_NO;
+			if (si->last_hw.v)
+				add(v, n, used, "yes: the last suspend to idle reached hardware "
+				    "sleep (%.3f s)", (double)si->last_hw.v / 1e6);
+			else
+				add(v, n, used, "no: the last suspend to idle did not reach hardware "
+				    "sleep, though the firmware declares low-power S0 idle");
+			break;
+		}
+		used = add(v, n, used, "possible: suspend is to idle (s2idle) and the firmware "
+			   "declares low-power S0 idle; ");
+		if (si->success.r.st == PMD_OK && si->success.v == 0)
+			add(v, n, used, "no suspend since boot");
+		else if (si->last_hw.r.st == PMD_ABSENT)
+			add(v, n, used, "this kernel reports no hardware sleep time "
+			    "(suspend_stats/last_hw_sleep: Linux 6.4 and later)");
+		else
+			add(v, n, used, "the hardware sleep of the last suspend is unknown");
+		break;
+	case PMD_NO:
+		si->s0ix = PMD_NO;
+		add(v, n, used, "no: suspend is to idle (s2idle) but the firmware declares no "
+		    "low-power S0 idle (FADT flag clear): the CPUs idle, the platform stays powered");
+		break;
+	default:
+		add(v, n, used, "unknown: suspend is to idle (s2idle); the FADT: %s",
+		    pmd_res_str(&si->fadt_res, why, sizeof(why)));
+		break;
+	}
+}
+
+void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si)
+{
+	memset(si, 0, sizeof(*si));
+	firmware(s, si);
+	kernel(s, si);
+	judge(si);
+}
+
+static void out_num(struct pmd_out *o, const char *key, const char *label,
+		    const struct pmd_s0ix_num *x, const char *unit)
+{
+	if (x->r.st == PMD_OK)
+		pmd_out_uint(o, key, label, x->v, unit);
+	else
+		pmd_out_res(o, key, label, &x->r);
+}
+
+static const char *space_name(uint8_t id)
+{
+	switch (id) {
+	case PMD_GAS_MEMORY:
+		return "memory";
+	case PMD_GAS_IO:
+		return "I/O";
+	case PMD_GAS_FFH:
+		return "FFH (MSR)";
+	default:
+		return "other";
+	}
+}
+
+static void print_lpit(const struct pmd_s0ix_info *si, struct pmd_out *o)
+{
+	if (si->lpit_res.st != PMD_OK) {
+		pmd_out_res(o, "lpit", "LPIT", &si->lpit_res);
+		return;
+	}
+	const struct pmd_lpit *l = &si->lpit;
+	pmd_out_strf(o, NULL, "LPIT", "%zu entr%s%s%s", l->ntotal, l->ntotal == 1 ? "y" : "ies",
+		     l->problem[0] ? "; " : "", l->problem);
+	pmd_out_table(o, "lpit", NULL);
+	for (size_t i = 0; i < l->n; i++) {
+		const struct pmd_lpit_entry *e = &l->e[i];
+		pmd_out_obj(o, NULL, NULL);
+		pmd_out_uint(o, "uid", "ID", e->uid, NULL);
+		pmd_out_str(o, "kind", "Kind", !e->native ? "not native"
+					       : (e->flags & 1) ? "disabled" : "native");
+		if (e->native) {
+			pmd_out_uint(o, "min_residency_us", "Min us", e->residency_us, NULL);
+			pmd_out_uint(o, "latency_us", "Latency us", e->latency_us, NULL);
+			pmd_out_str(o, "counter_space", "Counter", (e->flags & 2) ? "none"
+								  : space_name(e->counter.space_id));
+			pmd_out_hex(o, "counter_address", "Address", e->counter.address, 1);
+			/* 0: the TSC's frequency */
+			pmd_out_uint(o, "counter_hz", NULL, e->frequency, NULL);
+			if (e->frequency)
+				pmd_out_uint(o, NULL, "Hz", e->frequency, NULL);
+			else
+				pmd_out_str(o, NULL, "Hz", "TSC");
+		}
+		pmd_out_str(o, "linux", "Linux reads it as",
+			    (int)i == l->linux_system ? "system residency"
+			    : (int)i == l->linux_cpu  ? "CPU residency" : "-");
+		pmd_out_end(o);
+	}
+	pmd_out_end(o);
+}
+
+/*
+ * The verdict, in the tool's output and the report's section: its text, s0ix (yes, no,
+ * possible, unknown), and as numbers for Prometheus whether the last suspend reached
+ * hardware sleep and for how long.
+ */
+static void print_verdict(const struct pmd_s0ix_info *si, struct pmd_out *o)
+{
+	pmd_out_obj(o, "verdict", NULL);
+	pmd_out_str(o, "text", "S0ix (suspend to idle)", si->verdict);
+	pmd_out_str(o, "s0ix", NULL, si->s0ix == PMD_YES ? "yes" : si->s0ix == PMD_NO ? "no"
+				   : !strncmp(si->verdict, "possible", 8) ? "possible" : "unknown");
+	if (si->lps0 == PMD_UNKNOWN)
+		pmd_out_null(o, "low_power_s0", NULL);
+	else
+		pmd_out_bool(o, "low_power_s0", NULL, si->lps0 == PMD_YES);
+	pmd_out_metric(o, "pmdiag_s0ix_low_power_s0_declared",
+		       "the FADT declares low-power S0 idle (LOW_POWER_S0_IDLE)", 1);
+	pmd_out_str(o, "mode", NULL, si->mode[0] ? si->mode : "unknown");
+	if (si->s0ix != PMD_UNKNOWN && !strcmp(si->mode, "s2idle") && si->last_hw.r.st == PMD_OK) {
+		pmd_out_bool(o, "last_hw_sleep_reached", NULL, si->last_hw.v > 0);
+		pmd_out_metric(o, "pmdiag_s0ix_last_suspend_reached_hw_sleep",
+			       "the last suspend to idle reached hardware sleep", 1);
+		pmd_out_double(o, "last_hw_sleep_s", NULL, (double)si->last_hw.v / 1e6, 6, NULL);
+		pmd_out_metric(o, "pmdiag_s0ix_last_hw_sleep_seconds",
+			       "hardware sleep of the last suspend to idle", 1);
+	} else {
+		pmd_out_null(o, "last_hw_sleep_reached", NULL);
+		pmd_out_null(o, "last_hw_sleep_s", NULL);
+	}
+	pmd_out_end(o);
+}
+
+int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
+{
+	print_verdict(si, o);
+
+	pmd_out_obj(o, "firmware", "Firmware");
+	if (si->lps0 != PMD_UNKNOWN) {
+		pmd_out_strf(o, NULL, "Low-power S0 idle", "%s (FADT flag LOW_POWER_S0_IDLE, "
+			     "revision %u)", si->lps0 == PMD_YES ? "declared" : "not declared",
+			     si->fadt.revision);
+		pmd_out_bool(o, "low_power_s0", NULL, si->lps0 == PMD_YES);
+		pmd_out_uint(o, "fadt_revision", NULL, si->fadt.revision, NULL);
+	} else {
+		pmd_out_res(o, "low_power_s0", "Low-power S0 idle", &si->fadt_res);
+	}
+	if (si->nfadt > 1)
+		pmd_out_strf(o, NULL, "Note", "%u FADTs: Linux uses the first", si->nfadt);
+	print_lpit(si, o);
+	pmd_out_end(o);
+
+	pmd_out_obj(o, "kernel", "Kernel");
+	if (si->mem_sleep_res.st == PMD_OK)
+		pmd_out_str(o, "mem_sleep", "Suspend modes", si->mem_sleep);
+	else
+		pmd_out_res(o, "mem_sleep", "Suspend modes", &si->mem_sleep_res);
+	if (si->mode[0])
+		pmd_out_str(o, "mode", NULL, si->mode);
+	if (si->has_mem_sleep_default)
+		pmd_out_str(o, "mem_sleep_default", "mem_sleep_default=", si->mem_sleep_default);
+	if (si->state_res.st == PMD_OK)
+		pmd_out_str(o, "state", "Sleep states", si->state[0] ? si->state : "none");
+	else
+		pmd_out_res(o, "state", "Sleep states", &si->state_res);
+	out_num(o, "suspend_success", "Suspends", &si->success, "succeeded");
+	out_num(o, "suspend_fail", "Failed suspends", &si->fail, NULL);
+	out_num(o, "last_hw_sleep_us", "Last hardware sleep", &si->last_hw, "us");
+	out_num(o, "total_hw_sleep_us", "Total hardware sleep", &si->total_hw, "us");
+	out_num(o, "max_hw_sleep_us", "Hardware sleep counter max", &si->max_hw, "us");
+	if (si->max_hw.r.st == PMD_OK && si->max_hw.v == UINT32_MAX)
+		pmd_out_strf(o, NULL, "Note", "last_hw_sleep counts in 32 bits of microseconds: "
+			     "a suspend longer than 71.6 minutes shows what is left after it wraps");
+	if (si->wake_irq_res.st == PMD_OK)
+		pmd_out_str(o, "wakeup_irq", "Last wake-up IRQ", si->wake_irq);
+	else
+		pmd_out_res(o, "wakeup_irq", "Last wake-up IRQ", &si->wake_irq_res);
+	out_num(o, "lpi_system_residency_us", "LPIT system residency", &si->lpi_system, "us");
+	out_num(o, "lpi_cpu_residency_us", "LPIT CPU residency", &si->lpi_cpu, "us");
+	pmd_out_end(o);
+	return si->s0ix == PMD_UNKNOWN && si->lps0 == PMD_UNKNOWN && !si->mode[0] ? 2 : 0;
+}
+
+void pmd_s0ix_report(const struct pmd_s0ix_info *si, struct pmd_out *o)
+{
+	pmd_out_obj(o, "s0ix", "S0ix");
+	print_verdict(si, o);
+	pmd_out_end(o);
+}

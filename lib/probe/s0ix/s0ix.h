@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pmdiag-s0ix: does this machine suspend to idle into its low-power S0 state
+ * (S0ix, "hardware sleep"), and did the last suspend get there? The firmware's
+ * side (the FADT's LOW_POWER_S0_IDLE flag, the LPIT) and the kernel's (the
+ * suspend mode in use, the suspend statistics and hardware sleep counters, the
+ * LPIT residencies) in the order a platform engineer checks them.
+ */
+#ifndef PMD_PROBE_S0IX_H
+#define PMD_PROBE_S0IX_H
+
+#include "acpi/acpitbl.h"
+#include "out/out.h"
+#include "source/source.h"
+
+/* A number from a file: r says whether v is one. */
+struct pmd_s0ix_num {
+	struct pmd_res r;
+	uint64_t v;
+};
+
+struct pmd_s0ix_info {
+	/* firmware: the first FADT (the one Linux uses) and the first LPIT */
+	struct pmd_res fadt_res;
+	struct pmd_fadt fadt;
+	unsigned nfadt;
+	enum pmd_tri lps0;         /* FADT flags bit 21, tested by Linux whatever the revision */
+	struct pmd_res lpit_res;
+	struct pmd_lpit lpit;
+
+	/* kernel: sys/power */
+	struct pmd_res mem_sleep_res;
+	char mem_sleep[96];        /* "s2idle [deep]" */
+	char mode[16];             /* the one in brackets; "" when unknown */
+	bool has_deep;             /* mem_sleep offers deep (S3) */
+	struct pmd_res state_res;
+	char state[96];            /* "freeze mem disk" */
+	struct pmd_res cmdline_res;
+	char mem_sleep_default[32]; /* mem_sleep_default= of the command line, "" if none */
+	bool has_mem_sleep_default;
+	struct pmd_s0ix_num success, fail;
+	struct pmd_s0ix_num last_hw, total_hw, max_hw;   /* us; Linux 6.4+, FADT flag set */
+	struct pmd_s0ix_num lpi_system, lpi_cpu;         /* us; from the LPIT (acpi_lpit.c) */
+	struct pmd_res wake_irq_res;
+	char wake_irq[32];
+
+	/* judged */
+	enum pmd_tri s0ix;         /* suspend reaches S0ix: yes, no, unknown (also "possible") */
+	char verdict[320];
+};
+
+void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si);
+/* The tool's whole output; 2 when neither the firmware's nor the kernel's side is known. */
+int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o);
+/* The report's section: the verdict. */
+void pmd_s0ix_report(const struct pmd_s0ix_info *si, struct pmd_out *o);
+
+#endif

@@ -1,0 +1,125 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-or-later
+# pmdiag-s0ix: the firmware's side of suspend to idle (FADT flag, LPIT), the mode the kernel
+# uses and the last suspend's hardware sleep, judged as Linux acts (drivers/acpi/x86/s2idle.c,
+# kernel/power/main.c, drivers/acpi/acpi_lpit.c), on the handmade laptops of
+# tests/dumps/handmade-s0ix.py and variants of them.
+load test_helper
+
+# s0ix_findings DUMP [ARGS...]: the report's s0ix findings as "severity id" lines
+s0ix_findings() {
+	pmdiag-report --json --dump "$@" | jq -r '.findings[] | select(.probe == "s0ix") | "\(.severity) \(.id)"'
+}
+
+@test "an Intel laptop after suspends to idle: hardware sleep reached, the LPIT as Linux reads it" {
+	run -0 --separate-stderr pmdiag-s0ix --dump "$DUMPS/hand-s0ix-intel"
+	assert_line "S0ix (suspend to idle): yes: the last suspend to idle reached hardware sleep (3.512 s)"
+	assert_line "  Low-power S0 idle: declared (FADT flag LOW_POWER_S0_IDLE, revision 6)"
+	assert_line "  LPIT:              2 entries"
+	assert_line --regexp '^  0 +native +30000 +3000 +FFH \(MSR\) +0x632 +TSC +CPU residency$'
+	assert_line --regexp '^  1 +native +30000 +3000 +memory +0xfe00013c +10000 +system residency$'
+	assert_line --regexp '^  Suspend modes: +\[s2idle\]$'
+	assert_line --regexp '^  Last hardware sleep: +3512000 us$'
+	assert_line --regexp '^  Note: +last_hw_sleep counts in 32 bits of microseconds: a suspend longer than 71.6 minutes'
+	assert_line --regexp '^  LPIT system residency: +40190112 us$'
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-intel"
+	assert_equal "$(jq -c '[.verdict.s0ix, .verdict.mode, .verdict.low_power_s0, .verdict.last_hw_sleep_reached, .verdict.last_hw_sleep_s]' <<<"$output")" \
+		'["yes","s2idle",true,true,3.512]'
+	assert_equal "$(jq -c '[.firmware.lpit[] | [.uid, .kind, .counter_space, .counter_address, .counter_hz, .linux]]' <<<"$output")" \
+		'[[0,"native","FFH (MSR)","0x632",0,"CPU residency"],[1,"native","memory","0xfe00013c",10000,"system residency"]]'
+	assert_equal "$(jq -c '[.kernel.suspend_success, .kernel.suspend_fail, .kernel.total_hw_sleep_us, .kernel.max_hw_sleep_us, .kernel.wakeup_irq, .kernel.lpi_cpu_residency_us]' <<<"$output")" \
+		'[4,0,40213000,4294967295,"9",41877520]'
+	# nothing wrong: no finding
+	run -0 s0ix_findings "$DUMPS/hand-s0ix-intel"
+	assert_output ""
+}
+
+@test "an AMD laptop whose last suspend to idle stayed awake: no, the warning s0ix.no-hw-sleep" {
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-amd-nohw"
+	assert_line "S0ix (suspend to idle): no: the last suspend to idle did not reach hardware sleep, though the firmware declares low-power S0 idle"
+	assert_line "  LPIT:              absent: no LPIT table"
+	assert_line --regexp '^  LPIT system residency: +absent: no such file$'
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-s0ix-amd-nohw"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.no-hw-sleep") | "\(.severity): \(.message)"' <<<"$output")" \
+		"warning: the last suspend to idle did not reach hardware sleep (suspend_stats/last_hw_sleep 0 after 2 suspends): the platform stayed powered"
+	assert_equal "$(jq -c '.summary.s0ix.verdict == .s0ix.verdict' <<<"$output")" true
+	# Prometheus: declared, not reached, 0 s
+	run -0 pmdiag-report --format prometheus --dump "$DUMPS/hand-s0ix-amd-nohw"
+	assert_line "pmdiag_s0ix_low_power_s0_declared 1"
+	assert_line "pmdiag_s0ix_last_suspend_reached_hw_sleep 0"
+	assert_line "pmdiag_s0ix_last_hw_sleep_seconds 0"
+}
+
+@test "each suspend mode as the kernel uses it: deep, shallow, s2idle before any suspend, before Linux 6.4" {
+	local d
+	d=$(copy_dump hand-s0ix-amd-nohw m)
+	echo "s2idle [deep]" > "$d/sys/power/mem_sleep"
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line "S0ix (suspend to idle): no: suspend is to RAM (deep, ACPI S3), the platform is powered off; the firmware also declares low-power S0 idle (s2idle)"
+	run -0 s0ix_findings "$d"
+	assert_output ""
+	echo "s2idle [shallow] deep" > "$d/sys/power/mem_sleep"
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line "S0ix (suspend to idle): no: suspend is standby (shallow, ACPI S1)"
+	echo "[s2idle]" > "$d/sys/power/mem_sleep"
+	echo 0 > "$d/sys/power/suspend_stats/success"
+	run -0 pmdiag-s0ix --json --dump "$d"
+	assert_equal "$(jq -r '.verdict.text' <<<"$output")" \
+		"possible: suspend is to idle (s2idle) and the firmware declares low-power S0 idle; no suspend since boot"
+	assert_equal "$(jq -c '[.verdict.s0ix, .verdict.last_hw_sleep_reached]' <<<"$output")" '["possible",null]'
+	run -0 s0ix_findings "$d"
+	assert_output ""
+	# a kernel before 6.4 has no *_hw_sleep files: the time is unknown, not 0
+	echo 3 > "$d/sys/power/suspend_stats/success"
+	rm "$d"/sys/power/suspend_stats/*_hw_sleep
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line "S0ix (suspend to idle): possible: suspend is to idle (s2idle) and the firmware declares low-power S0 idle; this kernel reports no hardware sleep time (suspend_stats/last_hw_sleep: Linux 6.4 and later)"
+	assert_line --regexp '^  Last hardware sleep: +absent: no such file$'
+	# a mode in brackets is needed
+	echo "s2idle deep" > "$d/sys/power/mem_sleep"
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line 'S0ix (suspend to idle): unknown: the suspend mode (/sys/power/mem_sleep): invalid: "s2idle deep": no mode in brackets'
+}
+
+@test "suspend to idle without the FADT flag: no S0ix; a warning only where S3 is offered" {
+	local d
+	d=$(copy_dump hand-s0ix-amd-nohw f)
+	# the tables of a QEMU q35 machine: FADT revision 3, LOW_POWER_S0_IDLE clear
+	echo "[s2idle] deep" > "$d/sys/power/mem_sleep"
+	run -0 pmdiag-s0ix --dump "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
+	assert_line "S0ix (suspend to idle): no: suspend is to idle (s2idle) but the firmware declares no low-power S0 idle (FADT flag clear): the CPUs idle, the platform stays powered"
+	assert_line "  Low-power S0 idle: not declared (FADT flag LOW_POWER_S0_IDLE, revision 3)"
+	run -0 s0ix_findings "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
+	assert_output "warning s0ix.s2idle-without-lps0"
+	echo "[s2idle]" > "$d/sys/power/mem_sleep"
+	run -0 s0ix_findings "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
+	assert_output ""
+}
+
+@test "what a dump or an acpidump does not hold is said, the rest is read" {
+	# recorded before pmdiag-s0ix: no sys/power in it
+	run -0 pmdiag-s0ix --dump "$DUMPS/qemu-q35"
+	assert_line "S0ix (suspend to idle): unknown: the suspend mode (/sys/power/mem_sleep): not recorded in this dump"
+	assert_line "  Low-power S0 idle: not declared (FADT flag LOW_POWER_S0_IDLE, revision 3)"
+	assert_line --regexp '^  Suspends: +not recorded in this dump$'
+	# an acpidump alone: a real laptop's LPIT (lhw-latitude-5480), its FADT flag clear
+	run -0 pmdiag-s0ix --acpidump "$DUMPS/lhw-latitude-5480/acpidump.txt"
+	assert_line "  Low-power S0 idle: not declared (FADT flag LOW_POWER_S0_IDLE, revision 5)"
+	assert_line --regexp '^  1 +native +30000 +3000 +memory +0xfe00013c +10000 +system residency$'
+	# nothing at all: exit 2, the reason on stderr
+	local d="$BATS_TEST_TMPDIR/empty"
+	mkdir "$d"
+	printf 'pmdiag-dump 1\npmdiag-version: 0.1.0\n' > "$d/manifest"
+	run -2 --separate-stderr pmdiag-s0ix --dump "$d"
+	assert_equal "$stderr" "pmdiag-s0ix: cannot tell: unknown: the suspend mode (/sys/power/mem_sleep): not recorded in this dump"
+}
+
+@test "pmdiag-dump records the suspend files, and the dump replays what the source printed" {
+	local d
+	d=$(copy_dump hand-s0ix-intel src)
+	run -0 pmdiag-dump --dump "$d" "$BATS_TEST_TMPDIR/re"
+	run -0 grep -c '^pattern: sys/power/' "$BATS_TEST_TMPDIR/re/manifest"
+	assert_output 4
+	[ "$(cat "$BATS_TEST_TMPDIR/re/sys/power/suspend_stats/last_hw_sleep")" = 3512000 ]
+	diff <(pmdiag-s0ix --dump "$d") <(pmdiag-s0ix --dump "$BATS_TEST_TMPDIR/re")
+}
