@@ -137,6 +137,12 @@ hpet_legacy_3_timers() {
 	assert_equal "$(jqr '.platform.thermal_zones | length')" 0
 	assert_equal "$(timer_list tick_broadcast_mask)" 0
 	hpet_legacy_3_timers
+	# suspend: QEMU's FADT declares no low-power S0 idle, S3 works, and Linux picks deep
+	assert_equal "$(jqr .s0ix.firmware.low_power_s0)" false
+	assert_equal "$(jqr .s0ix.kernel.mem_sleep)" "s2idle [deep]"
+	assert_equal "$(jqr .s0ix.verdict.text)" "no: suspend is to RAM (deep, ACPI S3), the platform is powered off"
+	assert_equal "$(jqr .s0ix.kernel.suspend_success)" 0
+	assert_equal "$(jqr .s0ix.kernel.last_hw_sleep_us_status)" absent
 }
 
 @test "pc (i440FX): HPET table and registers, PIIX3 ISA bridge, no MCFG" {
