@@ -20,7 +20,7 @@ scripts/inputs.sh || rc=1
 
 if command -v cppcheck >/dev/null; then
 	# shellcheck disable=SC2086
-	cppcheck -q --enable=warning,performance,portability --error-exitcode=1 \
+	cppcheck -q -j "$(nproc)" --enable=warning,performance,portability --error-exitcode=1 \
 		--inline-suppr --suppress=missingIncludeSystem \
 		-D_GNU_SOURCE -DPMD_VERSION='"lint"' -Ilib $srcs || rc=1
 else

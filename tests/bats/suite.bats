@@ -45,3 +45,28 @@ load test_helper
 	assert_line "2 passed, 0 failed, 0 skipped"
 	refute_line --partial "and more"
 }
+
+@test "par_runs under SAN=1: every run sanitized, the leak check on one input in PMD_LEAK_EVERY, the same ones each time" {
+	local i want=0 got=0 k
+	for i in $(seq 1 40); do
+		echo "$BATS_TEST_TMPDIR/in-$i"
+		k=$(printf %s "in-$i" | cksum | cut -d' ' -f1)
+		[ $((k % 4)) = 0 ] && want=$((want + 1))
+	done > "$BATS_TEST_TMPDIR/list"
+	PMD_SAN=1 ASAN_OPTIONS=detect_leaks=1:exitcode=86 par_runs "$BATS_TEST_TMPDIR/r" \
+		'echo "$ASAN_OPTIONS"' < "$BATS_TEST_TMPDIR/list"
+	for i in $(seq 1 40); do
+		par_result "$BATS_TEST_TMPDIR/r" "in-$i"
+		case "$output" in
+		detect_leaks=1:exitcode=86) got=$((got + 1)) ;;
+		detect_leaks=1:exitcode=86:detect_leaks=0) ;;
+		*) fail "in-$i: $output" ;;
+		esac
+	done
+	assert_equal "$got" "$want"
+	[ "$want" -ge 4 ] && [ "$want" -le 20 ] || fail "$want of 40 with the leak check"
+	# without SAN=1 nothing changes
+	PMD_SAN= ASAN_OPTIONS=x par_runs "$BATS_TEST_TMPDIR/p" 'echo "$ASAN_OPTIONS"' < "$BATS_TEST_TMPDIR/list"
+	par_result "$BATS_TEST_TMPDIR/p" in-1
+	assert_equal "$output" x
+}
