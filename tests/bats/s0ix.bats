@@ -28,7 +28,7 @@ s0ix_findings() {
 	assert_equal "$(jq -c '[.firmware.lpit[] | [.uid, .kind, .counter_space, .counter_address, .counter_hz, .linux]]' <<<"$output")" \
 		'[[0,"native","FFH (MSR)","0x632",0,"CPU residency"],[1,"native","memory","0xfe00013c",10000,"system residency"]]'
 	assert_equal "$(jq -c '[.kernel.suspend_success, .kernel.suspend_fail, .kernel.total_hw_sleep_us, .kernel.max_hw_sleep_us, .kernel.wakeup_irq, .kernel.lpi_cpu_residency_us]' <<<"$output")" \
-		'[4,0,40213000,4294967295,"9",41877520]'
+		'[4,0,40213000,4294967295,9,41877520]'
 	# nothing wrong: no finding
 	run -0 s0ix_findings "$DUMPS/hand-s0ix-intel"
 	assert_output ""
@@ -75,6 +75,13 @@ s0ix_findings() {
 	run -0 pmdiag-s0ix --dump "$d"
 	assert_line "S0ix (suspend to idle): possible: suspend is to idle (s2idle) and the firmware declares low-power S0 idle; this kernel reports no hardware sleep time (suspend_stats/last_hw_sleep: Linux 6.4 and later)"
 	assert_line --regexp '^  Last hardware sleep: +absent: no such file$'
+	# no wake-up interrupt since boot: the kernel answers ENODATA, recorded as such
+	rm "$d/sys/power/pm_wakeup_irq"
+	printf 'unreadable: sys/power/pm_wakeup_irq\tunreadable\tENODATA\tNo data available\n' >> "$d/manifest"
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line --regexp '^  Last wake-up IRQ: +none since boot$'
+	run -0 pmdiag-s0ix --json --dump "$d"
+	assert_equal "$(jq -c '.kernel | [.wakeup_irq, has("wakeup_irq_status")]' <<<"$output")" '[null,false]'
 	# a mode in brackets is needed
 	echo "s2idle deep" > "$d/sys/power/mem_sleep"
 	run -0 pmdiag-s0ix --dump "$d"

@@ -94,7 +94,7 @@ static void kernel(struct pmd_src *s, struct pmd_s0ix_info *si)
 	num(s, POWER "suspend_stats/max_hw_sleep", &si->max_hw);
 	num(s, CPUIDLE "low_power_idle_system_residency_us", &si->lpi_system);
 	num(s, CPUIDLE "low_power_idle_cpu_residency_us", &si->lpi_cpu);
-	si->wake_irq_res = pmd_read_line(s, POWER "pm_wakeup_irq", si->wake_irq, sizeof(si->wake_irq));
+	num(s, POWER "pm_wakeup_irq", &si->wake_irq);
 }
 
 static size_t add(char *buf, size_t n, size_t used, const char *fmt, ...) PMD_PRINTF(4, 5);
@@ -318,10 +318,13 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	if (si->max_hw.r.st == PMD_OK && si->max_hw.v == UINT32_MAX)
 		pmd_out_strf(o, NULL, "Note", "last_hw_sleep counts in 32 bits of microseconds: "
 			     "a suspend longer than 71.6 minutes shows what is left after it wraps");
-	if (si->wake_irq_res.st == PMD_OK)
-		pmd_out_str(o, "wakeup_irq", "Last wake-up IRQ", si->wake_irq);
-	else
-		pmd_out_res(o, "wakeup_irq", "Last wake-up IRQ", &si->wake_irq_res);
+	if (si->wake_irq.r.st == PMD_UNREADABLE && si->wake_irq.r.err == ENODATA) {
+		/* the kernel's answer when no interrupt woke a suspend since boot */
+		pmd_out_null(o, "wakeup_irq", NULL);
+		pmd_out_str(o, NULL, "Last wake-up IRQ", "none since boot");
+	} else {
+		out_num(o, "wakeup_irq", "Last wake-up IRQ", &si->wake_irq, NULL);
+	}
 	out_num(o, "lpi_system_residency_us", "LPIT system residency", &si->lpi_system, "us");
 	out_num(o, "lpi_cpu_residency_us", "LPIT CPU residency", &si->lpi_cpu, "us");
 	pmd_out_end(o);

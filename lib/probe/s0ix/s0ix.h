@@ -41,8 +41,7 @@ struct pmd_s0ix_info {
 	struct pmd_s0ix_num success, fail;
 	struct pmd_s0ix_num last_hw, total_hw, max_hw;   /* us; Linux 6.4+, FADT flag set */
 	struct pmd_s0ix_num lpi_system, lpi_cpu;         /* us; from the LPIT (acpi_lpit.c) */
-	struct pmd_res wake_irq_res;
-	char wake_irq[32];
+	struct pmd_s0ix_num wake_irq;  /* pm_wakeup_irq; ENODATA: none since boot */
 
 	/* judged */
 	enum pmd_tri s0ix;         /* suspend reaches S0ix: yes, no, unknown (also "possible") */
