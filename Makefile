@@ -126,9 +126,14 @@ $(B)/version.stamp: FORCE
 .PHONY: FORCE
 FORCE:
 
+# Objects are compiled through ccache where it is installed (make check installs it; each
+# pass and the static build compile every source; CCACHE= turns it off).
+ifeq ($(origin CCACHE),undefined)
+CCACHE := $(shell command -v ccache 2> /dev/null)
+endif
 $(B)/%.o: %.c $(LIB_HDR) tools/cli.h Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
+	$(CCACHE) $(CC) $(CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
 
 $(LIBA): $(LIB_OBJ)
 	@rm -f $@

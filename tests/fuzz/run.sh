@@ -24,6 +24,10 @@ case "$build" in /*) ;; *) build="$top/$build" ;; esac
 corpus="${PMD_CORPUS:-$top/../shared/corpus}"
 CC=${FUZZ_CC:-clang}
 command -v "$CC" > /dev/null || { echo "run.sh: $CC not found (scripts/deps.sh installs it)" >&2; exit 1; }
+# the objects through ccache where it is installed (make check installs it): the
+# sanitizer and coverage build of every source is most of a smoke run's time
+CCACHE=""
+command -v ccache > /dev/null && CCACHE=ccache
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 CFLAGS="-g -O1 -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION=\"fuzz\" -I$top/lib $(pkg-config --cflags libnl-genl-3.0 libtracefs libtraceevent) $SAN"
@@ -41,10 +45,10 @@ for src in $(find "$top/lib" -name "*.c" | sort); do
 	objs="$objs $o"
 done
 if [ -n "$stale" ]; then
-	export CC CFLAGS build
+	export CC CCACHE CFLAGS build
 	# shellcheck disable=SC2086
 	printf '%s\n' $stale | xargs -P "$(nproc)" -n 1 sh -c \
-		'$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$0" -o "$build/obj/$(basename "$0" .c).o"'
+		'$CCACHE $CC $CFLAGS -fsanitize=fuzzer-no-link -c "$0" -o "$build/obj/$(basename "$0" .c).o"'
 fi
 
 seed_dir() { # target
