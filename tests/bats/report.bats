@@ -113,11 +113,12 @@ load test_helper
 	assert_line 'pmdiag_hpet_frequency_hertz{hpet="0"} 14318179.9'
 	assert_line 'pmdiag_idle_avg_sleep_seconds 0.02867'
 	assert_line 'pmdiag_broadcast_max_oneshot_seconds 149.983013'
+	assert_line 'pmdiag_s0ix_low_power_s0_declared 0'
 	# every sample line is well formed and belongs to one declared family, written once
 	for m in $(grep -v '^#' <<<"$output" | sed 's/[{ ].*//' | sort -u); do
 		[ "$(grep -c "^# TYPE $m gauge$" <<<"$output")" = 1 ] || fail "$m: not one TYPE line"
 	done
-	run ! grep -v -E '^(# (HELP|TYPE) .*|[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+]+)$' <<<"$output"
+	run ! grep -v -E '^(# (HELP|TYPE) .*|[a-z_][a-z0-9_]*(\{[a-z_][a-z0-9_]*="[^"]*"(,[a-z_][a-z0-9_]*="[^"]*")*\})? -?[0-9.e+]+)$' <<<"$output"
 	# the same values as the JSON report: the tree is rendered, not recomputed
 	json=$(pmdiag-report --json --dump "$DUMPS/laptop")
 	assert_equal "$(jq '.summary.idle.interrupts_per_s' <<<"$json")" 67.446
