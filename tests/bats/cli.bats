@@ -16,7 +16,7 @@ load test_helper
 		fi
 		# the page it names is the one in man/
 		local sec
-		sec=$(grep -o "See $t([18])" <<<"$output" | tr -dc 0-9)
+		sec=$(sed -n "s/.*See $t(\([18]\)).*/\1/p" <<<"$output")
 		[ -f "$TOP/man/$t.$sec" ] || fail "$t --help names $t($sec), not in man/"
 		[ -z "$stderr" ] || fail "$t --help wrote to stderr: $stderr"
 	done
