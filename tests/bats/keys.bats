@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The JSON keys pmdiag prints against the keys its man pages document, both ways.
-# Every tool with --json (hpet lapic idle thermal pstate race report) runs once on each
+# Every tool with --json (hpet lapic idle thermal pstate race s0ix report) runs once on each
 # recorded dump (tests/dumps), on 20 corpus acpidumps (two named for their rare keys,
 # the rest evenly spaced in name order), pmdiag-idle once on this machine for 0.2 s
 # (its measured-only keys), and pmdiag-race measured and --dry-run on the simulated
@@ -36,6 +36,7 @@ KEYS_NOT_RUN=(
 	"pstate:exception" # a _PSS ACPICA fails to evaluate: no dump or sampled acpidump has one
 	"lapic:cpus_differ" # CPUs whose timer flags differ: no recorded machine has them
 	"thermal:max_mc" # a hwmon CPU sensor with a maximum: no recorded machine has one
+	"s0ix:mem_sleep_default" # mem_sleep_default= on the command line: no dump has it (s0ix.bats)
 	# ThermalZone objects no recorded table defines
 	"thermal:_AL5" "thermal:_AL6" "thermal:_AL7" "thermal:_AL8" "thermal:_AL9" "thermal:_CR3"
 	"thermal:_TFP"
@@ -48,7 +49,7 @@ setup_file() {
 	{
 		for d in "$DUMPS"/*/; do
 			[ -f "$d/manifest" ] || continue
-			for tool in hpet lapic idle thermal pstate race report; do
+			for tool in hpet lapic idle thermal pstate race s0ix report; do
 				printf '%s\n' "$tool" "dump-$(basename "$d")" --dump "$d"
 			done
 		done
@@ -59,7 +60,7 @@ setup_file() {
 				# _AL2.._AL4 thermal trips; lapic why_orphan
 				if [ "$n" = lhw-01CB5FB8471F ] || [ "$n" = lhw-076CCB6076ED ] ||
 					[ $((i % ((${#all[@]} + 17) / 18))) = 0 ]; then
-					for tool in hpet lapic idle thermal pstate race report; do
+					for tool in hpet lapic idle thermal pstate race s0ix report; do
 						printf '%s\n' "$tool" "acpi-$n" --acpidump "$f"
 					done
 				fi

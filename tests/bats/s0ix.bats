@@ -58,6 +58,12 @@ s0ix_findings() {
 	assert_line "S0ix (suspend to idle): no: suspend is to RAM (deep, ACPI S3), the platform is powered off; the firmware also declares low-power S0 idle (s2idle)"
 	run -0 s0ix_findings "$d"
 	assert_output ""
+	# the user's choice on the command line is shown beside the mode
+	echo "BOOT_IMAGE=/boot/vmlinuz ro mem_sleep_default=deep" > "$d/proc/cmdline"
+	run -0 pmdiag-s0ix --json --dump "$d"
+	assert_equal "$(jq -c '.kernel | [.mode, .mem_sleep_default]' <<<"$output")" '["deep","deep"]'
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line --regexp '^  Boot option: +mem_sleep_default=deep$'
 	echo "s2idle [shallow] deep" > "$d/sys/power/mem_sleep"
 	run -0 pmdiag-s0ix --dump "$d"
 	assert_line "S0ix (suspend to idle): no: suspend is standby (shallow, ACPI S1)"

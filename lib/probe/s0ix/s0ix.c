@@ -304,8 +304,10 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 		pmd_out_res(o, "mem_sleep", "Suspend modes", &si->mem_sleep_res);
 	if (si->mode[0])
 		pmd_out_str(o, "mode", NULL, si->mode);
-	if (si->has_mem_sleep_default)
-		pmd_out_str(o, "mem_sleep_default", "mem_sleep_default=", si->mem_sleep_default);
+	if (si->has_mem_sleep_default) {
+		pmd_out_str(o, "mem_sleep_default", NULL, si->mem_sleep_default);
+		pmd_out_strf(o, NULL, "Boot option", "mem_sleep_default=%s", si->mem_sleep_default);
+	}
 	if (si->state_res.st == PMD_OK)
 		pmd_out_str(o, "state", "Sleep states", si->state[0] ? si->state : "none");
 	else

@@ -3,7 +3,7 @@
 """The JSON keys pmdiag prints against the keys its man pages document.
 
 keys.py TOP DIR [TOOL:KEY...]: DIR holds runs named GROUP-NAME-TOOL.json
-(TOOL: hpet, lapic, idle, thermal, pstate, race, report); each TOOL:KEY is a
+(TOOL: hpet, lapic, idle, thermal, pstate, race, s0ix, report); each TOOL:KEY is a
 documented key no run in DIR can print. Prints what is wrong and exits 1, or
 prints a summary and exits 0. See tests/bats/keys.bats for the rules.
 """
@@ -20,6 +20,7 @@ TOOLS = {
     "thermal": "man/pmdiag-thermal.8",
     "pstate": "man/pmdiag-pstate.8",
     "race": "man/pmdiag-race.8",
+    "s0ix": "man/pmdiag-s0ix.8",
     "report": "man/pmdiag-report.1",
 }
 WORD = re.compile(r"[A-Za-z0-9_]+")
