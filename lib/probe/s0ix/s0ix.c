@@ -156,6 +156,7 @@ static void judge(struct pmd_s0ix_info *si)
 				    "sleep, though the firmware declares low-power S0 idle");
 			break;
 		}
+		si->possible = true;
 		used = add(v, n, used, "possible: suspend is to idle (s2idle) and the firmware "
 			   "declares low-power S0 idle; ");
 		if (si->success.r.st == PMD_OK && si->success.v == 0)
@@ -256,7 +257,7 @@ static void print_verdict(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	pmd_out_obj(o, "verdict", NULL);
 	pmd_out_str(o, "text", "S0ix (suspend to idle)", si->verdict);
 	pmd_out_str(o, "s0ix", NULL, si->s0ix == PMD_YES ? "yes" : si->s0ix == PMD_NO ? "no"
-				   : !strncmp(si->verdict, "possible", 8) ? "possible" : "unknown");
+				   : si->possible ? "possible" : "unknown");
 	if (si->lps0 == PMD_UNKNOWN)
 		pmd_out_null(o, "low_power_s0", NULL);
 	else

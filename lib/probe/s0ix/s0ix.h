@@ -44,7 +44,8 @@ struct pmd_s0ix_info {
 	struct pmd_s0ix_num wake_irq;  /* pm_wakeup_irq; ENODATA: none since boot */
 
 	/* judged */
-	enum pmd_tri s0ix;         /* suspend reaches S0ix: yes, no, unknown (also "possible") */
+	enum pmd_tri s0ix;         /* suspend reaches S0ix: yes, no, unknown */
+	bool possible;             /* unknown, but s2idle with the FADT flag: S0ix possible */
 	char verdict[320];
 };
 
