@@ -196,11 +196,13 @@ static void on_entry(void *ctx, enum pmd_walk_kind kind, const char *path, const
 static void record_files(struct writer *w)
 {
 	/* Claim to have looked for a pattern only when the source answers for it. */
+	struct pmd_walk_memo *memo = pmd_walk_memo_new();
 	for (size_t i = 0; pmd_dump_patterns[i]; i++) {
 		if (pmd_src_covers(w->s, pmd_dump_patterns[i], false))
 			fprintf(w->man, "pattern: %s\n", pmd_dump_patterns[i]);
-		pmd_walk(w->s, "", pmd_dump_patterns[i], on_entry, w);
+		pmd_walk_memo(w->s, memo, "", pmd_dump_patterns[i], on_entry, w);
 	}
+	pmd_walk_memo_free(memo);
 	for (size_t i = 0; pmd_rate_patterns[i]; i++)
 		if (pmd_src_covers(w->s, pmd_rate_patterns[i], true))
 			fprintf(w->man, "rate-pattern: %s\n", pmd_rate_patterns[i]);

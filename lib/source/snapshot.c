@@ -17,7 +17,10 @@ static void add(void *ctx, enum pmd_walk_kind kind, const char *path, const char
 	struct pmd_snap *snap = ctx;
 	if (kind != PMD_WALK_FILE && kind != PMD_WALK_ERROR)
 		return;
-	snap->files = pmd_xrealloc(snap->files, (snap->n + 1) * sizeof(*snap->files));
+	if (snap->n == snap->cap) {
+		snap->cap = snap->cap ? 2 * snap->cap : 64;
+		snap->files = pmd_xrealloc(snap->files, snap->cap * sizeof(*snap->files));
+	}
 	struct pmd_snap_file *f = &snap->files[snap->n++];
 	f->path = pmd_xstrdup(path);
 	if (kind == PMD_WALK_FILE) {
@@ -45,9 +48,11 @@ struct pmd_snap *pmd_snap_collect_one(struct pmd_src *s, const char *prefix, uin
 	struct pmd_snap *snap = pmd_xcalloc(1, sizeof(*snap));
 	uint64_t t0 = pmd_now_ns();
 	snap->patterns = patterns;
+	struct pmd_walk_memo *memo = pmd_walk_memo_new();
 	for (size_t i = 0; pmd_rate_patterns[i]; i++)
 		if (!only || !strcmp(only, pmd_rate_patterns[i]))
-			pmd_walk(s, prefix, pmd_rate_patterns[i], add, snap);
+			pmd_walk_memo(s, memo, prefix, pmd_rate_patterns[i], add, snap);
+	pmd_walk_memo_free(memo);
 	/* Live, the snapshot's time is the middle of the time spent reading it. */
 	snap->t_ns = t_ns ? t_ns : t0 + (pmd_now_ns() - t0) / 2;
 	pmd_sort(snap->files, snap->n, sizeof(*snap->files), cmp);

@@ -18,7 +18,7 @@ struct pmd_snap_file {
 struct pmd_snap {
 	uint64_t t_ns;
 	struct pmd_snap_file *files; /* sorted by path */
-	size_t n;
+	size_t n, cap;
 	const char *const *patterns;
 };
 

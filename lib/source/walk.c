@@ -215,14 +215,72 @@ bool pmd_pattern_covers(const char *const *patterns, const char *path)
 	return false;
 }
 
+/* Directory listings already made, by full path (a walk over many patterns lists each
+ * directory on the way once, not once per pattern and component). */
+struct pmd_walk_memo {
+	struct memo_ent {
+		char *path;
+		struct pmd_res r;
+		char **names;
+		size_t n;
+	} *e;
+	size_t n, cap;
+};
+
+struct pmd_walk_memo *pmd_walk_memo_new(void) { return pmd_xcalloc(1, sizeof(struct pmd_walk_memo)); }
+
+void pmd_walk_memo_free(struct pmd_walk_memo *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->n; i++) {
+		free(m->e[i].path);
+		pmd_free_names(m->e[i].names, m->e[i].n);
+	}
+	free(m->e);
+	free(m);
+}
+
 struct walk {
 	struct pmd_src *s;
 	const char *prefix;
 	pmd_walk_fn fn;
 	void *ctx;
+	struct pmd_walk_memo *memo;
 };
 
-static void visit(struct walk *w, const char *dir, const char *rest);
+/* pmd_list_dir through the memo; release() the names when done. */
+static struct pmd_res list(struct walk *w, const char *full, char ***names, size_t *n)
+{
+	struct pmd_walk_memo *m = w->memo;
+	if (!m)
+		return pmd_list_dir(w->s, full, names, n);
+	for (size_t i = m->n; i-- > 0;) {
+		if (!strcmp(m->e[i].path, full)) {
+			*names = m->e[i].names;
+			*n = m->e[i].n;
+			return m->e[i].r;
+		}
+	}
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 32;
+		m->e = pmd_xrealloc(m->e, m->cap * sizeof(*m->e));
+	}
+	struct memo_ent *e = &m->e[m->n++];
+	e->path = pmd_xstrdup(full);
+	e->r = pmd_list_dir(w->s, full, &e->names, &e->n);
+	*names = e->names;
+	*n = e->n;
+	return e->r;
+}
+
+static void release(struct walk *w, char **names, size_t n)
+{
+	if (!w->memo)
+		pmd_free_names(names, n);
+}
+
+static void visit(struct walk *w, const char *dir, const char *rest, char **names, size_t n);
 
 static void report_link(struct walk *w, const char *path)
 {
@@ -242,11 +300,10 @@ static void entry(struct walk *w, const char *path, const char *rest)
 	if (*rest) {
 		char **names;
 		size_t n;
-		struct pmd_res r = pmd_list_dir(w->s, full, &names, &n);
+		struct pmd_res r = list(w, full, &names, &n);
 		if (r.st == PMD_OK) {
 			w->fn(w->ctx, PMD_WALK_DIR, path, NULL, 0, NULL);
-			pmd_free_names(names, n);
-			visit(w, path, rest);
+			visit(w, path, rest, names, n);
 		} else if (r.st == PMD_UNREADABLE && r.err != ENOTDIR) {
 			w->fn(w->ctx, PMD_WALK_ERROR, path, NULL, 0, &r);
 		}
@@ -263,26 +320,32 @@ static void entry(struct walk *w, const char *path, const char *rest)
 	}
 }
 
-static void visit(struct walk *w, const char *dir, const char *rest)
+/* The entries of dir that match the next component of rest; names (n of them, or NULL:
+ * list dir here when needed) is dir's listing, released here. */
+static void visit(struct walk *w, const char *dir, const char *rest, char **names, size_t n)
 {
 	char comp[256], path[1024];
 	size_t cl = strcspn(rest, "/");
-	if (cl == 0 || cl >= sizeof(comp))
+	if (cl == 0 || cl >= sizeof(comp)) {
+		release(w, names, n);
 		return;
+	}
 	memcpy(comp, rest, cl);
 	comp[cl] = 0;
 	const char *next = rest + cl + (rest[cl] == '/');
 
 	if (!has_wild(comp)) {
+		release(w, names, n);
 		snprintf(path, sizeof(path), "%s%s%s", dir, *dir ? "/" : "", comp);
 		entry(w, path, next);
 		return;
 	}
-	char full[1024], **names;
-	size_t n;
-	snprintf(full, sizeof(full), "%s%s", w->prefix, dir);
-	if (pmd_list_dir(w->s, full, &names, &n).st != PMD_OK)
-		return;
+	if (!names) {
+		char full[1024];
+		snprintf(full, sizeof(full), "%s%s", w->prefix, dir);
+		if (list(w, full, &names, &n).st != PMD_OK)
+			return;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (fnmatch(comp, names[i], FNM_PERIOD))
 			continue;
@@ -291,13 +354,19 @@ static void visit(struct walk *w, const char *dir, const char *rest)
 			continue;
 		entry(w, path, next);
 	}
-	pmd_free_names(names, n);
+	release(w, names, n);
+}
+
+void pmd_walk_memo(struct pmd_src *s, struct pmd_walk_memo *memo, const char *prefix,
+		   const char *pattern, pmd_walk_fn fn, void *ctx)
+{
+	struct walk w = { s, prefix ? prefix : "", fn, ctx, memo };
+	/* The first component is never a wildcard in our lists ("sys", "proc"). */
+	visit(&w, "", pattern, NULL, 0);
 }
 
 void pmd_walk(struct pmd_src *s, const char *prefix, const char *pattern, pmd_walk_fn fn,
 	      void *ctx)
 {
-	struct walk w = { s, prefix ? prefix : "", fn, ctx };
-	/* The first component is never a wildcard in our lists ("sys", "proc"). */
-	visit(&w, "", pattern);
+	pmd_walk_memo(s, NULL, prefix, pattern, fn, ctx);
 }

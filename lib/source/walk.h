@@ -32,6 +32,17 @@ typedef void (*pmd_walk_fn)(void *ctx, enum pmd_walk_kind kind, const char *path
 void pmd_walk(struct pmd_src *s, const char *prefix, const char *pattern, pmd_walk_fn fn,
 	      void *ctx);
 
+/*
+ * The same through a memo of directory listings, shared by the walks of one
+ * moment (the patterns of one dump or one snapshot): each directory on the way
+ * is listed once. The memo holds what it listed until freed.
+ */
+struct pmd_walk_memo;
+struct pmd_walk_memo *pmd_walk_memo_new(void);
+void pmd_walk_memo_free(struct pmd_walk_memo *m);
+void pmd_walk_memo(struct pmd_src *s, struct pmd_walk_memo *memo, const char *prefix,
+		   const char *pattern, pmd_walk_fn fn, void *ctx);
+
 /* True when path would be visited by one of the patterns (NULL-terminated list). */
 bool pmd_pattern_covers(const char *const *patterns, const char *path);
 /* Same for one pattern; dir_prefix: path may be a directory above a match. */
