@@ -128,9 +128,13 @@ FORCE:
 
 # Objects are compiled through ccache where it is installed (make check installs it; each
 # pass and the static build compile every source; CCACHE= turns it off).
+# The objects name their sources relative to the tree (-fdebug-prefix-map) and ccache is
+# told where the tree is (CCACHE_BASEDIR): a clone at another path hits the same cache.
 ifeq ($(origin CCACHE),undefined)
 CCACHE := $(shell command -v ccache 2> /dev/null)
 endif
+override CFLAGS += -fdebug-prefix-map=$(CURDIR)=.
+export CCACHE_BASEDIR := $(CURDIR)
 $(B)/%.o: %.c $(LIB_HDR) tools/cli.h Makefile
 	@mkdir -p $(dir $@)
 	$(CCACHE) $(CC) $(CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<

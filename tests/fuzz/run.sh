@@ -30,7 +30,9 @@ CCACHE=""
 command -v ccache > /dev/null && CCACHE=ccache
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-CFLAGS="-g -O1 -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION=\"fuzz\" -I$top/lib $(pkg-config --cflags libnl-genl-3.0 libtracefs libtraceevent) $SAN"
+# sources named relative to the tree, so that a clone at another path hits the cache
+export CCACHE_BASEDIR="$top"
+CFLAGS="-g -O1 -fdebug-prefix-map=$top=. -std=gnu11 -D_GNU_SOURCE -DPMD_VERSION=\"fuzz\" -I$top/lib $(pkg-config --cflags libnl-genl-3.0 libtracefs libtraceevent) $SAN"
 mkdir -p "$build/obj"
 
 # libpmdiag with sanitizers and fuzzer coverage (rebuilt when a source is newer), one
