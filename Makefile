@@ -53,7 +53,7 @@ export PMD_BIN := $(CURDIR)/$(B)/bin
 
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
 	-Wno-format-nonliteral -Wno-unused-parameter -Wpointer-arith -Wvla -Wundef
-override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -DPMD_VERSION='"$(VERSION)"' -Ilib \
+override CFLAGS += -std=gnu11 $(WARN) -D_GNU_SOURCE -Ilib \
 	-DPMD_PKGLIBDIR='"$(PKGLIBDIR)"'
 ifeq ($(WERROR),1)
 ifneq ($(NOWERROR),1)
@@ -119,7 +119,9 @@ $(VCLOCK): tools/aml-vclock.c Makefile
 # The files that print the version are built again when it changes.
 VERSION_USERS := lib/source/source-live.c lib/source/source-sim.c lib/report/report.c \
 	lib/report/dump-write.c tools/cli.c
+# Only they see it: a new commit leaves every other object's ccache key as it was.
 $(patsubst %.c,$(B)/%.o,$(VERSION_USERS)): $(B)/version.stamp
+$(patsubst %.c,$(B)/%.o,$(VERSION_USERS)): override CFLAGS += -DPMD_VERSION='"$(VERSION)"'
 $(B)/version.stamp: FORCE
 	@mkdir -p $(dir $@)
 	@echo "$(VERSION)" | cmp -s - $@ 2>/dev/null || echo "$(VERSION)" > $@
