@@ -97,23 +97,42 @@ corpus_eval() {
 }
 
 # par_runs DIR SCRIPT: run the sh SCRIPT once per line of stdin (an input: "$1" in SCRIPT),
-# TEST_JOBS at a time, each bounded by PMD_RUN_TIMEOUT seconds (default 300); its stdout,
-# stderr and exit status go to DIR/NAME.out, .err and .rc, NAME the input's base name.
-# A test made of many independent runs (every length of a table, every machine) takes
-# them from par_result in its own order and asserts as if it had run them itself.
+# TEST_JOBS at a time; its stdout, stderr and exit status go to DIR/NAME.out, .err and .rc,
+# NAME the input's base name. A test made of many independent runs (every length of a
+# table, every machine) takes them from par_result in its own order and asserts as if it
+# had run them itself. The runs go in batches of PMD_RUN_BATCH (default 8), each batch
+# bounded by PMD_RUN_TIMEOUT seconds (default 300): a run that hangs has exit status 124,
+# a run after it in its batch none ("did not run"). On a small VM a process costs a few
+# ms, more than many a run: per input there is only a fork and the script's programs.
 # Under SAN=1 every run has ASan and UBSan, and one input in PMD_LEAK_EVERY (default 4,
-# chosen by a checksum of its name, the same on every run) the leak check too: it costs a
+# chosen by a hash of its base name, the same on every run) the leak check too: it costs a
 # third of a short run, and the inputs of one test take the same paths.
 par_runs() {
 	local dir=$1
 	mkdir -p "$dir"
-	xargs -d '\n' -n 1 -P "$TEST_JOBS" sh -c \
-		'n=$(basename "$3")
-		if [ "${PMD_SAN:-}" = 1 ] && [ $(($(printf %s "$n" | cksum | cut -d" " -f1) % ${PMD_LEAK_EVERY:-4})) != 0 ]; then
-			export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
-		fi
-		timeout "$1" sh -c "$2" sh "$3" > "$0/$n.out" 2> "$0/$n.err"
-		echo $? > "$0/$n.rc"' "$dir" "${PMD_RUN_TIMEOUT:-300}" "$2"
+	# each input, then 1 when its run has the leak check
+	awk -v every="${PMD_LEAK_EVERY:-4}" -v san="${PMD_SAN:-}" '
+		BEGIN { for (i = 32; i < 127; i++) ord[sprintf("%c", i)] = i }
+		{
+			n = $0; sub(/.*\//, "", n); h = 0
+			for (i = 1; i <= length(n); i++) h = (h * 31 + ord[substr(n, i, 1)]) % 1000003
+			print; print (san != "1" || h % every == 0) ? 1 : 0
+		}' |
+		xargs -d '\n' -n $((2 * ${PMD_RUN_BATCH:-8})) -P "$TEST_JOBS" \
+			timeout "${PMD_RUN_TIMEOUT:-300}" sh -c \
+			'__pr_d=$0 __pr_s=$1
+			shift
+			while [ $# -ge 2 ]; do
+				__pr_n=${1##*/}
+				echo 124 > "$__pr_d/$__pr_n.rc" # what is left if timeout kills the batch
+				(
+					[ "$2" = 1 ] || export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
+					set -- "$1"
+					eval "$__pr_s"
+				) > "$__pr_d/$__pr_n.out" 2> "$__pr_d/$__pr_n.err"
+				echo $? > "$__pr_d/$__pr_n.rc"
+				shift 2
+			done' "$dir" "$2" || [ $? = 123 ] # 123: a batch timed out; its runs say so
 }
 
 # par_result DIR INPUT: what par_runs recorded for INPUT, as "run --separate-stderr" sets
