@@ -52,6 +52,8 @@ static void usage(const struct pmd_cli *c)
 	       "                            without --dump nothing else is read\n"
 	       "      --cpuid FILE          take CPUID from a recorded dump: libcpuid raw,\n"
 	       "                            AIDA64/InstLatx64 text or hwloc-gather-cpuid\n"
+	       "      --lspci FILE          take PCI config space from lspci -x/-xxx/-xxxx\n"
+	       "                            text (read by libpci's dump method)\n"
 	       "      --no-redact           keep UUIDs (command line, CPUID leaf 3) and the\n"
 	       "                            MSDM and SLIC tables\n"
 	       "      --include-license-tables  keep the MSDM and SLIC tables (product keys)\n"
@@ -85,6 +87,9 @@ int pmd_cli_generic(struct pmd_cli *c, int opt, const char *arg)
 		return 1;
 	case PMD_OPT_CPUID:
 		c->so.cpuid = arg;
+		return 1;
+	case PMD_OPT_LSPCI:
+		c->so.lspci = arg;
 		return 1;
 	case PMD_OPT_DEBUG:
 		c->so.debug++;
@@ -130,9 +135,9 @@ struct pmd_src *pmd_cli_open(struct pmd_cli *c)
 	if (c->dump) {
 		s = pmd_src_open_dump(c->dump, &c->so, &r);
 		what = "dump";
-	} else if (c->so.acpidump || c->so.cpuid) {
+	} else if (c->so.acpidump || c->so.cpuid || c->so.lspci) {
 		s = pmd_src_open_acpidump(&c->so, &r);
-		what = c->so.acpidump ? "acpidump" : "cpuid";
+		what = c->so.acpidump ? "acpidump" : c->so.cpuid ? "cpuid" : "lspci";
 	} else {
 		s = pmd_src_open_live(&c->so, &r);
 		what = "live";

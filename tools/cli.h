@@ -27,6 +27,7 @@ enum {
 	PMD_OPT_NO_REDACT,
 	PMD_OPT_INCLUDE_LICENSE,
 	PMD_OPT_CPUID,
+	PMD_OPT_LSPCI,
 	PMD_OPT_FIRST_TOOL, /* tools number their long-only options from here */
 };
 
@@ -36,6 +37,7 @@ enum {
 	{ "json", no_argument, NULL, 'j' }, { "dump", required_argument, NULL, 'd' },  \
 	{ "acpidump", required_argument, NULL, PMD_OPT_ACPIDUMP },                     \
 	{ "cpuid", required_argument, NULL, PMD_OPT_CPUID },                           \
+	{ "lspci", required_argument, NULL, PMD_OPT_LSPCI },                           \
 	{ "debug", no_argument, NULL, PMD_OPT_DEBUG },                                  \
 	{ "no-redact", no_argument, NULL, PMD_OPT_NO_REDACT },                          \
 	{ "include-license-tables", no_argument, NULL, PMD_OPT_INCLUDE_LICENSE }

@@ -14,8 +14,9 @@ enum { OPT_TAR = PMD_OPT_FIRST_TOOL, OPT_ALL_PCI, OPT_INTERVAL, OPT_TRACE };
 
 static const char tool_help[] =
 	"      --tar                 write one .tar.xz (or .tar.gz, .tar) archive named OUT\n"
-	"      --all-pci             record every PCI device (default: host and ISA/LPC\n"
-	"                            bridges, SMBus, P2SB and AMD northbridge functions)\n"
+	"      --all-pci             record every PCI device (default: PCI Express\n"
+	"                            functions, host and ISA/LPC bridges, SMBus, P2SB\n"
+	"                            and AMD northbridge functions)\n"
 	"      --interval MS         time between the two rate snapshots (default 1000)\n"
 	"      --trace SECONDS       record the kernel's trace events (trace.txt: idle,\n"
 	"                            interrupts, timers, wake-ups, work, IPIs) for SECONDS\n"

@@ -250,7 +250,7 @@ static void parse_options(int argc, char **argv, struct pmd_cli *c, struct pmd_r
 			race_option(c, opt, optarg, ro, a);
 	if (optind != argc)
 		pmd_cli_usage_error(c, "unexpected argument \"%s\"", argv[optind]);
-	if (a->sim && (c->dump || c->so.acpidump || c->so.cpuid))
+	if (a->sim && (c->dump || c->so.acpidump || c->so.cpuid || c->so.lspci))
 		pmd_cli_usage_error(c, "--sim is a data source of its own: no --dump, --acpidump or --cpuid");
 	if (a->plot) {
 		size_t l = strlen(a->plot);
@@ -360,7 +360,7 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &c, &ro, &a);
 
 	/* Only a run that may change settings opens the source for writing. */
-	c.so.writable = !a.dry && !c.dump && !c.so.acpidump && !c.so.cpuid;
+	c.so.writable = !a.dry && !c.dump && !c.so.acpidump && !c.so.cpuid && !c.so.lspci;
 	struct pmd_src *s;
 	if (a.sim) {
 		struct pmd_res why;

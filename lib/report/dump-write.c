@@ -292,9 +292,20 @@ static void record_pci(struct writer *w)
 	status_line(w, "pci", &r);
 	if (r.st != PMD_OK)
 		return;
+	/* which functions the file holds: every PCI Express one at least ("pcie"), or all;
+	 * a dump re-recorded from one made before says nothing, as its source */
+	char had[16];
+	if (pmd_src_fact(w->s, "pci-recorded", had, sizeof(had)).st == PMD_OK)
+		fprintf(w->man, "pci-recorded: %s\n",
+			w->o->all_pci && !strcmp(had, "all") ? "all" : "pcie");
 	FILE *f = open_out(w, PMD_DUMP_PCI);
-	if (f && pmd_pcicfg_write_all(f, pacc, w->s->kind != PMD_SRC_LIVE, w->o->all_pci) < 0)
+	unsigned nred = 0;
+	if (f && pmd_pcicfg_write_all_opts(f, pacc, w->s->kind != PMD_SRC_LIVE, w->o->all_pci,
+					   !w->s->opts.no_redact, &nred) < 0)
 		fail(w, EIO, PMD_DUMP_PCI);
+	if (nred)
+		fprintf(w->man, "redacted: PCI Device Serial Number of %u function%s zeroed\n", nred,
+			nred == 1 ? "" : "s");
 	close_out(w, f, PMD_DUMP_PCI);
 }
 

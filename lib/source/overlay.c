@@ -10,8 +10,11 @@
 
 #include <errno.h>
 #include <libcpuid/libcpuid.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "source/pcicfg.h"
 
 struct overlay {
 	/* below's method table, each method forwarded; load_acpi and cpuid_raw ours */
@@ -19,6 +22,7 @@ struct overlay {
 	struct pmd_src *below; /* owned: closed with the overlay */
 	char *acpidump;	       /* NULL: the ACPI tables come from below */
 	char *cpuid;	       /* NULL: the CPUID data comes from below */
+	char *lspci;	       /* NULL: the PCI config space comes from below */
 };
 
 #define OV(s) ((struct overlay *)(s)->priv)
@@ -72,7 +76,10 @@ static struct pmd_res ov_cpuid_raw(struct pmd_src *s, struct cpu_raw_data_array_
 
 static struct pmd_res ov_pci_open(struct pmd_src *s, struct pci_access **pacc)
 {
-	return FWD(s, pci_open, pacc);
+	if (!OV(s)->lspci)
+		return FWD(s, pci_open, pacc);
+	/* lspci -x/-xxx/-xxxx text, read by libpci's dump method */
+	return pmd_pcicfg_open(OV(s)->lspci, pacc);
 }
 
 static struct pmd_res ov_mmio_read(struct pmd_src *s, uint64_t a, unsigned w, uint64_t *v,
@@ -91,6 +98,12 @@ static void ov_wait(struct pmd_src *s, unsigned ms) { FWD(s, wait, ms); }
 
 static struct pmd_res ov_fact(struct pmd_src *s, const char *key, char *buf, size_t n)
 {
+	if (OV(s)->lspci && !strcmp(key, "pci-recorded")) {
+		snprintf(buf, n, "lspci"); /* every function the file has */
+		return pmd_ok();
+	}
+	if (!BELOW(s)->be->fact)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 	return FWD(s, fact, key, buf, n);
 }
 
@@ -136,12 +149,14 @@ static void ov_close(struct pmd_src *s)
 	pmd_src_close(ov->below);
 	free(ov->acpidump);
 	free(ov->cpuid);
+	free(ov->lspci);
 	/* s->be points into ov: pmd_src_free(), which runs next, does not use it. */
 	free(ov);
 	s->priv = NULL;
 }
 
-struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, const char *cpuid)
+struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, const char *cpuid,
+				const char *lspci)
 {
 	const struct pmd_backend *b = below->be;
 	struct overlay *ov = pmd_xcalloc(1, sizeof(*ov));
@@ -162,7 +177,7 @@ struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, con
 		.mmio_read = ov_mmio_read,
 		.snap_locate = ov_snap_locate,
 		.wait = b->wait ? ov_wait : NULL,
-		.fact = b->fact ? ov_fact : NULL,
+		.fact = ov_fact,
 		.close = ov_close,
 		.knob_write = b->knob_write ? ov_knob_write : NULL,
 		.msr_write = b->msr_write ? ov_msr_write : NULL,
@@ -178,11 +193,13 @@ struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, con
 	ov->below = below;
 	ov->acpidump = acpidump ? pmd_xstrdup(acpidump) : NULL;
 	ov->cpuid = cpuid ? pmd_xstrdup(cpuid) : NULL;
+	ov->lspci = lspci ? pmd_xstrdup(lspci) : NULL;
 
 	struct pmd_src *s = pmd_src_alloc(&ov->be, below->kind, &below->opts, below->name);
 	s->priv = ov;
 	s->opts.acpidump = ov->acpidump ? ov->acpidump : below->opts.acpidump;
 	s->opts.cpuid = ov->cpuid ? ov->cpuid : below->opts.cpuid;
+	s->opts.lspci = ov->lspci ? ov->lspci : below->opts.lspci;
 	/* What below answers for, the overlay answers for (owned by below). */
 	s->patterns = below->patterns;
 	s->rate_patterns = below->rate_patterns;
@@ -197,23 +214,24 @@ struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, con
 
 struct pmd_src *pmd_src_overlay_opts(struct pmd_src *s)
 {
-	if (!s || (!s->opts.acpidump && !s->opts.cpuid))
+	if (!s || (!s->opts.acpidump && !s->opts.cpuid && !s->opts.lspci))
 		return s;
-	const char *acpidump = s->opts.acpidump, *cpuid = s->opts.cpuid;
-	/* The files are the overlay's: below serves its own tables and CPUID. */
+	const char *acpidump = s->opts.acpidump, *cpuid = s->opts.cpuid, *lspci = s->opts.lspci;
+	/* The files are the overlay's: below serves its own tables, CPUID and PCI. */
 	s->opts.acpidump = NULL;
 	s->opts.cpuid = NULL;
-	return pmd_src_overlay(s, acpidump, cpuid);
+	s->opts.lspci = NULL;
+	return pmd_src_overlay(s, acpidump, cpuid, lspci);
 }
 
 struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_res *why)
 {
-	if (!o || (!o->acpidump && !o->cpuid)) {
-		*why = pmd_res_make(PMD_INVALID, EINVAL, "no acpidump or CPUID file given");
+	if (!o || (!o->acpidump && !o->cpuid && !o->lspci)) {
+		*why = pmd_res_make(PMD_INVALID, EINVAL, "no acpidump, CPUID or lspci file given");
 		return NULL;
 	}
-	struct pmd_src *s = pmd_src_overlay_opts(
-		pmd_src_open_none(o->acpidump ? o->acpidump : o->cpuid, o));
+	struct pmd_src *s = pmd_src_overlay_opts(pmd_src_open_none(
+		o->acpidump ? o->acpidump : o->cpuid ? o->cpuid : o->lspci, o));
 	/* Load now so that an unreadable file is an error at open, like a bad dump. */
 	struct pmd_res r = pmd_ok();
 	if (o->acpidump) {
@@ -224,6 +242,12 @@ struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_r
 	if (r.st == PMD_OK && o->cpuid) {
 		const struct cpu_raw_data_array_t *raw;
 		r = pmd_cpuid_raw(s, &raw);
+	}
+	if (r.st == PMD_OK && o->lspci) {
+		struct pci_access *pacc;
+		r = pmd_pci(s, &pacc);
+		if (r.st != PMD_OK)
+			r.st = PMD_INVALID; /* the file given is not one */
 	}
 	if (r.st != PMD_OK) {
 		*why = r;

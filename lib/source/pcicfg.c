@@ -8,6 +8,8 @@
  */
 #include "source/pcicfg.h"
 
+#include "format/pcie.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <setjmp.h>
@@ -377,7 +379,20 @@ void pmd_pcicfg_name(struct pci_dev *d, char *buf, size_t n)
 	snprintf(buf, n, "%04x:%02x:%02x.%u", (unsigned)d->domain, d->bus, d->dev, d->func);
 }
 
-int pmd_pcicfg_write_dev(FILE *f, struct pci_dev *d, bool dump)
+/* Whether d has a PCI Express capability (its link is pmdiag-s0ix's business). */
+static bool is_pcie(struct pci_dev *d, bool dump)
+{
+	uint8_t cfg[256];
+	struct pmd_pcie p;
+	int size = pmd_pcicfg_size(d);
+	if (size > 256)
+		size = 256;
+	return size >= 64 && pmd_pcicfg_read(d, dump, 0, cfg, size).st == PMD_OK &&
+	       (pmd_pcie_decode(cfg, (size_t)size, &p), p.exp);
+}
+
+int pmd_pcicfg_write_dev_opts(FILE *f, struct pci_dev *d, bool dump, bool redact,
+			      bool *redacted)
 {
 	uint8_t cfg[CFG_MAX];
 	char name[32];
@@ -385,6 +400,16 @@ int pmd_pcicfg_write_dev(FILE *f, struct pci_dev *d, bool dump)
 
 	if (size && pmd_pcicfg_read(d, dump, 0, cfg, size).st != PMD_OK)
 		size = 0;
+	if (redact && size >= 64) {
+		/* the Device Serial Number capability: the 8 bytes after its header */
+		struct pmd_pcie p;
+		pmd_pcie_decode(cfg, (size_t)size, &p);
+		if (p.dsn_off) {
+			memset(cfg + p.dsn_off + 4, 0, 8);
+			if (redacted)
+				*redacted = true;
+		}
+	}
 	pmd_pcicfg_name(d, name, sizeof(name));
 	/* libpci's dump reader wants a space after the address. */
 	fprintf(f, "%s %04x: %04x:%04x", name, d->device_class, d->vendor_id, d->device_id);
@@ -401,15 +426,29 @@ int pmd_pcicfg_write_dev(FILE *f, struct pci_dev *d, bool dump)
 	return ferror(f) ? -1 : size;
 }
 
-int pmd_pcicfg_write_all(FILE *f, struct pci_access *a, bool dump, bool all)
+int pmd_pcicfg_write_dev(FILE *f, struct pci_dev *d, bool dump)
+{
+	return pmd_pcicfg_write_dev_opts(f, d, dump, true, NULL);
+}
+
+int pmd_pcicfg_write_all_opts(FILE *f, struct pci_access *a, bool dump, bool all, bool redact,
+			      unsigned *nredacted)
 {
 	int n = 0;
 	for (struct pci_dev *d = a ? a->devices : NULL; d; d = d->next) {
-		if (!all && !pmd_pcicfg_default_record(d))
+		if (!all && !pmd_pcicfg_default_record(d) && !is_pcie(d, dump))
 			continue;
-		if (pmd_pcicfg_write_dev(f, d, dump) < 0)
+		bool red = false;
+		if (pmd_pcicfg_write_dev_opts(f, d, dump, redact, &red) < 0)
 			return -1;
+		if (red && nredacted)
+			(*nredacted)++;
 		n++;
 	}
 	return ferror(f) ? -1 : n;
+}
+
+int pmd_pcicfg_write_all(FILE *f, struct pci_access *a, bool dump, bool all)
+{
+	return pmd_pcicfg_write_all_opts(f, a, dump, all, true, NULL);
 }

@@ -63,9 +63,18 @@ bool pmd_pcicfg_default_record(struct pci_dev *d);
  */
 int pmd_pcicfg_write_dev(FILE *f, struct pci_dev *d, bool dump);
 
-/* Same for every device pmd_pcicfg_default_record() selects (every device when all). Returns the
- * number of devices written, or -1. */
+/* The same; redact: the serial number of a Device Serial Number capability written as
+ * zeros, and *redacted set (may be NULL) when there was one (pmd_pcicfg_write_dev
+ * redacts). */
+int pmd_pcicfg_write_dev_opts(FILE *f, struct pci_dev *d, bool dump, bool redact,
+			      bool *redacted);
+
+/* Same for every device pmd_pcicfg_default_record() selects and every PCI Express
+ * function (pmdiag-s0ix judges their links), or every device when all. Returns the
+ * number of devices written, or -1. Serial numbers redacted. */
 int pmd_pcicfg_write_all(FILE *f, struct pci_access *a, bool dump, bool all);
+int pmd_pcicfg_write_all_opts(FILE *f, struct pci_access *a, bool dump, bool all, bool redact,
+			      unsigned *nredacted);
 
 /* "0000:00:1f.0" */
 void pmd_pcicfg_name(struct pci_dev *d, char *buf, size_t n);

@@ -35,6 +35,9 @@ struct pmd_src_opts {
 	 */
 	const char *acpidump;
 	const char *cpuid;
+	/* Replace the PCI config space by this `lspci -x/-xxx/-xxxx` file (libpci's dump
+	 * method), through the same overlay. */
+	const char *lspci;
 	/* Keep the MSDM and SLIC tables (product keys) instead of redacting them. */
 	bool include_license_tables;
 	/* Do not redact UUIDs and serial numbers (the user asked for it). */
@@ -71,7 +74,8 @@ struct pmd_src *pmd_src_open_none(const char *name, const struct pmd_src_opts *o
  * files are read at first use. The overlay takes below over: closing the
  * overlay closes below. Kind and name are below's.
  */
-struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, const char *cpuid);
+struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, const char *cpuid,
+				const char *lspci);
 
 enum pmd_src_kind pmd_src_kind(const struct pmd_src *s);
 /* "live", or the dump path: for --debug and the manifest, never for probe output. */

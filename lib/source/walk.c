@@ -82,6 +82,7 @@ const char *const pmd_dump_patterns[] = {
 	STATE "rejected",
 	"sys/module/processor/parameters/*",
 	"sys/module/intel_idle/parameters/*",
+	"sys/module/pcie_aspm/parameters/policy",
 	/* cpufreq */
 	CPU "cpufreq/boost",
 	CPUN "cpufreq/scaling_driver",

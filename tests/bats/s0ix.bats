@@ -136,3 +136,100 @@ s0ix_findings() {
 	[ "$(cat "$BATS_TEST_TMPDIR/re/sys/power/suspend_stats/last_hw_sleep")" = 3512000 ]
 	diff <(pmdiag-s0ix --dump "$d") <(pmdiag-s0ix --dump "$BATS_TEST_TMPDIR/re")
 }
+
+# ---- PCI Express links: the config space of every function, through libpci
+
+@test "an NVMe link with ASPM L1 supported at both ends and off under pcie_aspm=off: named, with the reason" {
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-aspm-off"
+	assert_line "  ASPM policy: default"
+	assert_line --regexp '^  PCIe links: +1 \(a port and the function behind it; supported: by both ends\)$'
+	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +none +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +none +on$'
+	assert_line "  L1 off: 0000:00:1d.0 -> 0000:01:00.0: pcie_aspm=off: Linux leaves ASPM as the firmware set it"
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-aspm-off"
+	assert_equal "$(jq -c '[.kernel.pcie_aspm, .pcie.aspm_policy, (.pcie.pcie_links[] | [.port, .device, .class, .aspm_supported, .aspm_enabled, .l1ss_enabled, .ltr_supported, .ltr_enabled])]' <<<"$output")" \
+		'["off","default",["0000:00:1d.0","0000:01:00.0","0108","L1","none","none",true,true]]'
+	# a low-power S0 platform: a warning, the advice first undoes pcie_aspm=off
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-s0ix-aspm-off"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.aspm-l1-off") | "\(.severity)|\(.message)|\(.advice)"' <<<"$output")" \
+		"warning|PCIe link 0000:00:1d.0 -> 0000:01:00.0 (class 0108): both ends support ASPM L1 and it is off (pcie_aspm=off: Linux leaves ASPM as the firmware set it)|boot without pcie_aspm=off, then enable it for this link (echo 1 > /sys/bus/pci/devices/0000:01:00.0/link/l1_aspm) and watch the device for errors"
+	# the same link on a machine without the FADT flag: an oddity, not a defect
+	d=$(copy_dump hand-s0ix-aspm-off nolps0)
+	python3 - "$d/acpidump.txt" <<'PY'
+import re, sys
+path = sys.argv[1]
+text = open(path).read().split("\n")
+i = next(k for k, l in enumerate(text) if l.startswith("FACP @"))
+data = bytearray()
+j = i + 1
+while j < len(text) and text[j].strip():
+    data += bytes.fromhex(re.match(r"\s*[0-9A-Fa-f]+: ((?:[0-9A-Fa-f]{2} ){1,16})", text[j]).group(1))
+    j += 1
+data[112 + 2] &= ~(1 << 5) & 0xFF  # flags bit 21
+data[9] = 0
+data[9] = (-sum(data)) & 0xFF
+out = []
+for off in range(0, len(data), 16):
+    c = data[off:off + 16]
+    out.append("    %04X: %-48s %s" % (off, " ".join("%02X" % b for b in c),
+                                      "".join(chr(b) if 32 <= b < 127 else "." for b in c)))
+text[i + 1:j] = out
+open(path, "w").write("\n".join(text))
+PY
+	run -0 s0ix_findings "$d"
+	assert_line "info s0ix.aspm-l1-off"
+}
+
+@test "an NVMe link with L1.1 on and L1.2 supported at both ends but off: the info s0ix.l12-off" {
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-l12-off"
+	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +L1 +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +ASPM-L1\.1 PCI-PM-L1\.1 +on$'
+	refute_line --partial "L1 off:"
+	run -0 s0ix_findings "$DUMPS/hand-s0ix-l12-off"
+	assert_output "info s0ix.l12-off"
+}
+
+@test "every PCIe link of every recorded dump and lspci file is what pciutils' lspci decodes" {
+	oracle_test
+	local n=0 d f
+	for d in "$DUMPS"/*/; do
+		d=${d%/}
+		grep -qs '^pci-recorded: ' "$d/manifest" || continue
+		diff <(lspci -D -vvv -F "$d/lspci.txt" 2> /dev/null | python3 "$TOP/tests/bats/lib/lspci-links.py") \
+			<(pmdiag-s0ix --json --dump "$d" | jq -c '.pcie.pcie_links[] | del(.class)') ||
+			fail "${d##*/}"
+		n=$((n + 1))
+	done
+	for f in "$CORPUS"/lspci/*.lspci "$DUMPS"/*/lspci.txt; do
+		diff <(lspci -D -vvv -F "$f" 2> /dev/null | python3 "$TOP/tests/bats/lib/lspci-links.py") \
+			<(pmdiag-s0ix --json --lspci "$f" | jq -c '.pcie.pcie_links[] | del(.class)') ||
+			fail "$f"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 20 ] || fail "only $n inputs"
+	# and the links are there to compare: the two Fujitsu ports
+	run -0 pmdiag-s0ix --json --lspci "$CORPUS/lspci/pciutils-tree-fujitsu-p8010.lspci"
+	assert_equal "$(jq -c '[.pcie.pcie_links[] | [.port, .device, .aspm_supported, .aspm_enabled]]' <<<"$output")" \
+		'[["0000:00:1c.0","0000:04:00.0","L0s L1","L0s"],["0000:00:1c.4","0000:14:00.0","L0s L1","L1"]]'
+}
+
+@test "a dump made before pmdiag recorded every PCIe function: the links are not recorded" {
+	run -0 pmdiag-s0ix --dump "$DUMPS/qemu-q35"
+	assert_line --regexp '^  PCIe links: +not recorded in this dump$'
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/qemu-q35"
+	assert_equal "$(jq -c '[.pcie.pcie_links, .pcie.pcie_links_status]' <<<"$output")" '[null,"not_recorded"]'
+}
+
+@test "pmdiag-dump records the PCIe functions and zeroes their Device Serial Number unless --no-redact" {
+	pmdiag-dump --dump "$DUMPS/hand-s0ix-aspm-off" "$BATS_TEST_TMPDIR/r"
+	run -0 grep -c '^0000:' "$BATS_TEST_TMPDIR/r/lspci.txt"
+	assert_output 2
+	run -0 grep '^pci-recorded: \|^redacted: PCI' "$BATS_TEST_TMPDIR/r/manifest"
+	assert_output "pci-recorded: pcie
+redacted: PCI Device Serial Number of 1 function zeroed"
+	run -0 lspci -vvv -F "$BATS_TEST_TMPDIR/r/lspci.txt"
+	assert_line --partial "Device Serial Number 00-00-00-00-00-00-00-00"
+	pmdiag-dump --no-redact --dump "$DUMPS/hand-s0ix-aspm-off" "$BATS_TEST_TMPDIR/k"
+	run -0 lspci -vvv -F "$BATS_TEST_TMPDIR/k/lspci.txt"
+	assert_line --partial "Device Serial Number 00-11-22-33-44-55-66-77"
+	# the rest of the config space is what it was
+	run -0 diff <(grep -v '^160:' "$DUMPS/hand-s0ix-aspm-off/lspci.txt") <(grep -v '^160:' "$BATS_TEST_TMPDIR/r/lspci.txt")
+}

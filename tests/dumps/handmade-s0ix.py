@@ -77,6 +77,64 @@ def files(kernel, tables, mem_sleep, st, wake_irq, extra=None, cmdline="ro quiet
     return f
 
 
+# ---- PCI Express functions, as `lspci -xxxx` prints them (pmd_pcicfg_write_dev's format)
+
+def cfg_root_port(bus, aspm_ctl, l1ss_ctl, ltr_on, port_no):
+    """An Intel PCH root port (8086:a0bc) above bus `bus`: ASPM L0s and L1, Clock PM,
+    L1 PM substates (all four) and LTR supported; aspm_ctl / l1ss_ctl / ltr_on as set."""
+    c = bytearray(4096)
+    struct.pack_into("<HHHH", c, 0, 0x8086, 0xA0BC, 0x0407, 0x0010)  # cmd, status: caps
+    c[8], c[0x0B], c[0x0A], c[0x0E] = 0x20, 0x06, 0x04, 0x01  # rev, class 0604, type 1
+    c[0x18], c[0x19], c[0x1A] = 0, bus, bus
+    c[0x34] = 0x40
+    # PCI Express capability v2, Root Port, slot implemented
+    struct.pack_into("<BBH", c, 0x40, 0x10, 0x80, 0x0142)
+    struct.pack_into("<I", c, 0x44, 0x00008000)                       # DevCap
+    lnkcap = (port_no << 24) | (1 << 18) | (3 << 15) | (3 << 12) | (3 << 10) | (4 << 4) | 3
+    struct.pack_into("<IHH", c, 0x4C, lnkcap, 0x0040 | aspm_ctl | 0x100, 0x1043)
+    struct.pack_into("<IH", c, 0x64, 1 << 11, (1 << 10) if ltr_on else 0)  # DevCap2, DevCtl2
+    struct.pack_into("<BBHH", c, 0x80, 0x01, 0x00, 0x0003, 0x0000)   # PM capability
+    # L1 PM Substates: all supported, port common mode restore 40 us, T_POWER_ON 44 us
+    struct.pack_into("<IIII", c, 0x100, 0x001E | (1 << 16), 0x0028281F,
+                     l1ss_ctl | (0x28 << 8) | (0x1 << 16) | (2 << 29), 0x00000061)
+    return c
+
+
+def cfg_nvme(aspm_ctl, l1ss_ctl, ltr_on, serial):
+    """A Samsung NVMe SSD (144d:a808) behind a root port: ASPM L1 only (no L0s), Clock
+    PM, L1 PM substates, LTR (max snoop and no-snoop 3.146 ms), a Device Serial Number."""
+    c = bytearray(4096)
+    struct.pack_into("<HHHH", c, 0, 0x144D, 0xA808, 0x0406, 0x0010)
+    c[9], c[0x0A], c[0x0B] = 0x02, 0x08, 0x01                  # class 010802
+    c[0x34] = 0x40
+    struct.pack_into("<BBHH", c, 0x40, 0x01, 0x70, 0x0003, 0x0008)  # PM, next 0x70
+    struct.pack_into("<BBH", c, 0x70, 0x10, 0x00, 0x0002)       # PCIe v2, Endpoint
+    struct.pack_into("<I", c, 0x74, 0x10008FC1)
+    lnkcap = (1 << 18) | (6 << 15) | (2 << 10) | (4 << 4) | 3
+    struct.pack_into("<IHH", c, 0x7C, lnkcap, 0x0040 | aspm_ctl | 0x100, 0x1043)
+    struct.pack_into("<IH", c, 0x94, (1 << 11) | 0x10, (1 << 10) if ltr_on else 0)
+    # L1 PM Substates (next 0x158), LTR (next 0x160), Device Serial Number (last)
+    struct.pack_into("<IIII", c, 0x100, 0x001E | (1 << 16) | (0x158 << 20), 0x0000281F,
+                     l1ss_ctl | (0x1 << 16) | (2 << 29), 0x00000028)
+    struct.pack_into("<IHH", c, 0x158, 0x0018 | (1 << 16) | (0x160 << 20), 0x1003, 0x1003)
+    struct.pack_into("<IQ", c, 0x160, 0x0003 | (1 << 16), serial)
+    return c
+
+
+def lspci(devs):
+    out = ""
+    for name, head, c in devs:
+        out += "%s %s\n" % (name, head)
+        for i in range(0, len(c), 16):
+            out += ("%02x:" if i < 0x100 else "%03x:") % i
+            out += "".join(" %02x" % b for b in c[i:i + 16]) + "\n"
+        out += "\n"
+    return out
+
+
+PCI_MANIFEST = ["pci-recorded: pcie", "pattern: sys/module/pcie_aspm/parameters/policy"]
+
+
 def main():
     # An Intel laptop (Tiger Lake class) after four suspends to idle.
     intel_lpit = lpit([
@@ -122,6 +180,71 @@ Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.6 on a Ryzen lapt
 
 pmdiag-s0ix: no, the last suspend to idle did not reach hardware sleep though the firmware
 declares low-power S0 idle: the warning s0ix.no-hw-sleep.
+""")
+
+    # An Intel laptop booted with pcie_aspm=off whose firmware left ASPM off.
+    pci = lspci([
+        ("0000:00:1d.0", "0604: 8086:a0bc (rev 20)", cfg_root_port(1, 0, 0, True, 9)),
+        ("0000:01:00.0", "0108: 144d:a808", cfg_nvme(0, 0, True, 0x0011223344556677)),
+    ])
+    f = files("6.8.0-49-generic", [("FACP", fadt(1 << 21)), ("LPIT", intel_lpit)],
+              "[s2idle]", stats(1, 0, 0, 4294967295), 9, {
+                  "lspci.txt": pci,
+                  "sys/devices/system/cpu/cpuidle/low_power_idle_system_residency_us": "0\n",
+                  "sys/devices/system/cpu/cpuidle/low_power_idle_cpu_residency_us": "1733402\n",
+                  "sys/module/pcie_aspm/parameters/policy":
+                      "[default] performance powersave powersupersave \n",
+              }, cmdline="ro quiet pcie_aspm=off")
+    f["#manifest"] = f["#manifest"] + PCI_MANIFEST
+    hpet.write("hand-s0ix-aspm-off", f, """# hand-s0ix-aspm-off: an NVMe link with ASPM off (pcie_aspm=off)
+
+Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.8 on a Tiger Lake class
+laptop booted with `pcie_aspm=off` (a workaround copied from a forum), after one suspend to
+idle that did not reach hardware sleep.
+
+- FADT with LOW_POWER_S0_IDLE, the Intel LPIT of hand-s0ix-intel; mem_sleep `[s2idle]`,
+  suspend_stats: 1 success, last_hw_sleep 0; LPIT residencies: the package reached C10
+  for 1.7 s, SLP_S0 never (system residency 0).
+- lspci.txt (4096 bytes each, `lspci -xxxx` form): root port 00:1d.0 (8086:a0bc) with ASPM
+  L0s and L1, Clock PM, every L1 substate and LTR supported; behind it, on bus 1, a Samsung
+  NVMe SSD (144d:a808) with ASPM L1 (no L0s), every L1 substate, LTR (max latencies 3 ms)
+  and a Device Serial Number capability (serial 0x0011223344556677: pmdiag-dump zeroes it
+  when it re-records this dump). ASPM off at both ends (the firmware left it so, and
+  `pcie_aspm=off` tells Linux not to touch it), L1 substates off, LTR on.
+- pcie_aspm policy `[default]`.
+
+pmdiag-s0ix: one link, 00:1d.0 -> 01:00.0, ASPM L1 supported by both ends and off, named
+with pcie_aspm=off as the reason.
+""")
+
+    # An Intel laptop whose NVMe link has ASPM L1 and L1.1 on but L1.2 off.
+    pci = lspci([
+        ("0000:00:1d.0", "0604: 8086:a0bc (rev 20)", cfg_root_port(1, 2, 0xA, True, 9)),
+        ("0000:01:00.0", "0108: 144d:a808", cfg_nvme(2, 0xA, True, 0x8899AABBCCDDEEFF)),
+    ])
+    f = files("6.8.0-49-generic", [("FACP", fadt(1 << 21)), ("LPIT", intel_lpit)],
+              "[s2idle]", stats(3, 2650000, 9150000, 4294967295), 9, {
+                  "lspci.txt": pci,
+                  "sys/devices/system/cpu/cpuidle/low_power_idle_system_residency_us": "9131200\n",
+                  "sys/devices/system/cpu/cpuidle/low_power_idle_cpu_residency_us": "9466715\n",
+                  "sys/module/pcie_aspm/parameters/policy":
+                      "[default] performance powersave powersupersave \n",
+              })
+    f["#manifest"] = f["#manifest"] + PCI_MANIFEST
+    hpet.write("hand-s0ix-l12-off", f, """# hand-s0ix-l12-off: an NVMe link with L1.2 supported at both ends and off
+
+Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.8 on a Tiger Lake class
+laptop whose firmware enabled ASPM L1 and the L1.1 substates but not L1.2.
+
+- FADT with LOW_POWER_S0_IDLE, the Intel LPIT of hand-s0ix-intel; mem_sleep `[s2idle]`,
+  suspend_stats: 3 successes, the last with 2.65 s of hardware sleep; LPIT residencies
+  9.13 s (SLP_S0) and 9.47 s (package C10).
+- lspci.txt: the root port and NVMe SSD of hand-s0ix-aspm-off; ASPM L1 on at both ends,
+  L1 PM substates control: ASPM L1.1 and PCI-PM L1.1 on, both L1.2 off (supported by both
+  ends); LTR on.
+- pcie_aspm policy `[default]` (Linux keeps the firmware's settings).
+
+pmdiag-s0ix: one link with ASPM L1 on and L1.1 on, L1.2 supported by both ends and off.
 """)
 
 

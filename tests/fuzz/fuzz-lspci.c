@@ -13,6 +13,7 @@
 
 #include <pci/pci.h>
 
+#include "format/pcie.h"
 #include "source/pcicfg.h"
 #include "util/util.h"
 
@@ -43,6 +44,15 @@ static void exercise(struct pci_access *a)
 			abort();
 		if (sz && pmd_pcicfg_read(d, true, 0, buf, sz).st != PMD_OK)
 			abort();
+		if (sz >= 64) {
+			/* the PCIe link registers of whatever the bytes say */
+			struct pmd_pcie pe;
+			int rc = pmd_pcie_decode(buf, (size_t)sz, &pe);
+			if ((rc < 0) != (pe.problem[0] != 0) || pe.l1ss_off >= 4096 ||
+			    pe.ltr_off >= 4096 || pe.dsn_off >= 4096 || pe.exp_off >= 256)
+				abort();
+			(void)pmd_pcie_l12_threshold_ns(&pe);
+		}
 		for (size_t i = 0; i < PMD_ARRAY_SIZE(probes); i++) {
 			int pos = probes[i][0], len = probes[i][1];
 			struct pmd_res r = pmd_pcicfg_read(d, true, pos, buf, len);
@@ -66,7 +76,7 @@ static void round_trip(struct pci_access *a)
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		abort();
-	int n = pmd_pcicfg_write_all(f, a, true, true);
+	int n = pmd_pcicfg_write_all_opts(f, a, true, true, false, NULL); /* unredacted */
 	fclose(f);
 	int fd = to_file(text, len, path, sizeof(path));
 	free(text);

@@ -13,6 +13,7 @@
 
 #include <pci/pci.h>
 
+#include "format/pcie.h"
 #include "source/pcicfg.h"
 #include "unit.h"
 #include "util/util.h"
@@ -270,7 +271,9 @@ TEST(pci_default_record_selection)
 		const char *first, *last;
 	} want[] = {
 		{ "pciutils-PCI-X-bridges-and-domains.lspci", 1, "0000:00:03.0 ", "0000:00:03.0 " },
-		{ "pciutils-tree-fujitsu-p8010.lspci", 3, "0000:00:00.0 ", "0000:00:1f.3 " },
+		/* the bridges, and every PCI Express function: the HD audio, the two
+		 * root ports, the Ethernet and Wi-Fi controllers behind them */
+		{ "pciutils-tree-fujitsu-p8010.lspci", 8, "0000:00:00.0 ", "0000:14:00.0 " },
 	};
 	for (size_t i = 0; i < PMD_ARRAY_SIZE(want); i++) {
 		char *path = corpus_path(want[i].file);
@@ -334,6 +337,54 @@ static void check_same_devices(struct pci_access *a, struct pci_access *b)
 	CHECK(y == NULL);
 }
 
+/* The Device Serial Number capability's 8 bytes are zeroed, nothing else changes. */
+TEST(pci_write_redacts_device_serial_number)
+{
+	char *path = corpus_path("pciutils-tree-fujitsu-p8010.lspci");
+	struct pci_access *a = NULL;
+	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	struct pci_dev *wifi = NULL;
+	for (struct pci_dev *d = a ? a->devices : NULL; d; d = d->next)
+		if (d->bus == 0x14 && d->dev == 0 && d->func == 0)
+			wifi = d;
+	CHECK(wifi != NULL);
+	if (wifi) {
+		uint8_t before[4096], after[4096];
+		CHECK_EQ(pmd_pcicfg_size(wifi), 4096);
+		CHECK_EQ(pmd_pcicfg_read(wifi, true, 0, before, 4096).st, PMD_OK);
+		/* lspci: "Capabilities: [140 v1] Device Serial Number 00-1f-3b-ff-ff-84-62-97" */
+		CHECK_EQ(before[0x140], 0x03);
+		CHECK_EQ(before[0x144], 0x97);
+		char *text = NULL, *out = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		bool red = false;
+		CHECK_EQ(pmd_pcicfg_write_dev_opts(f, wifi, true, true, &red), 4096);
+		fclose(f);
+		CHECK(red);
+		out = tmp_file(text, len);
+		struct pci_access *b = NULL;
+		CHECK_EQ(pmd_pcicfg_open(out, &b).st, PMD_OK);
+		if (b && b->devices) {
+			CHECK_EQ(pmd_pcicfg_read(b->devices, true, 0, after, 4096).st, PMD_OK);
+			for (int i = 0; i < 4096; i++)
+				if (after[i] != (i >= 0x144 && i < 0x14c ? 0 : before[i]))
+					unit_fail(__FILE__, __LINE__, "byte 0x%03x: 0x%02x", i, after[i]);
+		}
+		pmd_pcicfg_close(b);
+		/* every other function has no serial number: nothing redacted */
+		unsigned nred = 0;
+		f = open_memstream(&text, &len);
+		CHECK_EQ(pmd_pcicfg_write_all_opts(f, a, true, true, true, &nred), count_devices(a));
+		fclose(f);
+		CHECK_EQ(nred, 1);
+		free(text);
+		free(out);
+	}
+	pmd_pcicfg_close(a);
+	free(path);
+}
+
 TEST(pci_write_then_reread_round_trip)
 {
 	for (size_t i = 0; i < PMD_ARRAY_SIZE(corpus_dumps); i++) {
@@ -348,7 +399,9 @@ TEST(pci_write_then_reread_round_trip)
 		FILE *f = out ? fopen(out, "w") : NULL;
 		CHECK(f != NULL);
 		if (f) {
-			CHECK_EQ(pmd_pcicfg_write_all(f, a, true, true), count_devices(a));
+			/* byte for byte: without the redaction of serial numbers */
+			CHECK_EQ(pmd_pcicfg_write_all_opts(f, a, true, true, false, NULL),
+				 count_devices(a));
 			CHECK_EQ(fclose(f), 0);
 			struct pmd_res r = pmd_pcicfg_open(out, &b);
 			CHECK_EQ(r.st, PMD_OK);
@@ -623,4 +676,73 @@ TEST(pci_null_and_empty_arguments)
 	pmd_pcicfg_name(NULL, name, sizeof(name));
 	CHECK_STR(name, "");
 	CHECK_EQ(pmd_pcicfg_read(NULL, true, 0, name, 4).st, PMD_INVALID);
+}
+
+/* The PCIe registers of hand-built config spaces, and the lists that are broken. */
+TEST(pcie_decode_registers_and_broken_lists)
+{
+	uint8_t c[4096];
+	struct pmd_pcie p;
+	memset(c, 0, sizeof(c));
+	/* an endpoint: PCIe v2 capability at 0x40, LnkCap ASPM L1 + Clock PM, LnkCtl L1 on,
+	 * DevCap2/DevCtl2 LTR; L1 PM Substates (all, L1.1 on, threshold 1 x 1024 ns) at
+	 * 0x100, LTR at 0x150 (3 x 1048576 ns), DSN at 0x160 */
+	c[0x06] = 0x10;
+	c[0x34] = 0x40;
+	c[0x40] = 0x10;
+	c[0x42] = 0x02;
+	c[0x4d] = 0x08;         /* LnkCap bit 11: L1 */
+	c[0x4e] = 0x04;         /* bit 18: Clock PM */
+	c[0x50] = 0x02;         /* LnkCtl: L1 */
+	c[0x65] = 0x08;         /* DevCap2 bit 11 */
+	c[0x69] = 0x04;         /* DevCtl2 bit 10 */
+	uint32_t l1ss_hdr = 0x001e | 1u << 16 | 0x150u << 20, ltr_hdr = 0x0018 | 1u << 16 | 0x160u << 20;
+	memcpy(c + 0x100, &l1ss_hdr, 4);
+	c[0x104] = 0x1f;
+	c[0x108] = 0x0a;
+	c[0x10a] = 0x01;        /* threshold value 1 */
+	c[0x10b] = 2 << 5;      /* scale 2: x 1024 ns */
+	memcpy(c + 0x150, &ltr_hdr, 4);
+	c[0x154] = 0x03;
+	c[0x155] = 0x10;        /* 3, scale 4 (x 1048576 ns) */
+	c[0x160] = 0x03;
+	c[0x162] = 0x01;
+	CHECK_EQ(pmd_pcie_decode(c, 4096, &p), 0);
+	CHECK(p.exp && p.has_link && p.has_cap2 && p.ext_read);
+	CHECK_EQ(p.type, PMD_PCIE_ENDPOINT);
+	CHECK_EQ(pmd_pcie_aspm_sup(&p), PMD_ASPM_L1);
+	CHECK_EQ(pmd_pcie_aspm_ctl(&p), PMD_ASPM_L1);
+	CHECK(pmd_pcie_clkpm_sup(&p) && !pmd_pcie_clkpm_on(&p));
+	CHECK(pmd_pcie_ltr_sup(&p) && pmd_pcie_ltr_on(&p));
+	CHECK_EQ(pmd_pcie_l1ss_sup(&p), 15);
+	CHECK_EQ(pmd_pcie_l1ss_on(&p), PMD_L1SS_ASPM_L11 | PMD_L1SS_PCIPM_L11);
+	CHECK_EQ(pmd_pcie_l12_threshold_ns(&p), 1024);
+	CHECK_EQ(pmd_pcie_ltr_ns(p.ltr_snoop), 3 * 1048576);
+	CHECK_EQ(p.dsn_off, 0x160);
+	CHECK_STR(pmd_pcie_aspm_name(3), "L0s L1");
+	/* 256 bytes: no extended capabilities read, the rest the same */
+	CHECK_EQ(pmd_pcie_decode(c, 256, &p), 0);
+	CHECK(!p.ext_read && !p.l1ss_off && !p.ltr_off && p.has_link);
+	CHECK_EQ(pmd_pcie_l1ss_sup(&p), 0);
+	/* a scale the specification does not permit */
+	CHECK_EQ(pmd_pcie_ltr_ns(6u << 10 | 5), -1);
+	/* an extended list that points back at itself */
+	l1ss_hdr = 0x001e | 1u << 16 | 0x100u << 20;
+	memcpy(c + 0x100, &l1ss_hdr, 4);
+	CHECK_EQ(pmd_pcie_decode(c, 4096, &p), -1);
+	CHECK_CONTAINS(p.problem, "extended capability list loops");
+	CHECK(p.l1ss_off == 0x100); /* what was found before stays */
+	/* a standard list that loops, and one that leaves the header's space */
+	c[0x41] = 0x40;
+	CHECK_EQ(pmd_pcie_decode(c, 4096, &p), -1);
+	CHECK_CONTAINS(p.problem, "the capability list loops");
+	c[0x41] = 0x3c;
+	CHECK_EQ(pmd_pcie_decode(c, 4096, &p), -1);
+	CHECK_CONTAINS(p.problem, "capability pointer outside");
+	/* a header of 64 bytes (lspci -x): the list is not there, which is no fault */
+	c[0x41] = 0;
+	CHECK_EQ(pmd_pcie_decode(c, 64, &p), 0);
+	CHECK(p.caps_cut && !p.exp);
+	CHECK_EQ(pmd_pcie_decode(c, 32, &p), -1);
+	CHECK_CONTAINS(p.problem, "the header needs 64");
 }

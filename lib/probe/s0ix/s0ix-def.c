@@ -31,6 +31,38 @@ static void findings(const void *st, struct pmd_checks *f)
 			      "the last suspend to idle did not reach hardware sleep "
 			      "(suspend_stats/last_hw_sleep 0 after %llu suspends): the platform "
 			      "stayed powered", (unsigned long long)si->success.v);
+	/* a link that could sleep and does not: on a low-power S0 platform it keeps the
+	 * package out of its deepest states (a defect); elsewhere an oddity */
+	for (size_t i = 0; i < si->nlinks; i++) {
+		const struct pmd_s0ix_link *l = &si->links[i];
+		const char *port = si->pci[l->port].name, *dev = si->pci[l->dev].name;
+		char adv[200];
+		if (l->why[0]) {
+			if (!strcmp(si->pcie_aspm, "off"))
+				snprintf(adv, sizeof(adv), "boot without pcie_aspm=off, then enable it "
+					 "for this link (echo 1 > /sys/bus/pci/devices/%s/link/l1_aspm) "
+					 "and watch the device for errors", dev);
+			else
+				snprintf(adv, sizeof(adv), "enable it for this link (echo 1 > "
+					 "/sys/bus/pci/devices/%s/link/l1_aspm) or boot with "
+					 "pcie_aspm.policy=powersave, and watch the device for errors",
+					 dev);
+			pmd_check_add(f, "s0ix.aspm-l1-off",
+				      si->lps0 == PMD_YES ? PMD_SEV_WARNING : PMD_SEV_INFO, adv,
+				      "PCIe link %s -> %s (class %04x): both ends support ASPM L1 "
+				      "and it is off (%s)", port, dev, si->pci[l->dev].cls, l->why);
+		} else if ((l->aspm_on & PMD_ASPM_L1) &&
+			 (l->l1ss_sup & (PMD_L1SS_ASPM_L12 | PMD_L1SS_PCIPM_L12)) &&
+			 !(l->l1ss_on & (PMD_L1SS_ASPM_L12 | PMD_L1SS_PCIPM_L12)))
+		{
+			snprintf(adv, sizeof(adv), "echo 1 > /sys/bus/pci/devices/%s/link/l1_2_aspm, "
+				 "or boot with pcie_aspm.policy=powersupersave", dev);
+			pmd_check_add(f, "s0ix.l12-off", PMD_SEV_INFO, adv,
+				      "PCIe link %s -> %s (class %04x): both ends support L1.2 and "
+				      "it is off: the link stays in L1 with its clock running",
+				      port, dev, si->pci[l->dev].cls);
+		}
+	}
 	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_NO && si->has_deep)
 		pmd_check_add(f, "s0ix.s2idle-without-lps0", PMD_SEV_WARNING,
 			      "suspend to RAM instead: echo deep > /sys/power/mem_sleep, or boot "
@@ -59,6 +91,7 @@ static void summary(const void *st, struct pmd_out *o)
 
 static void s0ix_free(void *st)
 {
+	pmd_s0ix_free_pci(st);
 	free(st);
 }
 

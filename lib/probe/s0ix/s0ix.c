@@ -82,10 +82,12 @@ static void kernel(struct pmd_src *s, struct pmd_s0ix_info *si)
 	char *cmd = NULL;
 	size_t len;
 	si->cmdline_res = pmd_read_file(s, "proc/cmdline", &cmd, &len);
-	if (si->cmdline_res.st == PMD_OK)
+	if (si->cmdline_res.st == PMD_OK) {
 		si->has_mem_sleep_default = pmd_cmdline_opt(cmd, "mem_sleep_default",
 							     si->mem_sleep_default,
 							     sizeof(si->mem_sleep_default));
+		pmd_cmdline_opt(cmd, "pcie_aspm", si->pcie_aspm, sizeof(si->pcie_aspm));
+	}
 	free(cmd);
 	num(s, POWER "suspend_stats/success", &si->success);
 	num(s, POWER "suspend_stats/fail", &si->fail);
@@ -185,6 +187,7 @@ void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si)
 	firmware(s, si);
 	kernel(s, si);
 	judge(si);
+	pmd_s0ix_collect_pci(s, si);
 }
 
 static void out_num(struct pmd_out *o, const char *key, const char *label,
@@ -330,8 +333,18 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	}
 	out_num(o, "lpi_system_residency_us", "LPIT system residency", &si->lpi_system, "us");
 	out_num(o, "lpi_cpu_residency_us", "LPIT CPU residency", &si->lpi_cpu, "us");
+	if (si->pcie_aspm[0])
+		pmd_out_str(o, "pcie_aspm", NULL, si->pcie_aspm);
 	pmd_out_end(o);
-	return si->s0ix == PMD_UNKNOWN && si->lps0 == PMD_UNKNOWN && !si->mode[0] ? 2 : 0;
+
+	pmd_out_obj(o, "pcie", "PCI Express");
+	pmd_s0ix_print_pci(si, o);
+	pmd_out_end(o);
+	/* 2: nothing known of suspend to idle, its firmware or its links */
+	return si->s0ix == PMD_UNKNOWN && si->lps0 == PMD_UNKNOWN && !si->mode[0] &&
+			       si->pci_res.st != PMD_OK
+		       ? 2
+		       : 0;
 }
 
 void pmd_s0ix_report(const struct pmd_s0ix_info *si, struct pmd_out *o)

@@ -10,8 +10,28 @@
 #define PMD_PROBE_S0IX_H
 
 #include "acpi/acpitbl.h"
+#include "format/pcie.h"
 #include "out/out.h"
 #include "source/source.h"
+
+/* One PCI function and its PCI Express registers (r: whether pe was read). */
+struct pmd_s0ix_pcidev {
+	char name[16];             /* 0000:00:1c.0 */
+	unsigned domain, bus, dev, func, cls, vendor, device;
+	struct pmd_res r;
+	struct pmd_pcie pe;
+};
+
+/* A link: a root or downstream port and function 0 of device 0 behind it. */
+struct pmd_s0ix_link {
+	int port, dev;             /* indices into pci */
+	unsigned aspm_sup, aspm_on; /* PMD_ASPM_* of both ends */
+	bool l1ss_known;           /* both ends' extended config space read */
+	unsigned l1ss_sup, l1ss_on; /* PMD_L1SS_* of both ends */
+	bool ltr_sup, ltr_on;      /* supported by both; enabled in the device */
+	bool clkpm_sup, clkpm_on;
+	char why[200];             /* L1 supported by both ends and off: why */
+};
 
 /* A number from a file: r says whether v is one. */
 struct pmd_s0ix_num {
@@ -43,6 +63,17 @@ struct pmd_s0ix_info {
 	struct pmd_s0ix_num lpi_system, lpi_cpu;         /* us; from the LPIT (acpi_lpit.c) */
 	struct pmd_s0ix_num wake_irq;  /* pm_wakeup_irq; ENODATA: none since boot */
 
+	/* PCI Express links */
+	struct pmd_res pci_res;
+	struct pmd_s0ix_pcidev *pci;
+	size_t npci;
+	size_t npci_unknown;       /* functions whose capabilities were not read */
+	struct pmd_s0ix_link *links;
+	size_t nlinks;
+	char pcie_aspm[16];        /* pcie_aspm= of the command line, "" if none */
+	struct pmd_res aspm_policy_res;
+	char aspm_policy[24];      /* the policy in brackets */
+
 	/* judged */
 	enum pmd_tri s0ix;         /* suspend reaches S0ix: yes, no, unknown */
 	bool possible;             /* unknown, but s2idle with the FADT flag: S0ix possible */
@@ -50,6 +81,9 @@ struct pmd_s0ix_info {
 };
 
 void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si);
+void pmd_s0ix_collect_pci(struct pmd_src *s, struct pmd_s0ix_info *si);
+void pmd_s0ix_print_pci(const struct pmd_s0ix_info *si, struct pmd_out *o);
+void pmd_s0ix_free_pci(struct pmd_s0ix_info *si);
 /* The tool's whole output; 2 when neither the firmware's nor the kernel's side is known. */
 int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o);
 /* The report's section: the verdict. */
