@@ -21,6 +21,7 @@ static void exp_cap(const uint8_t *c, size_t size, unsigned off, struct pmd_pcie
 	uint16_t caps = rd16(c, off + 2);
 	p->exp_ver = caps & 15;
 	p->type = (enum pmd_pcie_type)((caps >> 4) & 15);
+	p->slot = caps & 0x100;
 	p->has_link = p->type != PMD_PCIE_RC_ENDPOINT && p->type != PMD_PCIE_RC_EC &&
 		      off + 0x14 <= size;
 	if (p->has_link) {

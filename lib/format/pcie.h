@@ -45,6 +45,7 @@ struct pmd_pcie {
 	bool exp;                /* a PCI Express capability */
 	unsigned exp_off, exp_ver;
 	enum pmd_pcie_type type;
+	bool slot;               /* Slot Implemented (capabilities bit 8): the link leaves the chip */
 	bool has_link;           /* the function has link registers (not a root complex one) */
 	uint32_t lnkcap;
 	uint16_t lnkctl, lnksta;

@@ -78,6 +78,11 @@ static struct pmd_res ov_pci_open(struct pmd_src *s, struct pci_access **pacc)
 {
 	if (!OV(s)->lspci)
 		return FWD(s, pci_open, pacc);
+	const struct pmd_lspci_text *t;
+	*pacc = NULL;
+	if (pmd_lspci_text(s, &t).st == PMD_OK)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, "lspci -vv text holds no config bytes "
+				    "(lspci -xxxx has them)");
 	/* lspci -x/-xxx/-xxxx text, read by libpci's dump method */
 	return pmd_pcicfg_open(OV(s)->lspci, pacc);
 }
@@ -244,10 +249,14 @@ struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_r
 		r = pmd_cpuid_raw(s, &raw);
 	}
 	if (r.st == PMD_OK && o->lspci) {
-		struct pci_access *pacc;
-		r = pmd_pci(s, &pacc);
-		if (r.st != PMD_OK)
-			r.st = PMD_INVALID; /* the file given is not one */
+		const struct pmd_lspci_text *t;
+		r = pmd_lspci_text(s, &t);
+		if (r.st == PMD_ABSENT) {
+			struct pci_access *pacc;
+			r = pmd_pci(s, &pacc);
+			if (r.st != PMD_OK)
+				r.st = PMD_INVALID; /* the file given is neither form */
+		}
 	}
 	if (r.st != PMD_OK) {
 		*why = r;

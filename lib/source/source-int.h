@@ -9,6 +9,7 @@
 #include "format/acpitable.h"
 #include "format/dumpfmt.h"
 #include "format/procparse.h"
+#include "format/lspcitext.h"
 #include "source/source.h"
 
 struct pmd_src;
@@ -94,6 +95,9 @@ struct pmd_src {
 	bool pci_loaded;
 	struct pmd_res pci_res;
 	struct pci_access *pacc;
+	bool lspci_text_loaded;
+	struct pmd_res lspci_text_res;
+	struct pmd_lspci_text lspci_text;
 
 	bool iomem_loaded;
 	struct pmd_res iomem_res;
@@ -175,5 +179,9 @@ void pmd_cst_live_free(struct pmd_src *s, struct pmd_cst_live *l);
 
 /* A real sleep of ns, cut short by a signal; returns the ns slept (source-live.c). */
 uint64_t pmd_real_sleep_ns(uint64_t ns);
+
+/* Read and parse an lspci -vv text file: OK, ABSENT (not that form: hex or headers
+ * only), or INVALID/UNREADABLE with the reason. */
+struct pmd_res pmd_lspci_text_load(const char *path, struct pmd_lspci_text *t);
 
 #endif

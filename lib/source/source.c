@@ -50,6 +50,7 @@ void pmd_src_free(struct pmd_src *s)
 	}
 	if (s->pacc)
 		pmd_pcicfg_close(s->pacc);
+	pmd_lspci_text_free(&s->lspci_text);
 	free(s->iomem);
 	free(s->mmio_log);
 	free(s->name);
@@ -632,6 +633,56 @@ struct pmd_res pmd_pci(struct pmd_src *s, struct pci_access **pacc)
 	}
 	*pacc = s->pacc;
 	return s->pci_res;
+}
+
+struct pmd_res pmd_lspci_text(struct pmd_src *s, const struct pmd_lspci_text **t)
+{
+	*t = NULL;
+	if (!s->lspci_text_loaded) {
+		s->lspci_text_loaded = true;
+		s->lspci_text_res = pmd_lspci_text_load(s->opts.lspci, &s->lspci_text);
+	}
+	if (s->lspci_text_res.st == PMD_OK)
+		*t = &s->lspci_text;
+	return s->lspci_text_res;
+}
+
+struct pmd_res pmd_lspci_text_load(const char *path, struct pmd_lspci_text *t)
+{
+	memset(t, 0, sizeof(*t));
+	if (!path)
+		return pmd_res_make(PMD_ABSENT, ENOENT, "no lspci file given");
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return pmd_res_make(PMD_UNREADABLE, errno, "%s: %s", path, strerror(errno));
+	char *text = NULL;
+	size_t len = 0, cap = 0, got;
+	char buf[65536];
+	while ((got = fread(buf, 1, sizeof(buf), f)) > 0) {
+		if (len + got > PMD_FILE_MAX) {
+			fclose(f);
+			free(text);
+			return pmd_res_make(PMD_INVALID, EFBIG, "%s: larger than %u bytes", path,
+					    PMD_FILE_MAX);
+		}
+		if (len + got > cap) {
+			cap = (len + got) * 2;
+			text = pmd_xrealloc(text, cap);
+		}
+		memcpy(text + len, buf, got);
+		len += got;
+	}
+	fclose(f);
+	int rc = pmd_lspci_text_parse(text ? text : "", len, t);
+	free(text);
+	if (rc < 0)
+		return pmd_res_make(PMD_INVALID, EINVAL, "%s: %s", path, t->problem);
+	if (!t->fields) {
+		/* headers only, or hex lines: the -x forms, read through libpci */
+		pmd_lspci_text_free(t);
+		return pmd_res_make(PMD_ABSENT, ENOENT, "%s: not lspci -vv text", path);
+	}
+	return pmd_ok();
 }
 
 struct pmd_res pmd_pci_read(struct pmd_src *s, struct pci_dev *d, int pos, void *buf, int len)

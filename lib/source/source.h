@@ -237,6 +237,14 @@ struct pmd_res pmd_pci(struct pmd_src *s, struct pci_access **pacc);
 struct pmd_res pmd_pci_read(struct pmd_src *s, struct pci_dev *d, int pos, void *buf, int len);
 struct pmd_res pmd_pci_read32(struct pmd_src *s, struct pci_dev *d, int pos, uint32_t *v);
 
+/*
+ * The functions of an `lspci -vv` text given with --lspci (the form of bug reports:
+ * decoded fields, no config bytes; pmd_pci() then says so). ABSENT when no such
+ * text was given, INVALID when the --lspci file is neither form.
+ */
+struct pmd_lspci_text;
+struct pmd_res pmd_lspci_text(struct pmd_src *s, const struct pmd_lspci_text **t);
+
 /* ---- MMIO, read-only ---- */
 
 /*

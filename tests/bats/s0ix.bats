@@ -143,7 +143,7 @@ s0ix_findings() {
 	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-aspm-off"
 	assert_line "  ASPM policy: default"
 	assert_line --regexp '^  PCIe links: +1 \(a port and the function behind it; supported: by both ends\)$'
-	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +none +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +none +on$'
+	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +none +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +none +on +yes$'
 	assert_line "  L1 off: 0000:00:1d.0 -> 0000:01:00.0: pcie_aspm=off: Linux leaves ASPM as the firmware set it"
 	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-aspm-off"
 	assert_equal "$(jq -c '[.kernel.pcie_aspm, .pcie.aspm_policy, (.pcie.pcie_links[] | [.port, .device, .class, .aspm_supported, .aspm_enabled, .l1ss_enabled, .ltr_supported, .ltr_enabled])]' <<<"$output")" \
@@ -181,7 +181,7 @@ PY
 
 @test "an NVMe link with L1.1 on and L1.2 supported at both ends but off: the info s0ix.l12-off" {
 	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-l12-off"
-	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +L1 +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +ASPM-L1\.1 PCI-PM-L1\.1 +on$'
+	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +L1 +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +ASPM-L1\.1 PCI-PM-L1\.1 +on +yes$'
 	refute_line --partial "L1 off:"
 	run -0 s0ix_findings "$DUMPS/hand-s0ix-l12-off"
 	assert_output "info s0ix.l12-off"
@@ -194,13 +194,13 @@ PY
 		d=${d%/}
 		grep -qs '^pci-recorded: ' "$d/manifest" || continue
 		diff <(lspci -D -vvv -F "$d/lspci.txt" 2> /dev/null | python3 "$TOP/tests/bats/lib/lspci-links.py") \
-			<(pmdiag-s0ix --json --dump "$d" | jq -c '.pcie.pcie_links[] | del(.class)') ||
+			<(pmdiag-s0ix --json --dump "$d" | jq -c '.pcie.pcie_links[] | del(.class, .internal)') ||
 			fail "${d##*/}"
 		n=$((n + 1))
 	done
 	for f in "$CORPUS"/lspci/*.lspci "$DUMPS"/*/lspci.txt; do
 		diff <(lspci -D -vvv -F "$f" 2> /dev/null | python3 "$TOP/tests/bats/lib/lspci-links.py") \
-			<(pmdiag-s0ix --json --lspci "$f" | jq -c '.pcie.pcie_links[] | del(.class)') ||
+			<(pmdiag-s0ix --json --lspci "$f" | jq -c '.pcie.pcie_links[] | del(.class, .internal)') ||
 			fail "$f"
 		n=$((n + 1))
 	done
@@ -232,4 +232,60 @@ redacted: PCI Device Serial Number of 1 function zeroed"
 	assert_line --partial "Device Serial Number 00-11-22-33-44-55-66-77"
 	# the rest of the config space is what it was
 	run -0 diff <(grep -v '^160:' "$DUMPS/hand-s0ix-aspm-off/lspci.txt") <(grep -v '^160:' "$BATS_TEST_TMPDIR/r/lspci.txt")
+}
+
+@test "lspci -vvnn texts of real laptops: every link as the corpus oracle reads it" {
+	oracle_test
+	local csv="$CORPUS/lspci-vv/oracle-links.csv" f m n=0 want got
+	for f in "$CORPUS"/lspci-vv/*.lspci.txt; do
+		m=$(basename "$f" .lspci.txt)
+		# port,dev,l1_both_cap,l1_on,l12_both_cap,l12_on,dev_ltr_on of the links the oracle knows
+		want=$(tr -d '\r' < "$csv" | awk -F, -v m="$m" '$1 == m && $14 == 1 { print $2 "," $3 "," $8 "," $9 "," $10 "," $11 "," $13 }' | sort)
+		got=$(pmdiag-s0ix --json --lspci "$f" | jq -r '.pcie.pcie_links[] |
+			[(.port | sub("^0000:"; "")), (.device | sub("^0000:"; "")),
+			 (.aspm_supported | test("L1") | if . then 1 else 0 end),
+			 (.aspm_enabled | test("L1") | if . then 1 else 0 end),
+			 (.l1ss_supported // "" | test("ASPM-L1.2") | if . then 1 else 0 end),
+			 (.l1ss_enabled // "" | test("ASPM-L1.2") | if . then 1 else 0 end),
+			 (.ltr_enabled | if . then 1 else 0 end)] | join(",")' | sort)
+		# the oracle's unknown links (a needed line missing) are left out of both
+		local unknown
+		unknown=$(tr -d '\r' < "$csv" | awk -F, -v m="$m" '$1 == m && $14 != 1 { print $2 "," $3 "," }')
+		if [ -n "$unknown" ]; then
+			got=$(grep -vF "$unknown" <<<"$got" || true)
+		fi
+		[ "$want" = "$got" ] || fail "$m: $(diff <(echo "$want") <(echo "$got"))"
+		n=$((n + $(grep -c . <<<"$want" || true)))
+	done
+	[ "$n" -ge 50 ] || fail "only $n links compared"
+	# AMD's internal GPP bridges (root ports without a slot, 00:08.x) leave L1 off by
+	# design: listed as internal, no finding; the only one left is inside HP's
+	# Thunderbolt chip, an info (no FADT beside the text)
+	run -0 pmdiag-s0ix --json --lspci "$CORPUS/lspci-vv/Acer-Swift_SF314-42-0B8C9A043DE7.lspci.txt"
+	assert_equal "$(jq -c '[.pcie.pcie_links[] | select(.internal) | [.port, .aspm_supported, .aspm_enabled]]' <<<"$output")" \
+		'[["0000:00:08.1","L0s L1","none"],["0000:00:08.2","L0s L1","none"]]'
+	local all=""
+	for f in "$CORPUS"/lspci-vv/*.lspci.txt; do
+		all+=$(pmdiag-report --json --lspci "$f" | jq -r --arg m "$(basename "$f" .lspci.txt)" \
+			'.findings[] | select(.probe == "s0ix") | "\($m) \(.severity) \(.id)"')$'\n'
+	done
+	assert_equal "$(grep . <<<"$all" | sort | uniq -c | sed 's/^ *//')" \
+		"2 Hewlett-Packard-EliteBook_840_G5-47FD3953FD85 info s0ix.aspm-l1-off"
+}
+
+@test "lspci -vv text: decoded fields only, a non-root lspci's <access denied>, and what is not lspci" {
+	local t="$BATS_TEST_TMPDIR/vv.txt"
+	lspci -D -vvnn -F "$DUMPS/hand-s0ix-l12-off/lspci.txt" > "$t" 2> /dev/null
+	run -0 pmdiag-s0ix --json --lspci "$t"
+	assert_equal "$(jq -c '[.pcie.pcie_links[] | [.port, .device, .class, .aspm_enabled, .l1ss_enabled, .ltr_enabled]]' <<<"$output")" \
+		'[["0000:00:1d.0","0000:01:00.0","0108","L1","ASPM-L1.1 PCI-PM-L1.1",true]]'
+	# as a non-root user prints it: no capabilities
+	sed 's/^\tCapabilities: .*/\tCapabilities: <access denied>/' "$t" | grep -v '^\t\t' > "$BATS_TEST_TMPDIR/user.txt"
+	run -0 pmdiag-s0ix --lspci "$BATS_TEST_TMPDIR/user.txt"
+	assert_line --regexp '^  PCIe links: +0 '
+	assert_line --regexp '^  Note: +lspci was run without root: 2 functions show <access denied> \(no link registers\)$'
+	# neither lspci form: exit 1, the file and the line named
+	printf 'hello\nworld\n' > "$BATS_TEST_TMPDIR/no.txt"
+	run -1 --separate-stderr pmdiag-s0ix --lspci "$BATS_TEST_TMPDIR/no.txt"
+	assert_equal "$stderr" "pmdiag-s0ix: lspci: $BATS_TEST_TMPDIR/no.txt: line 1: not lspci output (a function starts \"00:1f.0 ...\")"
 }

@@ -13,6 +13,7 @@
 
 #include <pci/pci.h>
 
+#include "format/lspcitext.h"
 #include "format/pcie.h"
 #include "source/pcicfg.h"
 #include "util/util.h"
@@ -112,6 +113,16 @@ static void round_trip(struct pci_access *a)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	/* the same bytes as lspci -vv text: every function's decoded link bits */
+	struct pmd_lspci_text t;
+	if (pmd_lspci_text_parse((const char *)data, size, &t) == 0) {
+		for (size_t i = 0; i < t.n; i++)
+			if (t.d[i].dev > 31 || t.d[i].func > 7 || (t.d[i].pe.lnkctl & ~0x103u))
+				abort();
+		pmd_lspci_text_free(&t);
+	} else if (!t.problem[0] || t.n) {
+		abort();
+	}
 	char path[64];
 	int fd = to_file(data, size, path, sizeof(path));
 	struct pci_access *a = NULL;

@@ -70,6 +70,8 @@ seed_dir() { # target
 		done ;;
 	lspci)
 		cp "$corpus"/lspci/*.lspci "$d/" 2>/dev/null || true
+		# lspci -vv texts too: the target parses every input both ways
+		cp "$corpus"/lspci-vv/*.lspci.txt "$d/" 2>/dev/null || true
 		for f in "$top"/tests/dumps/*/lspci.txt; do
 			[ -f "$f" ] && cp "$f" "$d/$(basename "$(dirname "$f")").lspci"
 		done ;;

@@ -14,6 +14,7 @@
 
 #include <pci/pci.h>
 
+#include "format/lspcitext.h"
 #include "probe/s0ix/s0ix.h"
 #include "source/pcicfg.h"
 
@@ -30,8 +31,36 @@ static bool is_upstream_end(const struct pmd_pcie *p)
 		p->type == PMD_PCIE_UPSTREAM || p->type == PMD_PCIE_PCI_BRIDGE);
 }
 
+/* From lspci -vv text: what lspci decoded, as register bits. */
+static void collect_text(const struct pmd_lspci_text *t, struct pmd_s0ix_info *si)
+{
+	si->pci_res = pmd_ok();
+	si->from_text = true;
+	si->pci = pmd_xcalloc(t->n ? t->n : 1, sizeof(*si->pci));
+	for (size_t i = 0; i < t->n; i++) {
+		const struct pmd_lspci_dev *d = &t->d[i];
+		struct pmd_s0ix_pcidev *x = &si->pci[si->npci++];
+		snprintf(x->name, sizeof(x->name), "%04x:%02x:%02x.%u", d->domain, d->bus, d->dev,
+			 d->func);
+		x->domain = d->domain;
+		x->bus = d->bus;
+		x->dev = d->dev;
+		x->func = d->func;
+		x->cls = d->cls < 0 ? 0 : (unsigned)d->cls;
+		x->r = pmd_ok();
+		x->pe = d->pe;
+		if (d->denied)
+			si->npci_denied++;
+	}
+}
+
 static void collect_devs(struct pmd_src *s, struct pmd_s0ix_info *si)
 {
+	const struct pmd_lspci_text *t;
+	if (pmd_lspci_text(s, &t).st == PMD_OK) {
+		collect_text(t, si);
+		return;
+	}
 	struct pci_access *pacc;
 	char had[16];
 	si->pci_res = pmd_pci(s, &pacc);
@@ -115,6 +144,7 @@ static void pair(struct pmd_s0ix_info *si)
 		l->ltr_on = pmd_pcie_ltr_on(b);
 		l->clkpm_sup = pmd_pcie_clkpm_sup(b);
 		l->clkpm_on = pmd_pcie_clkpm_on(b);
+		l->internal = a->type == PMD_PCIE_ROOT_PORT && !a->slot;
 	}
 }
 
@@ -151,7 +181,7 @@ void pmd_s0ix_collect_pci(struct pmd_src *s, struct pmd_s0ix_info *si)
 	pair(si);
 	for (size_t i = 0; i < si->nlinks; i++) {
 		struct pmd_s0ix_link *l = &si->links[i];
-		if ((l->aspm_sup & PMD_ASPM_L1) && !(l->aspm_on & PMD_ASPM_L1))
+		if ((l->aspm_sup & PMD_ASPM_L1) && !(l->aspm_on & PMD_ASPM_L1) && !l->internal)
 			why_off(si, l->why, sizeof(l->why));
 	}
 }
@@ -194,8 +224,12 @@ void pmd_s0ix_print_pci(const struct pmd_s0ix_info *si, struct pmd_out *o)
 		pmd_out_obj(o, NULL, NULL);
 		pmd_out_str(o, "port", "Port", p->name);
 		pmd_out_str(o, "device", "Device", d->name);
-		snprintf(buf, sizeof(buf), "%04x", d->cls);
-		pmd_out_str(o, "class", "Class", buf);
+		if (si->from_text && !d->cls)
+			pmd_out_null(o, "class", NULL), pmd_out_str(o, NULL, "Class", "?");
+		else {
+			snprintf(buf, sizeof(buf), "%04x", d->cls);
+			pmd_out_str(o, "class", "Class", buf);
+		}
 		pmd_out_str(o, "aspm_supported", "ASPM supported", pmd_pcie_aspm_name(l->aspm_sup));
 		pmd_out_str(o, "aspm_enabled", "ASPM on", pmd_pcie_aspm_name(l->aspm_on));
 		if (l->l1ss_known) {
@@ -209,12 +243,17 @@ void pmd_s0ix_print_pci(const struct pmd_s0ix_info *si, struct pmd_out *o)
 			pmd_out_str(o, NULL, "L1 substates supported", "?");
 			pmd_out_str(o, NULL, "L1 substates on", "?");
 		}
+		pmd_out_bool(o, "internal", NULL, l->internal);
 		pmd_out_bool(o, "ltr_supported", NULL, l->ltr_sup);
 		pmd_out_bool(o, "ltr_enabled", NULL, l->ltr_on);
 		pmd_out_str(o, NULL, "LTR", !l->ltr_sup ? "-" : l->ltr_on ? "on" : "off");
+		pmd_out_str(o, NULL, "Slot", l->internal ? "none" : "yes");
 		pmd_out_end(o);
 	}
 	pmd_out_end(o);
+	if (si->npci_denied)
+		pmd_out_strf(o, NULL, "Note", "lspci was run without root: %zu functions show "
+			     "<access denied> (no link registers)", si->npci_denied);
 	if (si->npci_unknown)
 		pmd_out_strf(o, NULL, "Note", "%zu of %zu PCI functions without their capabilities "
 			     "(64 bytes recorded, as lspci -x, or invalid): links through them are not "

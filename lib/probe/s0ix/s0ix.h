@@ -30,6 +30,7 @@ struct pmd_s0ix_link {
 	unsigned l1ss_sup, l1ss_on; /* PMD_L1SS_* of both ends */
 	bool ltr_sup, ltr_on;      /* supported by both; enabled in the device */
 	bool clkpm_sup, clkpm_on;
+	bool internal;             /* a root port without a slot: a link inside the SoC */
 	char why[200];             /* L1 supported by both ends and off: why */
 };
 
@@ -68,6 +69,8 @@ struct pmd_s0ix_info {
 	struct pmd_s0ix_pcidev *pci;
 	size_t npci;
 	size_t npci_unknown;       /* functions whose capabilities were not read */
+	size_t npci_denied;        /* lspci text: "<access denied>" (not root) */
+	bool from_text;            /* the functions come from lspci -vv text */
 	struct pmd_s0ix_link *links;
 	size_t nlinks;
 	char pcie_aspm[16];        /* pcie_aspm= of the command line, "" if none */
