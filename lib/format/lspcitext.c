@@ -137,8 +137,8 @@ int pmd_lspci_text_parse(const char *text, size_t len, struct pmd_lspci_text *t)
 	memset(t, 0, sizeof(*t));
 	size_t cap = 0, pos = 0;
 	struct pmd_lspci_dev *cur = NULL;
-	char *f = NULL; /* the field being joined */
-	size_t flen = 0, fcap = 0;
+	size_t flen = 0, fcap = 256;
+	char *f = pmd_xmalloc(fcap); /* the field being joined */
 	int findent = 0;
 	while (pos < len) {
 		const char *l = text + pos;
@@ -157,9 +157,9 @@ int pmd_lspci_text_parse(const char *text, size_t len, struct pmd_lspci_text *t)
 			indent++;
 		/* deeper than the field: its continuation, unless the field is a capability's
 		 * header, whose own fields come one level deeper */
-		bool cont = f && flen && indent > findent && line[indent] &&
+		bool cont = flen && indent > findent && line[indent] &&
 			    strncmp(f, "Capabilities:", 13);
-		if (!cont && f && flen && cur)
+		if (!cont && flen && cur)
 			field(cur, f);
 		if (!cont)
 			flen = 0;
@@ -201,7 +201,7 @@ int pmd_lspci_text_parse(const char *text, size_t len, struct pmd_lspci_text *t)
 		memcpy(f + flen, s, sl + 1);
 		flen += sl;
 	}
-	if (f && flen && cur)
+	if (flen && cur)
 		field(cur, f);
 	free(f);
 	for (size_t i = 0; i < t->n; i++)
