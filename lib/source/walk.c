@@ -20,6 +20,7 @@
 #define HWMON "sys/class/hwmon/hwmon[0-9]*/"
 #define RAPL "sys/class/powercap/intel-rapl*/"
 #define DMI "sys/class/dmi/id/"
+#define PCIDEV "sys/bus/pci/devices/*/"
 
 const char *const pmd_dump_patterns[] = {
 	/* kernel and machine */
@@ -122,6 +123,23 @@ const char *const pmd_dump_patterns[] = {
 	"sys/power/suspend_stats/*",
 	CPU "cpuidle/low_power_idle_system_residency_us",
 	CPU "cpuidle/low_power_idle_cpu_residency_us",
+	/* PCI devices' runtime power management and link files, and the tunables powertop
+	 * judges (pmdiag-s0ix) */
+	PCIDEV "class",
+	PCIDEV "driver",
+	PCIDEV "power_state",
+	PCIDEV "d3cold_allowed",
+	PCIDEV "power/control",
+	PCIDEV "power/runtime_status",
+	PCIDEV "power/runtime_active_time",
+	PCIDEV "power/runtime_suspended_time",
+	PCIDEV "link/*",
+	"sys/class/scsi_host/host[0-9]*/link_power_management_policy",
+	"sys/bus/usb/devices/*/power/control",
+	"sys/bus/usb/devices/*/product",
+	"sys/module/snd_hda_intel/parameters/power_save",
+	"proc/sys/kernel/nmi_watchdog",
+	"proc/sys/vm/dirty_writeback_centisecs",
 	/* the perf power PMU (RAPL through perf, for pmdiag-race) */
 	"sys/bus/event_source/devices/power/type",
 	"sys/bus/event_source/devices/power/cpumask",

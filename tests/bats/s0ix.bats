@@ -289,3 +289,26 @@ redacted: PCI Device Serial Number of 1 function zeroed"
 	run -1 --separate-stderr pmdiag-s0ix --lspci "$BATS_TEST_TMPDIR/no.txt"
 	assert_equal "$stderr" "pmdiag-s0ix: lspci: $BATS_TEST_TMPDIR/no.txt: line 1: not lspci output (a function starts \"00:1f.0 ...\")"
 }
+
+@test "runtime PM of the PCI devices and powertop's tunables: read, judged by powertop's rule, no finding" {
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-aspm-off"
+	assert_line --regexp '^    0000:01:00\.0 +0108 +nvme +on +active +D0 +allowed +0\.0$'
+	assert_line --regexp '^    Bad +SATA link power management for host0 +max_performance$'
+	assert_line --regexp '^    Bad +Autosuspend for USB device 1-3 \[USB Receiver\] +on$'
+	assert_line --regexp '^    Good +Runtime PM for PCI device 0000:00:1d\.0 \(pcieport\) +auto$'
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-l12-off"
+	assert_equal "$(jq -c '[.devices.runtime_pm[] | [.device, .driver, .control, .status, .power_state, .d3cold_allowed, .suspended_pct]]' <<<"$output")" \
+		'[["0000:00:1d.0","pcieport","auto","suspended","D3cold","allowed",98.3],["0000:01:00.0","nvme","auto","suspended","D3cold","allowed",98.3]]'
+	assert_equal "$(jq -c '[.devices.tunables[] | .good] | unique' <<<"$output")" '[true]'
+	assert_equal "$(jq -r '.devices.tunables[] | select(.tunable | startswith("VM writeback")) | .value' <<<"$output")" 1500
+	# Bad tunables make no finding (the kernel's default for many devices is "on")
+	run -0 s0ix_findings "$DUMPS/hand-s0ix-aspm-off"
+	refute_output --partial runtime
+	# a dump recorded before: not recorded
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/qemu-q35"
+	assert_equal "$(jq -c '[.devices.runtime_pm, .devices.runtime_pm_status, (.devices.tunables // [] | length)]' <<<"$output")" '[null,"not_recorded",0]'
+	# pmdiag-dump records them and the dump replays what its source printed
+	pmdiag-dump --dump "$DUMPS/hand-s0ix-aspm-off" "$BATS_TEST_TMPDIR/r"
+	assert_equal "$(pmdiag-s0ix --json --dump "$BATS_TEST_TMPDIR/r" | jq -c .devices)" \
+		"$(pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-aspm-off" | jq -c .devices)"
+}

@@ -132,7 +132,45 @@ def lspci(devs):
     return out
 
 
-PCI_MANIFEST = ["pci-recorded: pcie", "pattern: sys/module/pcie_aspm/parameters/policy"]
+PCI_MANIFEST = ["pci-recorded: pcie", "pattern: sys/module/pcie_aspm/parameters/policy",
+                "pattern: sys/bus/pci/devices/*/class", "pattern: sys/bus/pci/devices/*/driver",
+                "pattern: sys/bus/pci/devices/*/power_state",
+                "pattern: sys/bus/pci/devices/*/d3cold_allowed",
+                "pattern: sys/bus/pci/devices/*/power/control",
+                "pattern: sys/bus/pci/devices/*/power/runtime_status",
+                "pattern: sys/bus/pci/devices/*/power/runtime_active_time",
+                "pattern: sys/bus/pci/devices/*/power/runtime_suspended_time",
+                "pattern: sys/bus/pci/devices/*/link/*",
+                "pattern: sys/class/scsi_host/host[0-9]*/link_power_management_policy",
+                "pattern: sys/bus/usb/devices/*/power/control",
+                "pattern: sys/bus/usb/devices/*/product",
+                "pattern: sys/module/snd_hda_intel/parameters/power_save",
+                "pattern: proc/sys/kernel/nmi_watchdog",
+                "pattern: proc/sys/vm/dirty_writeback_centisecs"]
+
+
+def rpm(dev, cls, control, status, dstate, active_ms, suspended_ms, driver=None):
+    """A PCI function's runtime PM files (and the driver link, in the dump's links file)."""
+    b = "sys/bus/pci/devices/%s/" % dev
+    f = {b + "class": "0x%06x\n" % cls, b + "power/control": control + "\n",
+         b + "power/runtime_status": status + "\n", b + "power_state": dstate + "\n",
+         b + "d3cold_allowed": "1\n", b + "power/runtime_active_time": "%d\n" % active_ms,
+         b + "power/runtime_suspended_time": "%d\n" % suspended_ms}
+    links = ["sys/bus/pci/devices/%s -> ../../../devices/pci0000:00/%s" % (dev, dev)]
+    if driver:
+        links.append(b + "driver -> ../../../bus/pci/drivers/" + driver)
+    return f, links
+
+
+def tunables(nmi, writeback, sata, audio, usb):
+    f = {"proc/sys/kernel/nmi_watchdog": "%d\n" % nmi,
+         "proc/sys/vm/dirty_writeback_centisecs": "%d\n" % writeback,
+         "sys/class/scsi_host/host0/link_power_management_policy": sata + "\n",
+         "sys/module/snd_hda_intel/parameters/power_save": "%d\n" % audio}
+    for name, control, product in usb:
+        f["sys/bus/usb/devices/%s/power/control" % name] = control + "\n"
+        f["sys/bus/usb/devices/%s/product" % name] = product + "\n"
+    return f
 
 
 def main():
@@ -196,6 +234,13 @@ declares low-power S0 idle: the warning s0ix.no-hw-sleep.
                       "[default] performance powersave powersupersave \n",
               }, cmdline="ro quiet pcie_aspm=off")
     f["#manifest"] = f["#manifest"] + PCI_MANIFEST
+    port, lp = rpm("0000:00:1d.0", 0x060400, "auto", "active", "D0", 912000, 0, "pcieport")
+    nvme, ln = rpm("0000:01:00.0", 0x010802, "on", "active", "D0", 912000, 0, "nvme")
+    f.update(port)
+    f.update(nvme)
+    f.update(tunables(1, 500, "max_performance", 0,
+                      [("1-3", "on", "USB Receiver"), ("usb1", "auto", "xHCI Host Controller")]))
+    f["links"] = "\n".join(lp + ln) + "\n"
     hpet.write("hand-s0ix-aspm-off", f, """# hand-s0ix-aspm-off: an NVMe link with ASPM off (pcie_aspm=off)
 
 Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.8 on a Tiger Lake class
@@ -212,6 +257,10 @@ idle that did not reach hardware sleep.
   when it re-records this dump). ASPM off at both ends (the firmware left it so, and
   `pcie_aspm=off` tells Linux not to touch it), L1 substates off, LTR on.
 - pcie_aspm policy `[default]`.
+- Runtime PM: the port `auto`, the NVMe SSD `on` (both active, D0, 912 s active); the
+  tunables powertop judges all Bad but the xHCI controller's autosuspend (NMI watchdog
+  on, writeback 500 cs, SATA `max_performance`, audio power_save 0, the USB receiver
+  `on`).
 
 pmdiag-s0ix: one link, 00:1d.0 -> 01:00.0, ASPM L1 supported by both ends and off, named
 with pcie_aspm=off as the reason.
@@ -231,6 +280,15 @@ with pcie_aspm=off as the reason.
                       "[default] performance powersave powersupersave \n",
               })
     f["#manifest"] = f["#manifest"] + PCI_MANIFEST
+    port, lp = rpm("0000:00:1d.0", 0x060400, "auto", "suspended", "D3cold", 15300, 896700,
+                   "pcieport")
+    nvme, ln = rpm("0000:01:00.0", 0x010802, "auto", "suspended", "D3cold", 15300, 896700,
+                   "nvme")
+    f.update(port)
+    f.update(nvme)
+    f.update(tunables(0, 1500, "med_power_with_dipm", 1,
+                      [("1-3", "auto", "USB Receiver"), ("usb1", "auto", "xHCI Host Controller")]))
+    f["links"] = "\n".join(lp + ln) + "\n"
     hpet.write("hand-s0ix-l12-off", f, """# hand-s0ix-l12-off: an NVMe link with L1.2 supported at both ends and off
 
 Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.8 on a Tiger Lake class
@@ -243,6 +301,8 @@ laptop whose firmware enabled ASPM L1 and the L1.1 substates but not L1.2.
   L1 PM substates control: ASPM L1.1 and PCI-PM L1.1 on, both L1.2 off (supported by both
   ends); LTR on.
 - pcie_aspm policy `[default]` (Linux keeps the firmware's settings).
+- Runtime PM: the port and the SSD `auto`, suspended in D3cold (98.3 % of the time);
+  every tunable Good.
 
 pmdiag-s0ix: one link with ASPM L1 on and L1.1 on, L1.2 supported by both ends and off.
 """)

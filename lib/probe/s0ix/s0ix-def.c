@@ -96,6 +96,7 @@ static void summary(const void *st, struct pmd_out *o)
 
 static void s0ix_free(void *st)
 {
+	pmd_s0ix_free_dev(st);
 	pmd_s0ix_free_pci(st);
 	free(st);
 }

@@ -188,6 +188,7 @@ void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si)
 	kernel(s, si);
 	judge(si);
 	pmd_s0ix_collect_pci(s, si);
+	pmd_s0ix_collect_dev(s, si);
 }
 
 static void out_num(struct pmd_out *o, const char *key, const char *label,
@@ -339,6 +340,10 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 
 	pmd_out_obj(o, "pcie", "PCI Express");
 	pmd_s0ix_print_pci(si, o);
+	pmd_out_end(o);
+
+	pmd_out_obj(o, "devices", "Devices");
+	pmd_s0ix_print_dev(si, o);
 	pmd_out_end(o);
 	/* 2: nothing known of suspend to idle, its firmware or its links */
 	return si->s0ix == PMD_UNKNOWN && si->lps0 == PMD_UNKNOWN && !si->mode[0] &&

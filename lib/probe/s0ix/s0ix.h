@@ -34,6 +34,27 @@ struct pmd_s0ix_link {
 	char why[200];             /* L1 supported by both ends and off: why */
 };
 
+/* A PCI function's runtime power management (r: of power/control). */
+struct pmd_s0ix_rpm {
+	struct pmd_res r;
+	char control[8];           /* auto, on */
+	char status[16];           /* active, suspended, unsupported... */
+	char dstate[12];           /* D0, D3hot, D3cold */
+	char driver[32];
+	int d3cold_allowed;        /* -1 unknown */
+	bool has_times;
+	uint64_t active_ms, suspended_ms;
+};
+
+/* A tunable powertop judges: good 1/0, -1 when unreadable. */
+struct pmd_s0ix_tunable {
+	char what[112];
+	char path[160];
+	struct pmd_res r;
+	char value[64];
+	int good;
+};
+
 /* A number from a file: r says whether v is one. */
 struct pmd_s0ix_num {
 	struct pmd_res r;
@@ -71,6 +92,9 @@ struct pmd_s0ix_info {
 	size_t npci_unknown;       /* functions whose capabilities were not read */
 	size_t npci_denied;        /* lspci text: "<access denied>" (not root) */
 	bool from_text;            /* the functions come from lspci -vv text */
+	struct pmd_s0ix_rpm *rpm;  /* one per pci function; NULL from text */
+	struct pmd_s0ix_tunable *tun;
+	size_t ntun, captun;
 	struct pmd_s0ix_link *links;
 	size_t nlinks;
 	char pcie_aspm[16];        /* pcie_aspm= of the command line, "" if none */
@@ -87,6 +111,9 @@ void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si);
 void pmd_s0ix_collect_pci(struct pmd_src *s, struct pmd_s0ix_info *si);
 void pmd_s0ix_print_pci(const struct pmd_s0ix_info *si, struct pmd_out *o);
 void pmd_s0ix_free_pci(struct pmd_s0ix_info *si);
+void pmd_s0ix_collect_dev(struct pmd_src *s, struct pmd_s0ix_info *si);
+void pmd_s0ix_print_dev(const struct pmd_s0ix_info *si, struct pmd_out *o);
+void pmd_s0ix_free_dev(struct pmd_s0ix_info *si);
 /* The tool's whole output; 2 when neither the firmware's nor the kernel's side is known. */
 int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o);
 /* The report's section: the verdict. */
