@@ -374,6 +374,8 @@ TEST(pci_write_redacts_device_serial_number)
 		pmd_pcicfg_close(b);
 		/* every other function has no serial number: nothing redacted */
 		unsigned nred = 0;
+		free(text);
+		text = NULL;
 		f = open_memstream(&text, &len);
 		CHECK_EQ(pmd_pcicfg_write_all_opts(f, a, true, true, true, &nred), count_devices(a));
 		fclose(f);
