@@ -102,12 +102,12 @@ static void tunables(struct pmd_src *s, struct pmd_s0ix_info *si)
 		pmd_free_names(names, n);
 	}
 	/* PCI: only devices with runtime PM (a runtime time above 0: device_has_runtime_pm) */
-	for (size_t i = 0; i < si->npci && si->rpm; i++) {
+	for (size_t i = 0; i < si->nrpm; i++) {
 		const struct pmd_s0ix_rpm *x = &si->rpm[i];
 		if (x->r.st != PMD_OK || !x->has_times || (!x->active_ms && !x->suspended_ms))
 			continue;
-		snprintf(path, sizeof(path), PCIDEV "%s/power/control", si->pci[i].name);
-		snprintf(what, sizeof(what), "Runtime PM for PCI device %s%s%s%s", si->pci[i].name,
+		snprintf(path, sizeof(path), PCIDEV "%s/power/control", x->name);
+		snprintf(what, sizeof(what), "Runtime PM for PCI device %s%s%s%s", x->name,
 			 x->driver[0] ? " (" : "", x->driver, x->driver[0] ? ")" : "");
 		tunable(si, what, path, pmd_ok(), x->control, !strcmp(x->control, "auto"));
 	}
@@ -115,10 +115,25 @@ static void tunables(struct pmd_src *s, struct pmd_s0ix_info *si)
 
 void pmd_s0ix_collect_dev(struct pmd_src *s, struct pmd_s0ix_info *si)
 {
-	if (si->npci && !si->from_text) {
-		si->rpm = pmd_xcalloc(si->npci, sizeof(*si->rpm));
-		for (size_t i = 0; i < si->npci; i++)
-			rpm_one(s, si->pci[i].name, &si->rpm[i]);
+	/* the kernel's list of PCI devices: the same live and in a dump, whichever
+	 * functions the dump's config space holds */
+	char **names;
+	size_t n;
+	si->rpm_res = pmd_list_dir(s, "sys/bus/pci/devices", &names, &n);
+	if (si->rpm_res.st == PMD_OK) {
+		si->rpm = pmd_xcalloc(n ? n : 1, sizeof(*si->rpm));
+		for (size_t i = 0; i < n; i++) {
+			struct pmd_s0ix_rpm *x = &si->rpm[si->nrpm];
+			if (strlen(names[i]) >= sizeof(x->name))
+				continue;
+			snprintf(x->name, sizeof(x->name), "%s", names[i]);
+			uint64_t c;
+			if (pmd_readf_u64(s, &c, PCIDEV "%s/class", names[i]).st == PMD_OK)
+				x->cls = (unsigned)(c >> 8) & 0xffff;
+			rpm_one(s, names[i], x);
+			si->nrpm++;
+		}
+		pmd_free_names(names, n);
 	}
 	tunables(s, si);
 }
@@ -132,22 +147,24 @@ void pmd_s0ix_free_dev(struct pmd_s0ix_info *si)
 void pmd_s0ix_print_dev(const struct pmd_s0ix_info *si, struct pmd_out *o)
 {
 	size_t shown = 0;
-	for (size_t i = 0; i < si->npci && si->rpm; i++)
+	for (size_t i = 0; i < si->nrpm; i++)
 		shown += si->rpm[i].r.st == PMD_OK;
-	if (!shown) {
+	if (si->rpm_res.st != PMD_OK) {
+		pmd_out_res(o, "runtime_pm", "Runtime PM", &si->rpm_res);
+	} else if (!shown) {
 		pmd_out_res(o, "runtime_pm", "Runtime PM",
-			    si->rpm && si->npci ? &si->rpm[0].r
-						: &(struct pmd_res){ PMD_NOT_RECORDED, 0, "" });
+			    si->nrpm ? &si->rpm[0].r
+				     : &(struct pmd_res){ PMD_ABSENT, 0, "no PCI device" });
 	} else {
 		pmd_out_table(o, "runtime_pm", "Runtime PM of the PCI devices");
-		for (size_t i = 0; i < si->npci; i++) {
+		for (size_t i = 0; i < si->nrpm; i++) {
 			const struct pmd_s0ix_rpm *x = &si->rpm[i];
 			if (x->r.st != PMD_OK)
 				continue;
 			pmd_out_obj(o, NULL, NULL);
-			pmd_out_str(o, "device", "Device", si->pci[i].name);
+			pmd_out_str(o, "device", "Device", x->name);
 			char cls[8];
-			snprintf(cls, sizeof(cls), "%04x", si->pci[i].cls);
+			snprintf(cls, sizeof(cls), "%04x", x->cls);
 			pmd_out_str(o, "class", "Class", cls);
 			if (x->driver[0])
 				pmd_out_str(o, "driver", "Driver", x->driver);

@@ -36,6 +36,8 @@ struct pmd_s0ix_link {
 
 /* A PCI function's runtime power management (r: of power/control). */
 struct pmd_s0ix_rpm {
+	char name[16];             /* 0000:00:1f.0, as in /sys/bus/pci/devices */
+	unsigned cls;              /* base class and subclass, from sysfs */
 	struct pmd_res r;
 	char control[8];           /* auto, on */
 	char status[16];           /* active, suspended, unsupported... */
@@ -92,7 +94,9 @@ struct pmd_s0ix_info {
 	size_t npci_unknown;       /* functions whose capabilities were not read */
 	size_t npci_denied;        /* lspci text: "<access denied>" (not root) */
 	bool from_text;            /* the functions come from lspci -vv text */
-	struct pmd_s0ix_rpm *rpm;  /* one per pci function; NULL from text */
+	struct pmd_res rpm_res;    /* of the list of /sys/bus/pci/devices */
+	struct pmd_s0ix_rpm *rpm;  /* one per device the kernel lists */
+	size_t nrpm;
 	struct pmd_s0ix_tunable *tun;
 	size_t ntun, captun;
 	struct pmd_s0ix_link *links;
