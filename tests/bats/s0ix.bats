@@ -154,26 +154,16 @@ s0ix_findings() {
 		"warning|PCIe link 0000:00:1d.0 -> 0000:01:00.0 (class 0108): both ends support ASPM L1 and it is off (pcie_aspm=off: Linux leaves ASPM as the firmware set it)|boot without pcie_aspm=off, then enable it for this link (echo 1 > /sys/bus/pci/devices/0000:01:00.0/link/l1_aspm) and watch the device for errors"
 	# the same link on a machine without the FADT flag: an oddity, not a defect
 	d=$(copy_dump hand-s0ix-aspm-off nolps0)
-	python3 - "$d/acpidump.txt" <<'PY'
-import re, sys
-path = sys.argv[1]
-text = open(path).read().split("\n")
-i = next(k for k, l in enumerate(text) if l.startswith("FACP @"))
-data = bytearray()
-j = i + 1
-while j < len(text) and text[j].strip():
-    data += bytes.fromhex(re.match(r"\s*[0-9A-Fa-f]+: ((?:[0-9A-Fa-f]{2} ){1,16})", text[j]).group(1))
-    j += 1
-data[112 + 2] &= ~(1 << 5) & 0xFF  # flags bit 21
-data[9] = 0
-data[9] = (-sum(data)) & 0xFF
-out = []
-for off in range(0, len(data), 16):
-    c = data[off:off + 16]
-    out.append("    %04X: %-48s %s" % (off, " ".join("%02X" % b for b in c),
-                                      "".join(chr(b) if 32 <= b < 127 else "." for b in c)))
-text[i + 1:j] = out
-open(path, "w").write("\n".join(text))
+	# FADT flags bit 21 cleared, checksum fixed (acpimangle.py's reader and writer)
+	python3 - "$TOP/tests/bats/lib" "$d/acpidump.txt" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from acpimangle import parse, emit, fix_checksum
+tables = parse(open(sys.argv[2]).read())
+fadt = next(t for t in tables if t[0] == "FACP")[2]
+fadt[112 + 2] &= ~(1 << 5) & 0xFF
+fix_checksum(fadt)
+open(sys.argv[2], "w").write(emit(tables))
 PY
 	run -0 s0ix_findings "$d"
 	assert_line "info s0ix.aspm-l1-off"

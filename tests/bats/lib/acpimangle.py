@@ -72,4 +72,5 @@ def main():
     open('%s/badsum' % outdir, 'w').write(emit(t))
 
 
-main()
+if __name__ == "__main__":
+    main()
