@@ -182,3 +182,43 @@ int pmd_cli_run_probe(struct pmd_cli *c, struct pmd_src *s, const struct pmd_pro
 	pmd_src_close(s);
 	return prc ? prc : rc;
 }
+
+#define MAX_INTERVAL_MS (86400u * 1000u)
+
+/* "10", "0.5", "2.250": seconds with up to three decimals, into ms. */
+int pmd_cli_parse_seconds(const char *s, unsigned *ms)
+{
+	uint64_t whole = 0, frac = 0;
+	unsigned digits = 0;
+	const char *p = s;
+	if (*p < '0' || *p > '9') {
+		if (*p != '.')
+			return -1;
+	}
+	for (; *p >= '0' && *p <= '9'; p++) {
+		whole = whole * 10 + (uint64_t)(*p - '0');
+		if (whole > MAX_INTERVAL_MS / 1000)
+			return -1;
+	}
+	if (*p == '.') {
+		p++;
+		if (*p < '0' || *p > '9')
+			return -1;
+		for (; *p >= '0' && *p <= '9'; p++) {
+			if (++digits > 3)
+				return -1;
+			frac = frac * 10 + (uint64_t)(*p - '0');
+		}
+		while (digits < 3) {
+			frac *= 10;
+			digits++;
+		}
+	}
+	if (*p || p == s)
+		return -1;
+	uint64_t v = whole * 1000 + frac;
+	if (!v || v > MAX_INTERVAL_MS)
+		return -1;
+	*ms = (unsigned)v;
+	return 0;
+}

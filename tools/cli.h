@@ -66,6 +66,8 @@ PMD_NORETURN void pmd_cli_usage_error(const struct pmd_cli *c, const char *fmt, 
 	PMD_PRINTF(2, 3);
 /* Open the source the options name; on failure print why and exit 1. */
 struct pmd_src *pmd_cli_open(struct pmd_cli *c);
+/* "10", "0.5", "2.250": seconds (0.001 to 86400, up to three decimals) into ms; -1 if not. */
+int pmd_cli_parse_seconds(const char *s, unsigned *ms);
 /* Print the source's warnings on stderr ("prog: warning: ..."). */
 void pmd_cli_warnings(struct pmd_src *s);
 /* Render o in the chosen format to stdout; returns an exit code. */

@@ -3,6 +3,8 @@
  * pmdiag-s0ix: does this machine suspend to idle into its low-power S0 state
  * (S0ix), and did the last suspend reach hardware sleep?
  */
+#include <stdio.h>
+
 #include "cli.h"
 #include "probe/probe.h"
 
@@ -13,21 +15,36 @@ int main(int argc, char **argv)
 	pmd_probe_opts_tool(&po);
 	static const struct option longopts[] = {
 		PMD_CLI_LONGOPTS,
+		{ "interval", required_argument, NULL, 'i' },
 		{ NULL, 0, NULL, 0 },
 	};
 	pmd_cli_init(&c, "pmdiag-s0ix",
 		     "Does this machine suspend to idle into its low-power S0 state (S0ix,\n"
 		     "hardware sleep)? The firmware's side (FADT flag, LPIT), the suspend mode\n"
-		     "the kernel uses, and the hardware sleep of the last suspend.",
-		     "[options]", "");
+		     "the kernel uses, the hardware sleep of the last suspend, how deep the\n"
+		     "package goes at run time, what the power management controller (pmc_core,\n"
+		     "amd_pmc) names, the PCIe links' ASPM and the devices' runtime PM.",
+		     "[options]",
+		     "  -i, --interval SECONDS    measure the package C-states this long (default 1;\n"
+		     "                            a dump has its recorded window)\n");
+	bool interval_set = false;
 	int opt;
-	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, PMD_CLI_SHORTOPTS "i:", longopts, NULL)) != -1) {
 		if (pmd_cli_generic(&c, opt, optarg))
 			continue;
-		pmd_cli_usage_error(&c, "unknown option");
+		if (opt != 'i')
+			pmd_cli_usage_error(&c, "unknown option");
+		if (pmd_cli_parse_seconds(optarg, &po.s0ix_ms) < 0)
+			pmd_cli_usage_error(&c, "--interval: \"%s\" is not a number of seconds "
+					    "between 0.001 and 86400", optarg);
+		interval_set = true;
 	}
 	if (optind != argc)
 		pmd_cli_usage_error(&c, "unexpected argument \"%s\"", argv[optind]);
 
-	return pmd_cli_run_probe(&c, pmd_cli_open(&c), &pmd_probe_s0ix, &po);
+	struct pmd_src *s = pmd_cli_open(&c);
+	if (interval_set && pmd_src_kind(s) != PMD_SRC_LIVE)
+		fprintf(stderr, "%s: --interval is ignored: a dump has its recorded snapshots\n",
+			c.prog);
+	return pmd_cli_run_probe(&c, s, &pmd_probe_s0ix, &po);
 }

@@ -22,11 +22,13 @@ const struct pmd_probe *pmd_probe_find(const char *name)
 void pmd_probe_opts_tool(struct pmd_probe_opts *o)
 {
 	*o = (struct pmd_probe_opts){ .idle_ms = 10000, .lapic_ms = 1000,
-				      .pstate_ms = PMD_MSR_SAMPLE_MS, .top = 10, .progress = true };
+				      .pstate_ms = PMD_MSR_SAMPLE_MS, .top = 10, .progress = true,
+				      .s0ix_ms = 1000 };
 }
 
 void pmd_probe_opts_report(struct pmd_probe_opts *o)
 {
 	*o = (struct pmd_probe_opts){ .idle_ms = 1000, .lapic_ms = 500,
-				      .pstate_ms = PMD_MSR_SAMPLE_MS, .top = 10, .progress = false };
+				      .pstate_ms = PMD_MSR_SAMPLE_MS, .top = 10, .progress = false,
+				      .s0ix_ms = 1000 };
 }

@@ -14,6 +14,8 @@
 #include "probe/check.h"
 #include "source/source.h"
 
+struct pmd_idle_hw;
+
 /* Options a probe's collection and output take (pmd_probe_opts_tool/_report fill them). */
 struct pmd_probe_opts {
 	unsigned idle_ms;   /* idle: live sampling window */
@@ -22,6 +24,10 @@ struct pmd_probe_opts {
 	unsigned pstate_ms; /* pstate: APERF/MPERF sample (0: none) */
 	unsigned top;       /* idle: wake-up sources listed */
 	bool progress;      /* live, stderr a terminal: a line while measuring */
+	unsigned s0ix_ms;   /* s0ix: live window for the package C-states, when idle is not given */
+	/* The residency counters of the idle probe's window when it was collected first
+	 * (the report): s0ix reads them instead of opening a second window. */
+	const struct pmd_idle_hw *idle_hw;
 };
 
 struct pmd_probe {

@@ -44,6 +44,7 @@ struct writer {
 	struct pmd_res err; /* first write error */
 	unsigned nfiles, nerrors;
 	char trace_ms[24]; /* the trace's length asked for, when trace.txt is recorded */
+	char *last_error; /* the path of the last error written */
 };
 
 static void fail(struct writer *w, int e, const char *what)
@@ -181,6 +182,11 @@ static void on_entry(void *ctx, enum pmd_walk_kind kind, const char *path, const
 	case PMD_WALK_ERROR:
 		if (r->st == PMD_NOT_RECORDED)
 			break;
+		/* several patterns pass under one unreadable directory: said once */
+		if (w->last_error && !strcmp(w->last_error, path))
+			break;
+		free(w->last_error);
+		w->last_error = pmd_xstrdup(path);
 		if (*w->sub) {
 			char p[1100];
 			snprintf(p, sizeof(p), "%s%s", w->sub, path);
@@ -203,6 +209,8 @@ static void record_files(struct writer *w)
 		pmd_walk_memo(w->s, memo, "", pmd_dump_patterns[i], on_entry, w);
 	}
 	pmd_walk_memo_free(memo);
+	free(w->last_error);
+	w->last_error = NULL;
 	for (size_t i = 0; pmd_rate_patterns[i]; i++)
 		if (pmd_src_covers(w->s, pmd_rate_patterns[i], true))
 			fprintf(w->man, "rate-pattern: %s\n", pmd_rate_patterns[i]);

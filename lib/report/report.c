@@ -85,8 +85,13 @@ struct pmd_report *pmd_report_collect(struct pmd_src *s, const struct pmd_probe_
 	if (tell)
 		fprintf(stderr, "pmdiag-report: measuring timer interrupts and idle for %.1f s...\r",
 			(r->po.lapic_ms + r->po.idle_ms) / 1000.0);
-	for (size_t i = 0; i < PMD_REPORT_MAX_PROBES && pmd_probes[i]; i++)
+	for (size_t i = 0; i < PMD_REPORT_MAX_PROBES && pmd_probes[i]; i++) {
 		r->state[i] = pmd_probes[i]->collect(s, &r->po);
+		/* s0ix reads the package C-states of idle's window (probes run in order) */
+		if (!strcmp(pmd_probes[i]->name, "idle") && r->state[i])
+			r->po.idle_hw = &((const struct pmd_idle *)r->state[i])->hw;
+	}
+	r->po.idle_hw = NULL;
 	if (tell)
 		fprintf(stderr, "\033[K");
 	gather(r);

@@ -380,14 +380,18 @@ void pmd_pcicfg_name(struct pci_dev *d, char *buf, size_t n)
 }
 
 /* Whether d has a PCI Express capability (its link is pmdiag-s0ix's business). */
-static bool is_pcie(struct pci_dev *d, bool dump)
+/* A PCI Express function, or one whose capabilities were not read (a user's 64 bytes):
+ * it may be one, and is kept. */
+static bool maybe_pcie(struct pci_dev *d, bool dump)
 {
 	uint8_t cfg[256];
 	struct pmd_pcie p;
 	int size = pmd_pcicfg_size(d);
 	if (size > 256)
 		size = 256;
-	return size >= 64 && pmd_pcicfg_read(d, dump, 0, cfg, size).st == PMD_OK &&
+	if (size < 256)
+		return true;
+	return pmd_pcicfg_read(d, dump, 0, cfg, size).st == PMD_OK &&
 	       (pmd_pcie_decode(cfg, (size_t)size, &p), p.exp);
 }
 
@@ -436,7 +440,7 @@ int pmd_pcicfg_write_all_opts(FILE *f, struct pci_access *a, bool dump, bool all
 {
 	int n = 0;
 	for (struct pci_dev *d = a ? a->devices : NULL; d; d = d->next) {
-		if (!all && !pmd_pcicfg_default_record(d) && !is_pcie(d, dump))
+		if (!all && !pmd_pcicfg_default_record(d) && !maybe_pcie(d, dump))
 			continue;
 		bool red = false;
 		if (pmd_pcicfg_write_dev_opts(f, d, dump, redact, &red) < 0)

@@ -70,7 +70,8 @@ int pmd_pcicfg_write_dev_opts(FILE *f, struct pci_dev *d, bool dump, bool redact
 			      bool *redacted);
 
 /* Same for every device pmd_pcicfg_default_record() selects and every PCI Express
- * function (pmdiag-s0ix judges their links), or every device when all. Returns the
+ * function (pmdiag-s0ix judges their links), or one whose capabilities were not read
+ * (it may be one), or every device when all. Returns the
  * number of devices written, or -1. Serial numbers redacted. */
 int pmd_pcicfg_write_all(FILE *f, struct pci_access *a, bool dump, bool all);
 int pmd_pcicfg_write_all_opts(FILE *f, struct pci_access *a, bool dump, bool all, bool redact,

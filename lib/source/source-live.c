@@ -77,6 +77,28 @@ static struct pmd_res read_fd(int fd, const char *path, char **data, size_t *len
 	return pmd_ok();
 }
 
+/*
+ * Why debugfs refused: its mount is root's only (mode 0700), and under kernel lockdown
+ * it opens only files of mode 0444 (fs/debugfs/file.c, debugfs_locked_down): EPERM.
+ */
+static struct pmd_res debugfs_error(struct pmd_src *s, int e, const char *path)
+{
+	if (strncmp(path, "sys/kernel/debug", 16) || (path[16] && path[16] != '/'))
+		return pmd_file_error(e, path);
+	if (e == EPERM) {
+		char ld[96];
+
+		pmd_lockdown_why(pmd_src_lockdown(s), ld, sizeof(ld));
+		if (ld[0])
+			return pmd_res_make(PMD_UNREADABLE, e, "%s: debugfs opens only files of "
+					    "mode 0444 under lockdown", ld);
+	}
+	if (e == EACCES || e == EPERM)
+		return pmd_res_make(PMD_UNREADABLE, e, "permission denied: debugfs is root's "
+				    "only (run as root)");
+	return pmd_file_error(e, path);
+}
+
 static struct pmd_res live_read_file(struct pmd_src *s, const char *path, char **data,
 				     size_t *len)
 {
@@ -88,7 +110,7 @@ static struct pmd_res live_read_file(struct pmd_src *s, const char *path, char *
 		return r;
 	int fd = open(p, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
-		return pmd_file_error(errno, path);
+		return debugfs_error(s, errno, path);
 	r = read_fd(fd, path, data, len);
 	close(fd);
 	return r;
@@ -105,7 +127,7 @@ static struct pmd_res live_list_dir(struct pmd_src *s, const char *path, char **
 		return r;
 	DIR *d = opendir(p);
 	if (!d)
-		return pmd_file_error(errno, path);
+		return debugfs_error(s, errno, path);
 	struct dirent *e;
 	size_t cap = 0;
 	while ((e = readdir(d))) {

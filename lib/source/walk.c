@@ -21,6 +21,8 @@
 #define RAPL "sys/class/powercap/intel-rapl*/"
 #define DMI "sys/class/dmi/id/"
 #define PCIDEV "sys/bus/pci/devices/*/"
+#define PMC "sys/kernel/debug/pmc_core/"
+#define AMDPMC "sys/kernel/debug/amd_pmc/"
 
 const char *const pmd_dump_patterns[] = {
 	/* kernel and machine */
@@ -140,6 +142,25 @@ const char *const pmd_dump_patterns[] = {
 	"sys/module/snd_hda_intel/parameters/power_save",
 	"proc/sys/kernel/nmi_watchdog",
 	"proc/sys/vm/dirty_writeback_centisecs",
+	/* the power management controllers (pmdiag-s0ix): pmc_core's read-only files and
+	 * amd_pmc's, named one by one (the others are knobs); debugfs is root's only and
+	 * under lockdown opens only files of mode 0444: the manifest says what it refused */
+	PMC "slp_s0_residency_usec",
+	PMC "pch_ip_power_gating_status",
+	PMC "ltr_show",
+	PMC "package_cstate_show",
+	PMC "substate_residencies",
+	PMC "substate_requirements",
+	PMC "substate_status_registers",
+	PMC "slp_s0_debug_status",
+	PMC "s0ix_blocker",
+	PMC "lpm_latch_mode",
+	"sys/module/intel_pmc_core/parameters/*",
+	AMDPMC "smu_fw_info",
+	AMDPMC "s0ix_stats",
+	AMDPMC "amd_pmc_idlemask",
+	"sys/bus/platform/drivers/amd_pmc/*/smu_fw_version",
+	"sys/bus/platform/drivers/amd_pmc/*/smu_program",
 	/* the perf power PMU (RAPL through perf, for pmdiag-race) */
 	"sys/bus/event_source/devices/power/type",
 	"sys/bus/event_source/devices/power/cpumask",

@@ -302,3 +302,113 @@ redacted: PCI Device Serial Number of 1 function zeroed"
 	assert_equal "$(pmdiag-s0ix --json --dump "$BATS_TEST_TMPDIR/r" | jq -c .devices)" \
 		"$(pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-aspm-off" | jq -c .devices)"
 }
+
+# ---- the power management controllers (debugfs) and the package at run time
+
+# pmc61 DIR: rewrite the pmc_core files of hand-s0ix-pmc-intel's copy DIR as Linux 6.1 prints
+# them (drivers/platform/x86/intel/pmc/core.c before 6.5: no "PMC0:" prefix, no row index,
+# no LTR_IGNORE column, no Live Status column, rows without "pmc0:")
+pmc61() {
+	local p="$1/sys/kernel/debug/pmc_core"
+	sed -i 's/^PMC0://' "$p/pch_ip_power_gating_status"
+	sed -i -e 's/^[0-9]*\tPMC0:\(.*\)\tLTR_IGNORE: [01]$/\1/' "$p/ltr_show"
+	python3 - "$p/substate_requirements" <<'PY'
+import sys
+rows = [l.rstrip("\n").split("|") for l in open(sys.argv[1])]
+out = []
+for cells in rows:
+    cells = cells[:-2] + [""]  # drop Live Status
+    name = cells[0].replace("pmc0: ", "")
+    out.append("%30s |" % name.strip() + "|".join(cells[1:]))
+open(sys.argv[1], "w").write("\n".join(out) + "\n")
+PY
+}
+
+@test "pmc_core: the requirements not met at the last latch name the blocker; the tightest LTR; PC8, never PC10, at run time" {
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-pmc-intel"
+	assert_line "S0ix (suspend to idle): no: the last suspend to idle did not reach hardware sleep, though the firmware declares low-power S0 idle"
+	assert_line "Package at run time:    deepest PC8 (package PC2 6.0 %, PC3 2.0 %, PC6 11.0 %, PC7 5.0 %, PC8 58.0 %, PC9 0.0 %, PC10 0.0 % of the window; perf)"
+	assert_line --regexp '^  SLP_S0 residency: +2\.402 s since boot \(pmc_core\)$'
+	assert_line --regexp '^  PCH IPs: +5 of 14 powered now: PMC0:PMC, PMC0:OPI-DMI, PMC0:SPI / eSPI, PMC0:XHCI, PMC0:CNVI$'
+	assert_line --regexp '^  Tightest LTR: +PMC0:CNVI: snoop 51\.200 us, non-snoop 51\.200 us '
+	assert_line --regexp '^  Substate requirements: +4 elements, 2 not met at the last latch: pmc0:CNVI_PGD, pmc0:MPHY_CORE_OFF$'
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-pmc-intel"
+	assert_equal "$(jq -c '.pmc.pmc_core | [.slp_s0_residency_us, .ips, (.ips_on | length), .ltr_tightest, .ltr_tightest_snoop_ns, [.requirements_unmet[] | [.element, .required_for]]]' <<<"$output")" \
+		'[2401800,14,5,"PMC0:CNVI",51200,[["pmc0:CNVI_PGD","S0i3.0"],["pmc0:MPHY_CORE_OFF","S0i3.0"]]]'
+	assert_equal "$(jq -c '.verdict | [.runtime_deepest_pkg, .runtime_pc10_pct]' <<<"$output")" '["PC8",0]'
+	# the report: its s0ix reads idle's window, the same counters
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-s0ix-pmc-intel"
+	assert_equal "$(jq -c '[.summary.idle.hw_deepest_pkg, .summary.s0ix.verdict.runtime_deepest_pkg, .summary.idle.hw_pct.pc10, .s0ix.verdict.runtime_pc10_pct]' <<<"$output")" '["PC8","PC8",0,0]'
+	assert_equal "$(jq -r '.findings[] | select(.probe == "s0ix") | "\(.severity) \(.id): \(.advice)"' <<<"$output")" \
+"warning s0ix.no-hw-sleep: start with what the PMC names (pmc_core: 2 requirements not met at the last latch (pmc0:CNVI_PGD, pmc0:MPHY_CORE_OFF)), then the PCIe links and devices
+info s0ix.no-runtime-pc10: look at the devices that stay active, the tightest LTR (PMC0:CNVI, pmc_core's ltr_show) and, with the screen on, panel self-refresh"
+	run -0 pmdiag-report --format prometheus --dump "$DUMPS/hand-s0ix-pmc-intel"
+	assert_line "pmdiag_s0ix_runtime_pc10_ratio 0"
+	# Linux 6.1's formats: the same answers, the names as 6.1 prints them
+	local d
+	d=$(copy_dump hand-s0ix-pmc-intel k61)
+	pmc61 "$d"
+	run -0 pmdiag-s0ix --json --dump "$d"
+	assert_equal "$(jq -c '.pmc.pmc_core | [.slp_s0_residency_us, .ips, .ips_on, .ltr_tightest, .ltr_tightest_nosnoop_ns, [.requirements_unmet[] | .element]]' <<<"$output")" \
+		'[2401800,14,["PMC","OPI-DMI","SPI / eSPI","XHCI","CNVI"],"CNVI",51200,["CNVI_PGD","MPHY_CORE_OFF"]]'
+	# an ignored LTR is not the tightest (6.12's LTR_IGNORE column)
+	d=$(copy_dump hand-s0ix-pmc-intel ign)
+	sed -i '/PMC0:CNVI /s/LTR_IGNORE: 0/LTR_IGNORE: 1/' "$d/sys/kernel/debug/pmc_core/ltr_show"
+	run -0 pmdiag-s0ix --json --dump "$d"
+	assert_equal "$(jq -c '.pmc.pmc_core | [.ltr_tightest, .ltr_tightest_snoop_ns]' <<<"$output")" '["PMC0:SOUTHPORT_A",71680]'
+	# PC10 reached over the window (10 % of it): no info
+	awk '$1 == "pc10" { $3 += 200000000 } { print }' "$d/snapshots/1/cstate.txt" > "$d/c" && mv "$d/c" "$d/snapshots/1/cstate.txt"
+	run -0 pmdiag-s0ix --json --dump "$d"
+	assert_equal "$(jq -c '.verdict | [.runtime_deepest_pkg, .runtime_pc10_pct]' <<<"$output")" '["PC10",10]'
+	run -0 s0ix_findings "$d"
+	assert_output "warning s0ix.no-hw-sleep"
+	# lockdown's refusal stays in the manifest of a re-recorded dump, with its reason
+	run -0 pmdiag-dump --dump "$DUMPS/hand-s0ix-pmc-intel" "$BATS_TEST_TMPDIR/re"
+	run -0 grep '^unreadable: sys/kernel/debug/' "$BATS_TEST_TMPDIR/re/manifest"
+	assert_output "$(printf 'unreadable: sys/kernel/debug/pmc_core/lpm_latch_mode\tunreadable\tEPERM\trefused by kernel lockdown (integrity): debugfs opens only files of mode 0444 under lockdown')"
+	run -0 grep -c '^pattern: sys/kernel/debug/' "$BATS_TEST_TMPDIR/re/manifest"
+	assert_output 13
+}
+
+@test "amd_pmc before Linux 6.4: the last S0i3 failed, the IP that kept its condition unmet is named" {
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-amd-pmc"
+	assert_line "S0ix (suspend to idle): no: the last suspend to idle did not reach S0i3 (amd_pmc), though the firmware declares low-power S0 idle"
+	assert_line --regexp '^  Last S0i3: +unknown or failed, 0\.000 s in S0i3 \(amd_pmc smu_fw_info\)$'
+	assert_line --regexp '^  S0i3 condition unmet: +1 of 12 IPs: USB0$'
+	assert_line --regexp '^  FCH residency \(s0ix_stats\): +0 us$'
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-s0ix-amd-pmc"
+	assert_equal "$(jq -r '.findings[] | select(.probe == "s0ix") | "\(.severity) \(.id): \(.message) -> \(.advice)"' <<<"$output")" \
+		"warning s0ix.no-hw-sleep: the last suspend to idle did not reach hardware sleep (amd_pmc: no time in S0i3 after 3 suspends): the platform stayed powered -> start with what the PMC names (amd_pmc: 1 IP kept S0i3's condition unmet (USB0)), then the PCIe links and devices"
+	assert_equal "$(jq -c '.s0ix.pmc.amd_pmc | [.last_s0i3_success, .last_s0i3_us, .ips_unmet, .s0ix_stats_residency_us]' <<<"$output")" \
+		'[false,0,[{"ip":"USB0","us":10342118}],0]'
+	# a successful S0i3 (6.12's IP names): yes, from amd_pmc
+	local d
+	d=$(copy_dump hand-s0ix-amd-pmc ok)
+	sed -i -e 's/Unknown\/Fail/Success/' -e 's/in S0i3: 0/in S0i3: 5000000/' -e 's/^USB0     : 10342118/USB3_0   : 0/' \
+		"$d/sys/kernel/debug/amd_pmc/smu_fw_info"
+	run -0 pmdiag-s0ix --json --dump "$d"
+	assert_equal "$(jq -c '[.verdict.s0ix, .verdict.text, .pmc.amd_pmc.ips_unmet]' <<<"$output")" \
+		'["yes","yes: the last suspend to idle reached S0i3 (5.000 s, amd_pmc)",[]]'
+	run -0 s0ix_findings "$d"
+	assert_output ""
+	# lockdown refused amd_pmc (all its files are 0644): the reason, and the verdict falls back
+	rm "$d/sys/kernel/debug/amd_pmc/smu_fw_info"
+	printf 'unreadable: sys/kernel/debug/amd_pmc/smu_fw_info\tunreadable\tEPERM\trefused by kernel lockdown (integrity): debugfs opens only files of mode 0444 under lockdown\n' >> "$d/manifest"
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line "S0ix (suspend to idle): possible: suspend is to idle (s2idle) and the firmware declares low-power S0 idle; this kernel reports no hardware sleep time (suspend_stats/last_hw_sleep: Linux 6.4 and later)"
+	assert_line --regexp '^  Last S0i3: +unreadable: refused by kernel lockdown \(integrity\): debugfs opens only files of mode 0444 under lockdown$'
+}
+
+@test "a dump made without root: the FADT, debugfs and the PCI capabilities unreadable, each with why" {
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-nonroot"
+	assert_line "S0ix (suspend to idle): unknown: suspend is to idle (s2idle); the FADT: unreadable: permission denied: /sys/firmware/acpi/tables is readable by root only (run as root)"
+	assert_line --regexp "^  PMC \(debugfs\): +unreadable: permission denied: debugfs is root's only \(run as root\)$"
+	assert_line --regexp '^  Note: +2 of 2 PCI functions without their capabilities \(64 bytes recorded'
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-nonroot"
+	assert_equal "$(jq -c '.pmc | [.debugfs, .debugfs_status]' <<<"$output")" '[null,"unreadable"]'
+	# re-recorded: the 64-byte functions are kept (they may be PCI Express), the refusal too
+	run -0 pmdiag-dump --dump "$DUMPS/hand-s0ix-nonroot" "$BATS_TEST_TMPDIR/re"
+	run -0 grep -c '^0000:0[01]:' "$BATS_TEST_TMPDIR/re/lspci.txt"
+	assert_output 2
+	diff <(pmdiag-s0ix --dump "$DUMPS/hand-s0ix-nonroot") <(pmdiag-s0ix --dump "$BATS_TEST_TMPDIR/re")
+}

@@ -173,6 +173,69 @@ def tunables(nmi, writeback, sata, audio, usb):
     return f
 
 
+# ---- the power management controllers' debugfs (Linux 6.12's formats, core.c and pmc.c)
+
+PMC_MANIFEST = ["pattern: sys/kernel/debug/pmc_core/" + n for n in (
+    "slp_s0_residency_usec", "pch_ip_power_gating_status", "ltr_show", "package_cstate_show",
+    "substate_residencies", "substate_requirements", "substate_status_registers",
+    "slp_s0_debug_status", "s0ix_blocker", "lpm_latch_mode")] + [
+    "pattern: sys/module/intel_pmc_core/parameters/*"] + [
+    "pattern: sys/kernel/debug/amd_pmc/" + n for n in ("smu_fw_info", "s0ix_stats",
+                                                     "amd_pmc_idlemask")] + [
+    "pattern: sys/bus/platform/drivers/amd_pmc/*/smu_fw_version",
+    "pattern: sys/bus/platform/drivers/amd_pmc/*/smu_program"]
+
+
+def pch_ips(ips):
+    """pch_ip_power_gating_status: (index, name, on) rows of PMC 0."""
+    return "".join("PMC0:PCH IP: %-2d - %-32s\tState: %s\n" % (i, n, "On" if on else "Off")
+                   for i, n, on in ips)
+
+
+def ltr_decode(half):
+    if not half & 0x8000:
+        return 0
+    return (half & 0x3FF) << (5 * ((half >> 10) & 7))
+
+
+def ltr_show(rows):
+    """ltr_show: (name, raw, ignored) rows of PMC 0, the driver's decoding of raw."""
+    out = ""
+    for i, (name, raw, ig) in enumerate(rows):
+        out += "%d\tPMC0:%-32s\tLTR: RAW: 0x%-16x\tNon-Snoop(ns): %-16d\tSnoop(ns): %-16d" \
+               "\tLTR_IGNORE: %d\n" % (i, name, raw, ltr_decode(raw >> 16),
+                                       ltr_decode(raw & 0xFFFF), ig)
+    return out
+
+
+def substate_req(modes, rows):
+    """substate_requirements: rows (name, [required per mode], status yes, live yes)."""
+    out = "%30s |" % "Element" + "".join(" %9s |" % m for m in modes)
+    out += " %9s | %11s |\n" % ("Status", "Live Status")
+    for name, req, st, live in rows:
+        out += "pmc0: %26s |" % name + "".join(" %9s |" % ("Required" if r else " ")
+                                                for r in req)
+        out += " %9s | %11s |\n" % ("Yes" if st else " ", "Yes" if live else " ")
+    return out
+
+
+def cst_snapshots(tsc_d, core, pkg):
+    """Two ends of a 2-CPU perf window: core {ctr: share}, pkg {ctr: share} of tsc_d."""
+    out = {}
+    t0 = 50000000000000
+    for k in (0, 1):
+        text = ("# C-state residency counters at one end of the window: see pmdiag(7)\n"
+                "source perf\ntsc %d\n" % (t0 + k * tsc_d))
+        for c in ("c3", "c6", "c7"):
+            for cpu in (0, 1):
+                text += "%s %d %d\n" % (c, cpu, 1000 + k * int(core.get(c, 0) * tsc_d))
+        for c in ("pc2", "pc3", "pc6", "pc7", "pc8", "pc9", "pc10"):
+            text += "%s 0 %d\n" % (c, 2000 + k * int(pkg.get(c, 0) * tsc_d))
+        out["snapshots/%d/cstate.txt" % k] = text
+        out["snapshots/%d/time" % k] = "monotonic_ns %d\n" % (900000000000 + k * 2000000000)
+    return out
+
+
 def main():
     # An Intel laptop (Tiger Lake class) after four suspends to idle.
     intel_lpit = lpit([
@@ -305,6 +368,166 @@ laptop whose firmware enabled ASPM L1 and the L1.1 substates but not L1.2.
   every tunable Good.
 
 pmdiag-s0ix: one link with ASPM L1 on and L1.1 on, L1.2 supported by both ends and off.
+""")
+
+    # An Intel laptop (Linux 6.12, Secure Boot) whose suspends stay short of SLP_S0.
+    pci = lspci([
+        ("0000:00:1d.0", "0604: 8086:a0bc (rev 20)", cfg_root_port(1, 2, 0xF, True, 9)),
+        ("0000:01:00.0", "0108: 144d:a808", cfg_nvme(2, 0xF, True, 0)),
+    ])
+    f = files("6.12.9-amd64", [("FACP", fadt(1 << 21)), ("LPIT", intel_lpit)],
+              "[s2idle]", stats(5, 0, 2400000, 4294967295), 9, {
+                  "lspci.txt": pci,
+                  "sys/devices/system/cpu/cpuidle/low_power_idle_system_residency_us": "2401800\n",
+                  "sys/devices/system/cpu/cpuidle/low_power_idle_cpu_residency_us": "8877205\n",
+                  "sys/module/pcie_aspm/parameters/policy":
+                      "[default] performance powersave powersupersave \n",
+                  "sys/kernel/security/lockdown": "none [integrity] confidentiality\n",
+                  "sys/kernel/debug/pmc_core/slp_s0_residency_usec": "2401800\n",
+                  "sys/kernel/debug/pmc_core/pch_ip_power_gating_status": pch_ips([
+                      (0, "PMC", True), (1, "OPI-DMI", True), (2, "SPI / eSPI", True),
+                      (3, "XHCI", True), (4, "SPA", False), (5, "SPB", False),
+                      (6, "SPC", False), (7, "GBE", False), (8, "SATA", False),
+                      (9, "HDA_PGD0", False), (10, "HDA_PGD1", False), (11, "CNVI", True),
+                      (12, "THC0", False), (13, "ISH", False)]),
+                  "sys/kernel/debug/pmc_core/ltr_show": ltr_show([
+                      ("SOUTHPORT_A", 0x88468846, 0), ("SOUTHPORT_B", 0, 0),
+                      ("SATA", 0, 0), ("GIGABIT_ETHERNET", 0, 0),
+                      ("XHCI", 0x90039003, 0), ("Reserved", 0, 0),
+                      ("ME", 0x88c888c8, 0), ("CNVI", 0x88328832, 0),
+                      ("CURRENT_PLATFORM", 0x88328832, 0),
+                      ("AGGREGATED_SYSTEM", 0x88328832, 0)]),
+                  "sys/kernel/debug/pmc_core/substate_requirements": substate_req(
+                      ["S0i2.0", "S0i3.0"], [
+                          ("XHCI_PGD", [True, True], True, True),
+                          ("CNVI_PGD", [False, True], False, False),
+                          ("USB2PLL_OFF_STS", [True, True], True, False),
+                          ("MPHY_CORE_OFF", [False, True], False, False)]),
+                  "sys/kernel/debug/pmc_core/substate_residencies":
+                      "Substate   Residency      \nS0i2.0     78715          \n"
+                      "S0i3.0     0              \n",
+              })
+    f.update(cst_snapshots(2000000000, {"c6": 0.62, "c7": 0.25},
+                           {"pc2": 0.06, "pc3": 0.02, "pc6": 0.11, "pc7": 0.05, "pc8": 0.58}))
+    f["#manifest"] = f["#manifest"] + PCI_MANIFEST + PMC_MANIFEST + [
+        "unreadable: sys/kernel/debug/pmc_core/lpm_latch_mode\tunreadable\tEPERM\t"
+        "refused by kernel lockdown (integrity): debugfs opens only files of mode 0444 "
+        "under lockdown"]
+    port, lp = rpm("0000:00:1d.0", 0x060400, "auto", "suspended", "D3cold", 15300, 896700,
+                   "pcieport")
+    nvme, ln = rpm("0000:01:00.0", 0x010802, "auto", "suspended", "D3cold", 15300, 896700,
+                   "nvme")
+    f.update(port)
+    f.update(nvme)
+    f.update(tunables(0, 1500, "med_power_with_dipm", 1,
+                      [("1-3", "auto", "USB Receiver"), ("usb1", "auto", "xHCI Host Controller")]))
+    f["links"] = "\n".join(lp + ln) + "\n"
+    hpet.write("hand-s0ix-pmc-intel", f, """# hand-s0ix-pmc-intel: an Intel laptop whose PMC names what stays on
+
+Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.12 on a Tiger Lake class
+laptop booted with Secure Boot (lockdown `integrity`), recorded as root, after five
+suspends to idle; the last did not reach SLP_S0. The debugfs texts are in Linux 6.12's
+formats (drivers/platform/x86/intel/pmc/core.c).
+
+- FADT with LOW_POWER_S0_IDLE, the Intel LPIT of hand-s0ix-intel; mem_sleep `[s2idle]`;
+  suspend_stats: 5 successes, last_hw_sleep 0, total_hw_sleep 2.4 s.
+- pmc_core:
+  - slp_s0_residency_usec 2401800 (2.402 s since boot);
+  - pch_ip_power_gating_status: 14 IPs, 5 powered now (PMC, OPI-DMI, SPI / eSPI, XHCI,
+    CNVI);
+  - ltr_show: SOUTHPORT_A asks for 70 x 1024 ns = 71.68 us (raw 0x88468846, scale 2), XHCI
+    3 x 32768 ns = 98.304 us (scale 3, 0x9003), ME 200 x 1024 = 204.8 us, CNVI 50 x 1024
+    = 51.2 us (0x8832): the tightest; the rows CURRENT_PLATFORM and AGGREGATED_SYSTEM say
+    51.2 us too and are summaries, not IPs;
+  - substate_requirements (modes S0i2.0, S0i3.0): XHCI_PGD and USB2PLL_OFF_STS met
+    (Status Yes), CNVI_PGD and MPHY_CORE_OFF required for S0i3.0 and not met (blank);
+  - substate_residencies: S0i2.0 78715, S0i3.0 0;
+  - lpm_latch_mode (mode 0644) refused by lockdown, as the manifest says.
+- The package C-states over a 2 s window (perf, 2 CPUs): cores C6 62 % and C7 25 %,
+  package PC2 6 %, PC3 2 %, PC6 11 %, PC7 5 %, PC8 58 %, PC10 0.
+- lspci.txt: the root port and NVMe SSD of hand-s0ix-aspm-off with ASPM L1 and every
+  L1 substate on, LTR on; runtime PM `auto`, suspended in D3cold; every tunable Good.
+
+pmdiag-s0ix: no, the last suspend to idle did not reach hardware sleep; the warning
+s0ix.no-hw-sleep names the two unmet requirements and the five IPs powered; the tightest
+LTR is CNVI's 51.2 us; at run time the package reaches PC8 and never PC10: the info
+s0ix.no-runtime-pc10.
+""")
+
+    # An AMD laptop on Linux 6.1 (no *_hw_sleep files) whose last suspend failed.
+    f = files("6.1.0-18-amd64", [("FACP", fadt(1 << 21))], "[s2idle]",
+              stats(3, None, None, None), 1, {
+                  "sys/kernel/debug/amd_pmc/smu_fw_info":
+                      "\n=== SMU Statistics ===\nTable Version: 3\nHint Count: 3\n"
+                      "Last S0i3 Status: Unknown/Fail\nTime (in us) to S0i3: 0\n"
+                      "Time (in us) in S0i3: 0\nTime (in us) to resume from S0i3: 0\n"
+                      "\n=== Active time (in us) ===\nDISPLAY  : 0\nCPU      : 0\n"
+                      "GFX      : 0\nVDD      : 0\nACP      : 0\nVCN      : 0\n"
+                      "ISP      : 0\nNBIO     : 0\nDF       : 0\nUSB0     : 10342118\n"
+                      "USB1     : 0\nLAPIC    : 0\n",
+                  "sys/kernel/debug/amd_pmc/s0ix_stats":
+                      "=== S0ix statistics ===\nS0ix Entry Time: 0\nS0ix Exit Time: 0\n"
+                      "Residency Time: 0\n",
+                  "sys/kernel/debug/amd_pmc/amd_pmc_idlemask": "SMU idlemask : 0x1fffe\n",
+                  "sys/bus/platform/drivers/amd_pmc/AMDI0007:00/smu_fw_version": "76.70.0\n",
+                  "sys/bus/platform/drivers/amd_pmc/AMDI0007:00/smu_program": "0\n",
+              })
+    f["#manifest"] = f["#manifest"] + PMC_MANIFEST
+    hpet.write("hand-s0ix-amd-pmc", f, """# hand-s0ix-amd-pmc: an AMD laptop whose USB controller kept S0i3 away
+
+Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.1 on a Rembrandt laptop
+(amd_pmc on AMDI0007), recorded as root without lockdown, after three suspends to idle.
+The debugfs texts are in the formats of drivers/platform/x86/amd/pmc.c in Linux 6.1.
+
+- FADT with LOW_POWER_S0_IDLE; no LPIT; mem_sleep `[s2idle]`; suspend_stats: 3 successes
+  and no last_hw_sleep (Linux 6.1 has none: it came with 6.4).
+- amd_pmc smu_fw_info: Last S0i3 Status Unknown/Fail, 0 us in S0i3; in the active-time
+  table every IP 0 but USB0, 10.342118 s with S0i3's condition not met. s0ix_stats:
+  residency 0. smu_fw_version 76.70.0.
+
+pmdiag-s0ix: no, the last suspend to idle did not reach S0i3 (amd_pmc); the warning
+s0ix.no-hw-sleep names USB0.
+""")
+
+    # The Intel laptop of hand-s0ix-pmc-intel recorded by a user, not root.
+    f = files("6.12.9-amd64", [], "[s2idle]", stats(5, 0, 2400000, 4294967295), 9, {
+        "lspci.txt": lspci([
+            ("0000:00:1d.0", "0604: 8086:a0bc (rev 20)",
+             cfg_root_port(1, 2, 0xF, True, 9)[:64]),
+            ("0000:01:00.0", "0108: 144d:a808", cfg_nvme(2, 0xF, True, 0)[:64]),
+        ]),
+        "sys/module/pcie_aspm/parameters/policy":
+            "[default] performance powersave powersupersave \n",
+        "sys/kernel/security/lockdown": "none [integrity] confidentiality\n",
+    })
+    del f["acpidump.txt"]
+    f["#manifest"] = f["#manifest"] + PCI_MANIFEST + PMC_MANIFEST + [
+        "status: acpi\tunreadable\tEACCES\tpermission denied: /sys/firmware/acpi/tables "
+        "is readable by root only (run as root)",
+        "unreadable: sys/kernel/debug\tunreadable\tEACCES\tpermission denied: debugfs is "
+        "root's only (run as root)"]
+    port, lp = rpm("0000:00:1d.0", 0x060400, "auto", "suspended", "D3cold", 15300, 896700,
+                   "pcieport")
+    nvme, ln = rpm("0000:01:00.0", 0x010802, "auto", "suspended", "D3cold", 15300, 896700,
+                   "nvme")
+    f.update(port)
+    f.update(nvme)
+    f["links"] = "\n".join(lp + ln) + "\n"
+    hpet.write("hand-s0ix-nonroot", f, """# hand-s0ix-nonroot: a dump made without root
+
+Handmade by tests/dumps/handmade-s0ix.py: hand-s0ix-pmc-intel's laptop recorded by a
+user. What a user cannot read, and what the dump says instead:
+
+- the ACPI tables (/sys/firmware/acpi/tables is root's only): `status: acpi unreadable`,
+  so the FADT flag and the LPIT are unknown;
+- debugfs (mode 0700): `unreadable: sys/kernel/debug`, so no pmc_core;
+- PCI config space past the first 64 bytes (the kernel gives users only the standard
+  header): lspci.txt holds 64 bytes per function, no capabilities;
+- readable as a user: mem_sleep, suspend_stats, the runtime PM files, the pcie_aspm
+  policy, lockdown.
+
+pmdiag-s0ix: unknown (the FADT is unreadable: run as root), the PMC unreadable with the
+reason, two PCI functions whose capabilities were not recorded.
 """)
 
 

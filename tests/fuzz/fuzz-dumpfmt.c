@@ -4,8 +4,8 @@
  * parser (manifest, msr.txt, mmio.txt, snapshot time, /proc/iomem, cpuid.txt
  * through the sanity check and libcpuid, /proc/interrupts and /proc/softirqs,
  * the kernel command line, /proc/timer_list, the JSON reader of --diff, the
- * CPUID dump formats of --cpuid, the numbers of sysfs files), the rest is the
- * file.
+ * CPUID dump formats of --cpuid, the numbers of sysfs files, the debugfs texts of
+ * pmc_core and amd_pmc), the rest is the file.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,6 +19,7 @@
 #include "format/cpuidfmt.h"
 #include "format/dumpfmt.h"
 #include "format/json.h"
+#include "format/pmcfmt.h"
 #include "format/timerlist.h"
 #include "format/procparse.h"
 
@@ -32,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data + 1, size - 1);
 	text[size - 1] = 0;
 	char err[200];
-	switch (data[0] % 12) {
+	switch (data[0] % 13) {
 	case 0: {
 		struct pmd_manifest m;
 		if (pmd_manifest_parse(text, &m, err, sizeof(err)) == 0) {
@@ -176,6 +177,47 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			(void)pmd_strnatcmp(line, "cpu10");
 			line = strtok(NULL, "\n");
 		}
+		break;
+	}
+	case 12: {
+		/* pmc_core's and amd_pmc's debugfs texts: every parser on the bytes as they
+		 * are (no NUL after them), rows bounded, names terminated, a failure said */
+		const char *b = (const char *)data + 1;
+		size_t len = size - 1, n;
+		struct pmd_pmc_ip *ip;
+		struct pmd_pmc_ltr *ltr;
+		struct pmd_pmc_req *req;
+		struct pmd_amd_pmc amd;
+		uint64_t us;
+		err[0] = 0;
+		if (pmd_pmc_ips_parse(b, len, &ip, &n, err, sizeof(err)) < 0 ? !err[0] || n : !n)
+			abort();
+		for (size_t i = 0; i < n; i++)
+			if (strnlen(ip[i].name, sizeof(ip[i].name)) == sizeof(ip[i].name))
+				abort();
+		free(ip);
+		err[0] = 0;
+		if (pmd_pmc_ltr_parse(b, len, &ltr, &n, err, sizeof(err)) < 0 ? !err[0] || n : !n)
+			abort();
+		if (n > PMD_PMC_MAX_ROWS)
+			abort();
+		free(ltr);
+		err[0] = 0;
+		if (pmd_pmc_req_parse(b, len, &req, &n, err, sizeof(err)) < 0 && !err[0])
+			abort();
+		for (size_t i = 0; i < n; i++)
+			if (strnlen(req[i].modes, sizeof(req[i].modes)) == sizeof(req[i].modes) ||
+			    req[i].status < -1 || req[i].status > 1)
+				abort();
+		free(req);
+		err[0] = 0;
+		if (pmd_amd_pmc_parse(b, len, &amd, err, sizeof(err)) < 0 && !err[0])
+			abort();
+		if (amd.nip > 64)
+			abort();
+		err[0] = 0;
+		if (pmd_amd_s0ix_stats_parse(b, len, &us, err, sizeof(err)) < 0 && !err[0])
+			abort();
 		break;
 	}
 	}

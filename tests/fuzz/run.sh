@@ -165,12 +165,14 @@ seed_dir() { # target
 			"$top"/tests/expected/pmdiag-report/hand-*.json "$top"/tests/expected/pmdiag-hpet/qemu-*.json \
 			"$corpus"/cpuid/*.test "$corpus"/cpuid/*.pu0 \
 			"$top"/tests/dumps/*/sys/devices/system/cpu/online \
-			"$top"/tests/dumps/*/sys/devices/system/cpu/cpu0/topology/*_list; do
+			"$top"/tests/dumps/*/sys/devices/system/cpu/cpu0/topology/*_list \
+			"$top"/tests/dumps/*/sys/kernel/debug/*/*; do
 			[ -f "$f" ] || continue
 			case "$f" in
 			*/manifest) k=0 ;; */msr.txt) k=1 ;; */mmio.txt) k=2 ;; */time) k=3 ;;
 			*/iomem) k=4 ;; */cpuid.txt) k=5 ;; */interrupts | */softirqs) k=6 ;; */cmdline) k=7 ;;
-			*/timer_list) k=8 ;; *.json) k=9 ;; *.test | *.pu0) k=10 ;; *) k=11 ;;
+			*/timer_list) k=8 ;; *.json) k=9 ;; *.test | *.pu0) k=10 ;; */sys/kernel/debug/*) k=12 ;;
+			*) k=11 ;;
 			esac
 			i=$((i + 1))
 			{ printf "\\$(printf %o $k)"; head -c 60000 "$f"; } > "$d/seed$i"

@@ -31,23 +31,6 @@
 enum { C_USAGE, C_TIME, C_ABOVE, C_BELOW, C_REJECTED, C_N };
 static const char *const ctr_name[C_N] = { "usage", "time", "above", "below", "rejected" };
 
-enum pmd_cell_st pmd_idle_delta(uint64_t a, uint64_t b, unsigned bits, uint64_t *d)
-{
-	if (b >= a) {
-		*d = b - a;
-		return PMD_CELL_OK;
-	}
-	if (bits == 32 && a <= UINT32_MAX) {
-		uint64_t w = b + (UINT64_C(1) << 32) - a;
-		if (w < (UINT64_C(1) << 31)) {
-			*d = w;
-			return PMD_CELL_WRAPPED;
-		}
-	}
-	*d = 0;
-	return PMD_CELL_BACKWARDS;
-}
-
 static void cell_set(struct pmd_cell *c, bool ha, uint64_t a, bool hb, uint64_t b, unsigned bits)
 {
 	c->a = ha ? a : 0;
@@ -761,6 +744,17 @@ void pmd_idle_compute(struct pmd_idle *d, struct pmd_src *s, const struct pmd_sn
 			d->tick_ncpu++;
 		}
 	}
+}
+
+static void hw_problem(void *ctx, const char *kind, int cpu, const char *text)
+{
+	pmd_idle_problem(ctx, kind, "cstate", cpu, "%s", text);
+}
+
+void pmd_idle_hw_compute(struct pmd_idle *d, const struct pmd_res r[2], char *const text[2],
+			 const size_t len[2])
+{
+	pmd_hw_compute(&d->hw, r, text, len, hw_problem, d);
 }
 
 void pmd_idle_free(struct pmd_idle *d)

@@ -1,18 +1,84 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* pmdiag-s0ix as a probe: collect, findings, the tool's output, the report's section. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe/hwcst.h"
 #include "probe/probe.h"
 #include "probe/s0ix/s0ix.h"
 
+/*
+ * The package C-states at run time: the report's idle window when there is one, else
+ * a window of the tool's own, read as pmdiag-idle reads it (the residency counters at
+ * both ends, the recorded ends on a dump), without the rest of pmdiag-idle's work.
+ */
 static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
 {
-	(void)o;
 	struct pmd_s0ix_info *si = pmd_xcalloc(1, sizeof(*si));
 	pmd_s0ix_collect(s, si);
+	if (o && o->idle_hw) {
+		pmd_s0ix_runtime(si, o->idle_hw);
+	} else {
+		struct pmd_idle_hw hw = { 0 };
+		struct pmd_res r[2];
+		char *text[2] = { NULL, NULL };
+		size_t len[2] = { 0, 0 };
+		r[0] = pmd_cst_take(s, 0, &text[0], &len[0]);
+		if (r[0].st == PMD_OK) {
+			pmd_src_wait(s, o ? o->s0ix_ms : 1000);
+			r[1] = pmd_cst_take(s, 1, &text[1], &len[1]);
+		} else {
+			r[1] = r[0];
+		}
+		pmd_hw_compute(&hw, r, text, len, NULL, NULL);
+		pmd_s0ix_runtime(si, &hw);
+		free(text[0]);
+		free(text[1]);
+		pmd_hw_free(&hw);
+	}
 	return si;
+}
+
+/*
+ * Cores idle deep, the package deeper than PC2 but never PC10, on a platform that
+ * declares low-power S0: S0ix needs PC10 first. Info: with the screen on and no panel
+ * self-refresh PC8 is where many laptops stay. The package stuck at PC2 is
+ * idle.package-shallow's (pmdiag-idle), not repeated here.
+ */
+static void runtime_finding(const struct pmd_s0ix_info *si, struct pmd_checks *f)
+{
+	if (si->lps0 != PMD_YES || si->rt_res.st != PMD_OK || isnan(si->rt_pct[PMD_CST_PC10]) ||
+	    isnan(si->rt_pct[PMD_CST_C6]) ||
+	    si->rt_pct[PMD_CST_PC10] >= PMD_IDLE_HW_REACHED_PCT)
+		return;
+	double core = si->rt_pct[PMD_CST_C6] +
+		      (isnan(si->rt_pct[PMD_CST_C7]) ? 0 : si->rt_pct[PMD_CST_C7]);
+	double deeper = 0;
+	for (unsigned c = PMD_CST_PC3; c < PMD_CST_N; c++)
+		if (!isnan(si->rt_pct[c]))
+			deeper += si->rt_pct[c];
+	if (core < PMD_IDLE_CORE_DEEP_PCT || deeper < PMD_IDLE_PKG_DEEP_PCT || si->rt_deepest < 0)
+		return;
+	size_t nl1 = 0;
+	for (size_t i = 0; i < si->nlinks; i++)
+		nl1 += si->links[i].why[0] != 0;
+	char adv[200];
+	if (nl1)
+		snprintf(adv, sizeof(adv), "start with the %zu PCIe link%s with ASPM L1 off (above), "
+			 "then the devices that stay active", nl1, nl1 == 1 ? "" : "s");
+	else if (si->pmc.tightest >= 0)
+		snprintf(adv, sizeof(adv), "look at the devices that stay active, the tightest LTR "
+			 "(%s, pmc_core's ltr_show) and, with the screen on, panel self-refresh",
+			 si->pmc.ltr[si->pmc.tightest].name);
+	else
+		snprintf(adv, sizeof(adv), "look at the devices that stay active, the IPs' LTRs "
+			 "(pmc_core's ltr_show) and, with the screen on, panel self-refresh");
+	pmd_check_add(f, "s0ix.no-runtime-pc10", PMD_SEV_INFO, adv,
+		      "cores sleep in C6 or deeper %.1f %% of the window and the package reaches "
+		      "%s, never PC10: low-power S0 (S0ix) needs PC10 first", core,
+		      pmd_cst_label((unsigned)si->rt_deepest));
 }
 
 static void findings(const void *st, struct pmd_checks *f)
@@ -23,14 +89,23 @@ static void findings(const void *st, struct pmd_checks *f)
 			      "report it to the firmware vendor",
 			      "the LPIT is malformed: %s; Linux stops reading it there",
 			      si->lpit.problem);
-	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_YES && si->success.r.st == PMD_OK &&
-	    si->success.v > 0 && si->last_hw.r.st == PMD_OK && si->last_hw.v == 0)
-		pmd_check_add(f, "s0ix.no-hw-sleep", PMD_SEV_WARNING,
-			      "find what stays awake: the PCIe links and devices, and the kernel "
-			      "log of intel_pmc_core or amd_pmc",
-			      "the last suspend to idle did not reach hardware sleep "
-			      "(suspend_stats/last_hw_sleep 0 after %llu suspends): the platform "
-			      "stayed powered", (unsigned long long)si->success.v);
+	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_YES && si->s0ix == PMD_NO &&
+	    si->success.r.st == PMD_OK && si->success.v > 0) {
+		char blk[400], adv[480];
+		pmd_s0ix_pmc_blockers(si, blk, sizeof(blk));
+		if (blk[0])
+			snprintf(adv, sizeof(adv), "start with what the PMC names (%s), then the "
+				 "PCIe links and devices", blk);
+		else
+			snprintf(adv, sizeof(adv), "find what stays awake: the PCIe links and "
+				 "devices, and the kernel log of intel_pmc_core or amd_pmc");
+		pmd_check_add(f, "s0ix.no-hw-sleep", PMD_SEV_WARNING, adv,
+			      "the last suspend to idle did not reach hardware sleep (%s after %llu "
+			      "suspend%s): the platform stayed powered",
+			      si->last_hw.r.st == PMD_OK ? "suspend_stats/last_hw_sleep 0"
+							 : "amd_pmc: no time in S0i3",
+			      (unsigned long long)si->success.v, si->success.v == 1 ? "" : "s");
+	}
 	/* a link that could sleep and does not: on a low-power S0 platform it keeps the
 	 * package out of its deepest states (a defect); elsewhere an oddity */
 	for (size_t i = 0; i < si->nlinks; i++) {
@@ -68,6 +143,7 @@ static void findings(const void *st, struct pmd_checks *f)
 				      port, dev, si->pci[l->dev].cls);
 		}
 	}
+	runtime_finding(si, f);
 	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_NO && si->has_deep)
 		pmd_check_add(f, "s0ix.s2idle-without-lps0", PMD_SEV_WARNING,
 			      "suspend to RAM instead: echo deep > /sys/power/mem_sleep, or boot "
@@ -97,6 +173,7 @@ static void summary(const void *st, struct pmd_out *o)
 static void s0ix_free(void *st)
 {
 	pmd_s0ix_free_dev(st);
+	pmd_s0ix_free_pmc(st);
 	pmd_s0ix_free_pci(st);
 	free(st);
 }

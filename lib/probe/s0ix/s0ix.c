@@ -11,6 +11,7 @@
 #include "probe/s0ix/s0ix.h"
 
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #include "format/procparse.h"
+#include "probe/hwcst.h"
 
 #define POWER "sys/power/"
 #define CPUIDLE "sys/devices/system/cpu/cpuidle/"
@@ -158,16 +160,33 @@ static void judge(struct pmd_s0ix_info *si)
 				    "sleep, though the firmware declares low-power S0 idle");
 			break;
 		}
+		/* before Linux 6.4: amd_pmc's account of the last suspend */
+		if (si->success.r.st == PMD_OK && si->success.v > 0 && si->pmc.amd_res.st == PMD_OK &&
+		    si->pmc.amd_info.last_ok >= 0 && si->pmc.amd_info.has_in) {
+			bool ok = si->pmc.amd_info.last_ok == 1 && si->pmc.amd_info.in_us > 0;
+			si->s0ix = ok ? PMD_YES : PMD_NO;
+			if (ok)
+				add(v, n, used, "yes: the last suspend to idle reached S0i3 (%.3f s, "
+				    "amd_pmc)", (double)si->pmc.amd_info.in_us / 1e6);
+			else
+				add(v, n, used, "no: the last suspend to idle did not reach S0i3 "
+				    "(amd_pmc), though the firmware declares low-power S0 idle");
+			break;
+		}
 		si->possible = true;
 		used = add(v, n, used, "possible: suspend is to idle (s2idle) and the firmware "
 			   "declares low-power S0 idle; ");
 		if (si->success.r.st == PMD_OK && si->success.v == 0)
-			add(v, n, used, "no suspend since boot");
+			used = add(v, n, used, "no suspend since boot");
 		else if (si->last_hw.r.st == PMD_ABSENT)
-			add(v, n, used, "this kernel reports no hardware sleep time "
-			    "(suspend_stats/last_hw_sleep: Linux 6.4 and later)");
+			used = add(v, n, used, "this kernel reports no hardware sleep time "
+				   "(suspend_stats/last_hw_sleep: Linux 6.4 and later)");
 		else
-			add(v, n, used, "the hardware sleep of the last suspend is unknown");
+			used = add(v, n, used, "the hardware sleep of the last suspend is unknown");
+		/* SLP_S0 since boot: run time and every suspend, not the last one alone */
+		if (si->pmc.slp_s0.r.st == PMD_OK)
+			add(v, n, used, "; the PMC counted %.3f s of SLP_S0 since boot",
+			    (double)si->pmc.slp_s0.v / 1e6);
 		break;
 	case PMD_NO:
 		si->s0ix = PMD_NO;
@@ -186,9 +205,43 @@ void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si)
 	memset(si, 0, sizeof(*si));
 	firmware(s, si);
 	kernel(s, si);
+	pmd_s0ix_collect_pmc(s, si);
 	judge(si);
 	pmd_s0ix_collect_pci(s, si);
 	pmd_s0ix_collect_dev(s, si);
+	si->rt_res = pmd_res_make(PMD_NOT_RECORDED, 0, "no window was measured");
+	si->rt_deepest = PMD_IDLE_HW_DEEPEST_UNKNOWN;
+	for (unsigned c = 0; c < PMD_CST_N; c++)
+		si->rt_pct[c] = NAN;
+}
+
+void pmd_s0ix_runtime(struct pmd_s0ix_info *si, const struct pmd_idle_hw *hw)
+{
+	si->rt_res = hw->res;
+	si->rt_deepest = hw->res.st == PMD_OK ? hw->deepest : PMD_IDLE_HW_DEEPEST_UNKNOWN;
+	snprintf(si->rt_source, sizeof(si->rt_source), "%s", hw->source);
+	for (unsigned c = 0; c < PMD_CST_N; c++) {
+		si->rt_has[c] = hw->res.st == PMD_OK && hw->has[c];
+		si->rt_pct[c] = si->rt_has[c] && hw->nval[c] ? hw->mean_pct[c] : NAN;
+	}
+}
+
+/* "package PC2 9.0 %, PC6 1.0 %, PC10 40.0 %" of the counters there are. */
+static void rt_shares(const struct pmd_s0ix_info *si, char *buf, size_t n)
+{
+	size_t used = add(buf, n, 0, "package");
+	bool any = false;
+	buf[used < n ? used : 0] = 0;
+	for (unsigned c = PMD_CST_NCORE; c < PMD_CST_N; c++) {
+		if (!si->rt_has[c])
+			continue;
+		used = add(buf, n, used, "%s %s ", any ? "," : "", pmd_cst_label(c));
+		used = isnan(si->rt_pct[c]) ? add(buf, n, used, "-")
+					    : add(buf, n, used, "%.1f %%", si->rt_pct[c]);
+		any = true;
+	}
+	if (!any)
+		snprintf(buf, n, "no package counter");
 }
 
 static void out_num(struct pmd_out *o, const char *key, const char *label,
@@ -252,6 +305,41 @@ static void print_lpit(const struct pmd_s0ix_info *si, struct pmd_out *o)
 }
 
 /*
+ * The run-time rung: how deep the package went over the window, from the CPU's own
+ * counters. Intel's S0ix needs PC10 first: a package that stops short of it at run
+ * time names what to look at before any suspend.
+ */
+static void print_runtime(const struct pmd_s0ix_info *si, struct pmd_out *o)
+{
+	if (si->rt_res.st != PMD_OK) {
+		pmd_out_res(o, "runtime_deepest_pkg", "Package at run time", &si->rt_res);
+		pmd_out_null(o, "runtime_pc10_pct", NULL);
+		return;
+	}
+	char sh[160];
+	rt_shares(si, sh, sizeof(sh));
+	const char *deep = si->rt_deepest >= 0 ? pmd_cst_label((unsigned)si->rt_deepest)
+			   : si->rt_deepest == PMD_IDLE_HW_DEEPEST_NONE ? "none" : NULL;
+	if (deep)
+		pmd_out_strf(o, NULL, "Package at run time", "deepest %s (%s of the window; %s)",
+			     si->rt_deepest == PMD_IDLE_HW_DEEPEST_NONE ? "none, PC0/PC1 only" : deep,
+			     sh, si->rt_source);
+	else
+		pmd_out_strf(o, NULL, "Package at run time", "unknown (%s; %s)", sh, si->rt_source);
+	if (deep)
+		pmd_out_str(o, "runtime_deepest_pkg", NULL, deep);
+	else
+		pmd_out_null(o, "runtime_deepest_pkg", NULL);
+	if (si->rt_has[PMD_CST_PC10] && !isnan(si->rt_pct[PMD_CST_PC10])) {
+		pmd_out_double(o, "runtime_pc10_pct", NULL, si->rt_pct[PMD_CST_PC10], 1, NULL);
+		pmd_out_metric(o, "pmdiag_s0ix_runtime_pc10_ratio",
+			       "share of the window the package spent in PC10", 0.01);
+	} else {
+		pmd_out_null(o, "runtime_pc10_pct", NULL);
+	}
+}
+
+/*
  * The verdict, in the tool's output and the report's section: its text, s0ix (yes, no,
  * possible, unknown), and as numbers for Prometheus whether the last suspend reached
  * hardware sleep and for how long.
@@ -280,6 +368,7 @@ static void print_verdict(const struct pmd_s0ix_info *si, struct pmd_out *o)
 		pmd_out_null(o, "last_hw_sleep_reached", NULL);
 		pmd_out_null(o, "last_hw_sleep_s", NULL);
 	}
+	print_runtime(si, o);
 	pmd_out_end(o);
 }
 
@@ -338,6 +427,10 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 		pmd_out_str(o, "pcie_aspm", NULL, si->pcie_aspm);
 	pmd_out_end(o);
 
+	pmd_out_obj(o, "pmc", "Power management controller");
+	pmd_s0ix_print_pmc(si, o);
+	pmd_out_end(o);
+
 	pmd_out_obj(o, "pcie", "PCI Express");
 	pmd_s0ix_print_pci(si, o);
 	pmd_out_end(o);
@@ -347,7 +440,7 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	pmd_out_end(o);
 	/* 2: nothing known of suspend to idle, its firmware or its links */
 	return si->s0ix == PMD_UNKNOWN && si->lps0 == PMD_UNKNOWN && !si->mode[0] &&
-			       si->pci_res.st != PMD_OK
+			       si->pci_res.st != PMD_OK && si->rt_res.st != PMD_OK
 		       ? 2
 		       : 0;
 }

@@ -10,7 +10,9 @@
 #define PMD_PROBE_S0IX_H
 
 #include "acpi/acpitbl.h"
+#include "format/cstatefmt.h"
 #include "format/pcie.h"
+#include "format/pmcfmt.h"
 #include "out/out.h"
 #include "source/source.h"
 
@@ -63,6 +65,27 @@ struct pmd_s0ix_num {
 	uint64_t v;
 };
 
+/* The power management controller's debugfs: Intel's pmc_core, AMD's amd_pmc. */
+struct pmd_s0ix_pmc {
+	struct pmd_res res;        /* OK: a PMC directory was listed; else why none */
+	bool intel, amd;
+	struct pmd_s0ix_num slp_s0;     /* pmc_core slp_s0_residency_usec, us since boot */
+	struct pmd_res ip_res;     /* pch_ip_power_gating_status */
+	struct pmd_pmc_ip *ip;
+	size_t nip, nip_on;
+	struct pmd_res ltr_res;    /* ltr_show */
+	struct pmd_pmc_ltr *ltr;
+	size_t nltr;
+	int tightest;              /* the IP with the smallest latency tolerance, -1 none */
+	int aggregated;            /* the AGGREGATED_SYSTEM row, -1 none */
+	struct pmd_res req_res;    /* substate_requirements */
+	struct pmd_pmc_req *req;
+	size_t nreq, nunmet;
+	struct pmd_res amd_res;    /* amd_pmc smu_fw_info */
+	struct pmd_amd_pmc amd_info;
+	struct pmd_s0ix_num amd_stats; /* amd_pmc s0ix_stats: residency, us */
+};
+
 struct pmd_s0ix_info {
 	/* firmware: the first FADT (the one Linux uses) and the first LPIT */
 	struct pmd_res fadt_res;
@@ -105,6 +128,16 @@ struct pmd_s0ix_info {
 	struct pmd_res aspm_policy_res;
 	char aspm_policy[24];      /* the policy in brackets */
 
+	struct pmd_s0ix_pmc pmc;
+
+	/* run time: the package C-state residency over a window (pmdiag-idle's counters:
+	 * the report's idle window, or one of the tool's own) */
+	struct pmd_res rt_res;     /* OK, or why there is no residency */
+	char rt_source[8];         /* perf, msr */
+	bool rt_has[PMD_CST_N];    /* the counter exists (package ones only) */
+	double rt_pct[PMD_CST_N];  /* mean share of the window, %; NAN without a value */
+	int rt_deepest;            /* enum pmd_cst, or PMD_IDLE_HW_DEEPEST_NONE / _UNKNOWN */
+
 	/* judged */
 	enum pmd_tri s0ix;         /* suspend reaches S0ix: yes, no, unknown */
 	bool possible;             /* unknown, but s2idle with the FADT flag: S0ix possible */
@@ -112,12 +145,21 @@ struct pmd_s0ix_info {
 };
 
 void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si);
+struct pmd_idle_hw;
+/* The run-time rung from pmdiag-idle's residency counters (hw: over its window). */
+void pmd_s0ix_runtime(struct pmd_s0ix_info *si, const struct pmd_idle_hw *hw);
 void pmd_s0ix_collect_pci(struct pmd_src *s, struct pmd_s0ix_info *si);
 void pmd_s0ix_print_pci(const struct pmd_s0ix_info *si, struct pmd_out *o);
 void pmd_s0ix_free_pci(struct pmd_s0ix_info *si);
 void pmd_s0ix_collect_dev(struct pmd_src *s, struct pmd_s0ix_info *si);
 void pmd_s0ix_print_dev(const struct pmd_s0ix_info *si, struct pmd_out *o);
 void pmd_s0ix_free_dev(struct pmd_s0ix_info *si);
+void pmd_s0ix_collect_pmc(struct pmd_src *s, struct pmd_s0ix_info *si);
+void pmd_s0ix_print_pmc(const struct pmd_s0ix_info *si, struct pmd_out *o);
+void pmd_s0ix_free_pmc(struct pmd_s0ix_info *si);
+/* What the PMC names as keeping the last suspend awake ("pmc_core: 2 requirements not
+ * met at the last latch (...)", amd_pmc's IPs with S0i3's condition unmet), "" if nothing. */
+void pmd_s0ix_pmc_blockers(const struct pmd_s0ix_info *si, char *buf, size_t n);
 /* The tool's whole output; 2 when neither the firmware's nor the kernel's side is known. */
 int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o);
 /* The report's section: the verdict. */

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * What the hardware reached over pmdiag-idle's window: the CPU's own core
- * and package C-state residency counters at both ends (source/cstate.c reads
- * them, format/cstatefmt.c parses the records), as shares of the TSC ticks
- * between the ends, and the deepest package state reached.
+ * What the hardware reached over a window (probe/hwcst.h): pmdiag-idle's, and
+ * pmdiag-s0ix's run-time rung.
  */
+#include "probe/hwcst.h"
+
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "probe/idle/idle.h"
 
 static int ctr_cmp(const void *pa, const void *pb)
 {
@@ -20,10 +20,47 @@ static int ctr_cmp(const void *pa, const void *pb)
 	return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
 }
 
-static void one(struct pmd_idle *d, const struct pmd_cst_val *a, const struct pmd_cst_val *b,
+struct win {
+	struct pmd_idle_hw *hw;
+	pmd_hw_problem_fn fn;
+	void *ctx;
+};
+
+static void problem(const struct win *w, const char *kind, int cpu, const char *fmt, ...)
+	PMD_PRINTF(4, 5);
+static void problem(const struct win *w, const char *kind, int cpu, const char *fmt, ...)
+{
+	if (!w->fn)
+		return;
+	char text[200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	w->fn(w->ctx, kind, cpu, text);
+}
+
+enum pmd_cell_st pmd_idle_delta(uint64_t a, uint64_t b, unsigned bits, uint64_t *d)
+{
+	if (b >= a) {
+		*d = b - a;
+		return PMD_CELL_OK;
+	}
+	if (bits == 32 && a <= UINT32_MAX) {
+		uint64_t w = b + (UINT64_C(1) << 32) - a;
+		if (w < (UINT64_C(1) << 31)) {
+			*d = w;
+			return PMD_CELL_WRAPPED;
+		}
+	}
+	*d = 0;
+	return PMD_CELL_BACKWARDS;
+}
+
+static void one(const struct win *w, const struct pmd_cst_val *a, const struct pmd_cst_val *b,
 		unsigned ctr, int cpu)
 {
-	struct pmd_idle_hw *hw = &d->hw;
+	struct pmd_idle_hw *hw = w->hw;
 	hw->ctr = pmd_xrealloc(hw->ctr, (hw->nctr + 1) * sizeof(*hw->ctr));
 	struct pmd_idle_hwctr *c = &hw->ctr[hw->nctr++];
 	memset(c, 0, sizeof(*c));
@@ -36,7 +73,7 @@ static void one(struct pmd_idle *d, const struct pmd_cst_val *a, const struct pm
 	if (!a || !b) {
 		c->cell.st = a ? PMD_CELL_VANISHED : PMD_CELL_APPEARED;
 		c->res = pmd_res_make(PMD_ABSENT, 0, "in the %s record only", a ? "first" : "second");
-		pmd_idle_problem(d, a ? "vanished" : "appeared", "cstate", cpu,
+		problem(w, a ? "vanished" : "appeared", cpu,
 				 "%s residency of the %s of CPU %d: in the %s record only: left out",
 				 label, scope, cpu, a ? "first" : "second");
 		return;
@@ -54,7 +91,7 @@ static void one(struct pmd_idle *d, const struct pmd_cst_val *a, const struct pm
 		c->res = pmd_res_make(PMD_INVALID, 0,
 				      "went down from %llu to %llu: reset between the two ends",
 				      (unsigned long long)a->value, (unsigned long long)b->value);
-		pmd_idle_problem(d, "backwards", "cstate", cpu,
+		problem(w, "backwards", cpu,
 				 "%s residency of the %s of CPU %d went down (%llu to %llu): reset "
 				 "(CPU hotplug, package reset): left out",
 				 label, scope, cpu, (unsigned long long)a->value,
@@ -67,7 +104,7 @@ static void one(struct pmd_idle *d, const struct pmd_cst_val *a, const struct pm
 		c->cell.st = PMD_CELL_BAD;
 		c->res = pmd_res_make(PMD_INVALID, 0, "%llu ticks in a window of %llu TSC ticks",
 				      (unsigned long long)c->cell.d, (unsigned long long)hw->tsc_d);
-		pmd_idle_problem(d, "invalid", "cstate", cpu,
+		problem(w, "invalid", cpu,
 				 "%s residency of the %s of CPU %d: %llu ticks, more than the TSC's "
 				 "%llu: left out",
 				 label, scope, cpu, (unsigned long long)c->cell.d,
@@ -79,10 +116,17 @@ static void one(struct pmd_idle *d, const struct pmd_cst_val *a, const struct pm
 		c->pct = 100;
 }
 
-void pmd_idle_hw_compute(struct pmd_idle *d, const struct pmd_res r[2], char *const text[2],
-			 const size_t len[2])
+void pmd_hw_free(struct pmd_idle_hw *hw)
 {
-	struct pmd_idle_hw *hw = &d->hw;
+	free(hw->ctr);
+	hw->ctr = NULL;
+	hw->nctr = 0;
+}
+
+void pmd_hw_compute(struct pmd_idle_hw *hw, const struct pmd_res r[2], char *const text[2],
+		    const size_t len[2], pmd_hw_problem_fn fn, void *ctx)
+{
+	const struct win w = { hw, fn, ctx };
 	free(hw->ctr);
 	memset(hw, 0, sizeof(*hw));
 	hw->deepest = PMD_IDLE_HW_DEEPEST_UNKNOWN;
@@ -115,12 +159,12 @@ void pmd_idle_hw_compute(struct pmd_idle *d, const struct pmd_res r[2], char *co
 		hw->tsc_d = rec[1].tsc - rec[0].tsc;
 		for (size_t i = 0; i < rec[0].n; i++) {
 			const struct pmd_cst_val *a = &rec[0].v[i];
-			one(d, a, pmd_cst_find(&rec[1], a->ctr, a->cpu), a->ctr, a->cpu);
+			one(&w, a, pmd_cst_find(&rec[1], a->ctr, a->cpu), a->ctr, a->cpu);
 		}
 		for (size_t i = 0; i < rec[1].n; i++) {
 			const struct pmd_cst_val *b = &rec[1].v[i];
 			if (!pmd_cst_find(&rec[0], b->ctr, b->cpu))
-				one(d, NULL, b, b->ctr, b->cpu);
+				one(&w, NULL, b, b->ctr, b->cpu);
 		}
 		pmd_sort(hw->ctr, hw->nctr, sizeof(*hw->ctr), ctr_cmp);
 		double sum[PMD_CST_N] = { 0 };
