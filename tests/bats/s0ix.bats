@@ -397,6 +397,16 @@ info s0ix.no-runtime-pc10: look at the devices that stay active, the tightest LT
 	run -0 pmdiag-s0ix --dump "$d"
 	assert_line "S0ix (suspend to idle): possible: suspend is to idle (s2idle) and the firmware declares low-power S0 idle; this kernel reports no hardware sleep time (suspend_stats/last_hw_sleep: Linux 6.4 and later)"
 	assert_line --regexp '^  Last S0i3: +unreadable: refused by kernel lockdown \(integrity\): debugfs opens only files of mode 0444 under lockdown$'
+	# boot options that keep devices awake: amd_iommu=off matters on AMD only (amd_pmc here;
+	# an Intel CPUID says otherwise), a warning after a suspend that missed hardware sleep
+	d=$(copy_dump hand-s0ix-amd-pmc opt)
+	echo "BOOT_IMAGE=/boot/vmlinuz ro amd_iommu=off pcie_port_pm=off" > "$d/proc/cmdline"
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line --regexp '^  Boot options: +pcie_port_pm=off amd_iommu=off$'
+	run -0 s0ix_findings "$d"
+	assert_output "$(printf 'warning s0ix.no-hw-sleep\nwarning s0ix.amd-iommu-off\ninfo s0ix.port-pm-off')"
+	run -0 s0ix_findings "$d" --cpuid "$CORPUS/cpuid/hwl-Intel-Nehalem-2xXeon-X5550.pu0"
+	assert_output "$(printf 'warning s0ix.no-hw-sleep\ninfo s0ix.port-pm-off')"
 }
 
 @test "a dump made without root: the FADT, debugfs and the PCI capabilities unreadable, each with why" {

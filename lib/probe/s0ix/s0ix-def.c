@@ -144,6 +144,22 @@ static void findings(const void *st, struct pmd_checks *f)
 		}
 	}
 	runtime_finding(si, f);
+	/* boot options that keep devices awake (amd-debug-tools' checks, its issues #45) */
+	if (!strcmp(si->pcie_port_pm, "off"))
+		pmd_check_add(f, "s0ix.port-pm-off", PMD_SEV_INFO,
+			      "boot without pcie_port_pm=off unless it works around a known "
+			      "firmware fault of this machine",
+			      "booted with pcie_port_pm=off: PCIe ports never runtime-suspend, so "
+			      "the devices behind them cannot reach D3cold");
+	if (!strcmp(si->amd_iommu, "off") && si->lps0 == PMD_YES &&
+	    (si->cpu_amd == PMD_YES || (si->cpu_amd == PMD_UNKNOWN && si->pmc.amd)))
+		pmd_check_add(f, "s0ix.amd-iommu-off",
+			      si->s0ix == PMD_NO ? PMD_SEV_WARNING : PMD_SEV_INFO,
+			      "boot without amd_iommu=off",
+			      "booted with amd_iommu=off on an AMD low-power S0 platform: without "
+			      "the IOMMU, devices such as the USB4 routers may not reach D3 and keep "
+			      "the SoC out of hardware sleep%s",
+			      si->s0ix == PMD_NO ? " (the last suspend did not reach it)" : "");
 	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_NO && si->has_deep)
 		pmd_check_add(f, "s0ix.s2idle-without-lps0", PMD_SEV_WARNING,
 			      "suspend to RAM instead: echo deep > /sys/power/mem_sleep, or boot "

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/cpuid.h"
 #include "format/procparse.h"
 #include "probe/hwcst.h"
 
@@ -89,8 +90,17 @@ static void kernel(struct pmd_src *s, struct pmd_s0ix_info *si)
 							     si->mem_sleep_default,
 							     sizeof(si->mem_sleep_default));
 		pmd_cmdline_opt(cmd, "pcie_aspm", si->pcie_aspm, sizeof(si->pcie_aspm));
+		pmd_cmdline_opt(cmd, "pcie_port_pm", si->pcie_port_pm, sizeof(si->pcie_port_pm));
+		pmd_cmdline_opt(cmd, "amd_iommu", si->amd_iommu, sizeof(si->amd_iommu));
 	}
 	free(cmd);
+	const struct cpu_raw_data_array_t *raw;
+	char vs[13];
+	si->cpu_amd = PMD_UNKNOWN;
+	if (pmd_cpuid_raw(s, &raw).st == PMD_OK && raw->num_raw) {
+		unsigned v = pmd_cpuid_vendor(&raw->raw[0], vs);
+		si->cpu_amd = v == PMD_VENDOR_AMD ? PMD_YES : PMD_NO; /* Hygon too */
+	}
 	num(s, POWER "suspend_stats/success", &si->success);
 	num(s, POWER "suspend_stats/fail", &si->fail);
 	num(s, POWER "suspend_stats/last_hw_sleep", &si->last_hw);
@@ -425,6 +435,17 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	out_num(o, "lpi_cpu_residency_us", "LPIT CPU residency", &si->lpi_cpu, "us");
 	if (si->pcie_aspm[0])
 		pmd_out_str(o, "pcie_aspm", NULL, si->pcie_aspm);
+	if (si->pcie_port_pm[0])
+		pmd_out_str(o, "pcie_port_pm", NULL, si->pcie_port_pm);
+	if (si->amd_iommu[0])
+		pmd_out_str(o, "amd_iommu", NULL, si->amd_iommu);
+	if (si->pcie_aspm[0] || si->pcie_port_pm[0] || si->amd_iommu[0])
+		pmd_out_strf(o, NULL, "Boot options", "%s%s%s%s%s%s%s%s%s",
+			     si->pcie_aspm[0] ? "pcie_aspm=" : "", si->pcie_aspm,
+			     si->pcie_aspm[0] && (si->pcie_port_pm[0] || si->amd_iommu[0]) ? " " : "",
+			     si->pcie_port_pm[0] ? "pcie_port_pm=" : "", si->pcie_port_pm,
+			     si->pcie_port_pm[0] && si->amd_iommu[0] ? " " : "",
+			     si->amd_iommu[0] ? "amd_iommu=" : "", si->amd_iommu, "");
 	pmd_out_end(o);
 
 	pmd_out_obj(o, "pmc", "Power management controller");

@@ -125,6 +125,9 @@ struct pmd_s0ix_info {
 	struct pmd_s0ix_link *links;
 	size_t nlinks;
 	char pcie_aspm[16];        /* pcie_aspm= of the command line, "" if none */
+	char pcie_port_pm[16];     /* pcie_port_pm= ("off": ports never runtime suspend) */
+	char amd_iommu[16];        /* amd_iommu= ("off": AMD's IOMMU unused) */
+	enum pmd_tri cpu_amd;      /* an AMD or Hygon CPU (CPUID), where amd_iommu= applies */
 	struct pmd_res aspm_policy_res;
 	char aspm_policy[24];      /* the policy in brackets */
 
