@@ -25,6 +25,7 @@ struct pmd_probe_opts {
 	unsigned top;       /* idle: wake-up sources listed */
 	bool progress;      /* live, stderr a terminal: a line while measuring */
 	unsigned s0ix_ms;   /* s0ix: live window for the package C-states, when idle is not given */
+	unsigned s0ix_suspend_s; /* s0ix: suspend this long, measured (--suspend; 0: never) */
 	/* The residency counters of the idle probe's window when it was collected first
 	 * (the report): s0ix reads them instead of opening a second window. */
 	const struct pmd_idle_hw *idle_hw;

@@ -894,6 +894,9 @@ bool pmd_knob_write_allowed(const char *path)
 		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_min_freq",
 		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_governor",
 		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_setspeed",
+		/* pmdiag-s0ix --suspend: the RTC wake alarm, and the suspend itself */
+		"sys/class/rtc/rtc[0-9]*/wakealarm",
+		"sys/power/state",
 	};
 	if (!path_ok(path))
 		return false;

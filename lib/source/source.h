@@ -46,8 +46,9 @@ struct pmd_src_opts {
 	int debug;
 	/*
 	 * Allow the write side (pmd_knob_write, pmd_msr_write). Only pmdiag-race
-	 * sets it; a source opened without it refuses every write, so a tool that
-	 * does not ask for it cannot change the machine even by mistake.
+	 * and pmdiag-s0ix --suspend set it; a source opened without it refuses
+	 * every write, so a tool that does not ask for it cannot change the machine
+	 * even by mistake.
 	 */
 	bool writable;
 };
@@ -336,7 +337,7 @@ struct pmd_res pmd_cst_take(struct pmd_src *s, unsigned idx, char **text, size_t
 /* Value of a manifest key on a dump; live: computed (kernel = uname -r...). */
 struct pmd_res pmd_src_fact(struct pmd_src *s, const char *key, char *buf, size_t n);
 
-/* ---- Changing settings: pmdiag-race only ---- */
+/* ---- Changing settings: pmdiag-race, and pmdiag-s0ix --suspend ---- */
 
 /*
  * The write side of the data source. Every write is refused unless the source
@@ -345,6 +346,7 @@ struct pmd_res pmd_src_fact(struct pmd_src *s, const char *key, char *buf, size_
  * change:
  *   files: sys/devices/system/cpu/cpufreq/policyN/{scaling_max_freq,
  *          scaling_min_freq, scaling_governor, scaling_setspeed}
+ *          sys/class/rtc/rtcN/wakealarm, sys/power/state (a measured suspend)
  *   MSRs:  IA32_CLOCK_MODULATION 0x19A, IA32_HWP_REQUEST 0x774
  * Live, the file is opened write-only for this call and the MSR device
  * /dev/cpu/N/msr read-write for this call only; reads keep their read-only

@@ -46,3 +46,29 @@ setup() {
 	[ "$(jq -r '.sources.acpi_tables_status // "ok"' <<<"$output")" != unreadable ] ||
 		fail "root cannot read the tables either: $(jq -c .sources <<<"$output")"
 }
+
+@test "as nobody: debugfs is named root's only, by pmdiag-s0ix and in pmdiag-dump's manifest" {
+	local mounted=0 d
+	if ! mountpoint -q /sys/kernel/debug; then
+		mount -t debugfs none /sys/kernel/debug 2> /dev/null || skip "cannot mount debugfs here"
+		mounted=1
+	fi
+	run --separate-stderr as_nobody "$BIN/pmdiag-s0ix" --json -i 0.1
+	local out="$output"
+	d=$(mktemp -d)
+	chown nobody "$d"
+	run --separate-stderr as_nobody "$BIN/pmdiag-dump" --interval 100 --trace 0 "$d/dump"
+	local dump_status=$status
+	[ "$mounted" = 0 ] || umount /sys/kernel/debug
+	assert_equal "$(jq -c '.pmc | [.debugfs_status, .debugfs_reason]' <<<"$out")" \
+		"[\"unreadable\",\"permission denied: debugfs is root's only (run as root)\"]"
+	[ "$dump_status" -eq 0 ] || fail "pmdiag-dump as nobody: exit $dump_status"
+	run -0 grep -c '^unreadable: sys/kernel/debug' "$d/dump/manifest"
+	assert_output 1
+	run -0 grep '^unreadable: sys/kernel/debug' "$d/dump/manifest"
+	assert_output "$(printf "unreadable: sys/kernel/debug\tunreadable\tEACCES\tpermission denied: debugfs is root's only (run as root)")"
+	# the replay says what the user's run said
+	run -0 "$BIN/pmdiag-s0ix" --json --dump "$d/dump"
+	assert_equal "$(jq -c '.pmc' <<<"$output")" "$(jq -c '.pmc' <<<"$out")"
+	rm -rf "$d"
+}

@@ -4,7 +4,8 @@
 # programs and tests/qemu/tracetest.sh). Two boots:
 #   q35-trace         tracetest.sh: pmd-sleep10 and pmd-timerfd50 running and the serial
 #                     console driven while `pmdiag-dump --trace 5` records; a pmdiag-idle
-#                     killed with SIGKILL, the next run, one stopped with SIGTERM
+#                     killed with SIGKILL, the next run, one stopped with SIGTERM; a
+#                     measured suspend (pmdiag-s0ix --suspend), one killed, one refused
 #   q35-confidential  lockdown=confidentiality: tracing refused, the counters still there
 # Logs: build/qemu/logs/trace/.
 load helper
@@ -160,6 +161,40 @@ check() {
 	for d in 0 0.05 0.1 0.15 0.2; do
 		assert_equal "$(check "term-early-$d")" "143: "
 	done
+}
+
+# sline KEY: the rest of the guest's line "PMDIAG-SUSPEND-KEY ..."
+sline() {
+	sed -n "s/^PMDIAG-SUSPEND-$1 //p" "$D/q35-trace.log" | head -n 1
+}
+
+@test "pmdiag-s0ix --suspend: one suspend (deep, woken by the RTC alarm) measured; SIGKILL before it suspends clears the alarm; an armed alarm refuses" {
+	ended q35-trace
+	local before json
+	before=$(sline STATE | sed -n 's/^before \([0-9]*\) alarm=\[\]$/\1/p')
+	[ -n "$before" ] || fail "no 'before' line with an empty alarm: $(sline STATE)"
+	assert_equal "$(sline RC)" 0
+	json=$(sline JSON)
+	assert_equal "$(jq -c '.suspend_cycle | [.mode, .reached, .seconds_asked, .alarm_left_as_found, .hw_sleep_s]' <<<"$json")" \
+		'["deep","no",3,true,null]'
+	# the alarm was armed for 4 s, one of them before the suspend; the RTC counts whole seconds
+	jq -e '.suspend_cycle.suspended_s >= 1.5 and .suspend_cycle.suspended_s <= 6' <<<"$json" > /dev/null ||
+		fail "suspended_s: $(jq .suspend_cycle.suspended_s <<<"$json")"
+	jq -r .suspend_cycle.text <<<"$json" | grep -Eq '^suspended [0-9.]+ s in deep: the platform was off \(S3\); S0ix is suspend to idle.s$' ||
+		fail "text: $(jq -r .suspend_cycle.text <<<"$json")"
+	# the report after the cycle counts it: one more success
+	assert_equal "$(jq .kernel.suspend_success <<<"$json")" $((before + 1))
+	grep -q "^PMDIAG-SUSPEND-STATE after $((before + 1)) alarm=\[\]$" "$D/q35-trace.log" || fail "after: $(grep PMDIAG-SUSPEND-STATE "$D/q35-trace.log")"
+	# killed in its second between arming and suspending: no suspend, the guardian cleared the alarm
+	grep -q "^PMDIAG-SUSPEND-STATE armed $((before + 1)) alarm-set=yes$" "$D/q35-trace.log" || fail "armed: $(grep PMDIAG-SUSPEND-STATE "$D/q35-trace.log")"
+	grep -q "^PMDIAG-SUSPEND-STATE killed $((before + 1)) alarm=\[\]$" "$D/q35-trace.log" || fail "killed: $(grep PMDIAG-SUSPEND-STATE "$D/q35-trace.log")"
+	[[ "$(sline KILL-ERR)" == *"pmdiag-s0ix: guardian: the tool ended during its suspend; the RTC alarm it armed: cleared"* ]] ||
+		fail "kill stderr: $(sline KILL-ERR)"
+	# an alarm someone else armed: refused (exit 2), left as it was
+	assert_equal "$(sline RC-BUSY)" 2
+	[[ "$(sline BUSY-ERR)" == "pmdiag-s0ix: --suspend: the RTC wake alarm is already armed (for "*"): it is someone else's, left as it is "* ]] ||
+		fail "busy stderr: $(sline BUSY-ERR)"
+	grep -q "^PMDIAG-SUSPEND-STATE busy $((before + 1)) same=yes$" "$D/q35-trace.log" || fail "busy: $(grep PMDIAG-SUSPEND-STATE "$D/q35-trace.log")"
 }
 
 @test "a traced run's own figures cover its window: the trace's set-up and reading stay outside" {

@@ -10,7 +10,9 @@
 #      then stops a third with SIGTERM, printing the tracefs instances after each step
 #      ("PMDIAG-TRACE-CHECK STEP PID: INSTANCES...") and the second run's stderr
 #      between PMDIAG-TRACE-NEXT-BEGIN and PMDIAG-TRACE-NEXT-END, and stops five more
-#      with SIGTERM 0 to 0.2 s after their instance appears, while they set it up.
+#      with SIGTERM 0 to 0.2 s after their instance appears, while they set it up;
+#   3. measures a suspend with pmdiag-s0ix --suspend 3, kills one with SIGKILL before it
+#      suspends and has one refused for an armed alarm (lines PMDIAG-SUSPEND-*).
 # Everything is between PMDIAG-TRACETEST-BEGIN and PMDIAG-TRACETEST-END.
 # With the argument "bench" (pmdiag.tracetest=bench, tests/bench/trace-qemu.sh) it runs
 # instead `pmdiag-idle -i 10 --json` with and without --no-trace, alternately, six
@@ -108,4 +110,36 @@ for d in 0 0.05 0.1 0.15 0.2; do
 	wait $pid
 	echo "PMDIAG-TRACE-CHECK term-early-$d $?: $(instances)"
 done
+
+# 3. pmdiag-s0ix --suspend (tests/qemu/trace.bats): one measured suspend in the guest's
+# mode (deep: QEMU wakes S3 by the RTC alarm); one killed with SIGKILL in the second
+# between arming the alarm and suspending (its guardian clears the alarm; no suspend);
+# one refused because the alarm is already armed (left as it is).
+A=/sys/class/rtc/rtc0/wakealarm
+S=/sys/power/suspend_stats/success
+echo "PMDIAG-SUSPEND-STATE before $(cat $S) alarm=[$(cat $A)]"
+pmdiag-s0ix --suspend 3 --json > $W/suspend.json 2> $W/suspend.err
+echo "PMDIAG-SUSPEND-RC $?"
+echo "PMDIAG-SUSPEND-JSON $(tr -d '\n' < $W/suspend.json)"
+echo "PMDIAG-SUSPEND-STATE after $(cat $S) alarm=[$(cat $A)]"
+pmdiag-s0ix --suspend 30 > /dev/null 2> $W/suspend-kill.err &
+pid=$!
+i=0
+while [ -z "$(cat $A)" ] && [ $i -lt 400 ]; do
+	sleep 0.005
+	i=$((i + 1))
+done
+echo "PMDIAG-SUSPEND-STATE armed $(cat $S) alarm-set=$([ -n "$(cat $A)" ] && echo yes || echo no)"
+kill -KILL $pid
+wait $pid 2>/dev/null
+sleep 0.5
+echo "PMDIAG-SUSPEND-STATE killed $(cat $S) alarm=[$(cat $A)]"
+echo "PMDIAG-SUSPEND-KILL-ERR $(tr '\n' ' ' < $W/suspend-kill.err)"
+echo +600 > $A
+armed=$(cat $A)
+pmdiag-s0ix --suspend 3 > /dev/null 2> $W/suspend-busy.err
+echo "PMDIAG-SUSPEND-RC-BUSY $?"
+echo "PMDIAG-SUSPEND-BUSY-ERR $(tr '\n' ' ' < $W/suspend-busy.err)"
+echo "PMDIAG-SUSPEND-STATE busy $(cat $S) same=$([ "$(cat $A)" = "$armed" ] && echo yes || echo no)"
+echo 0 > $A
 echo PMDIAG-TRACETEST-END

@@ -18,6 +18,16 @@ static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
 {
 	struct pmd_s0ix_info *si = pmd_xcalloc(1, sizeof(*si));
 	pmd_s0ix_collect(s, si);
+	if (o && o->s0ix_suspend_s) {
+		/* the cycle in the mode just read, then everything again after it */
+		struct pmd_s0ix_cycle c;
+		pmd_s0ix_cycle_run(s, o->s0ix_suspend_s, si->mode, &c);
+		pmd_s0ix_free_dev(si);
+		pmd_s0ix_free_pci(si);
+		pmd_s0ix_free_pmc(si);
+		pmd_s0ix_collect(s, si);
+		si->cycle = c;
+	}
 	if (o && o->idle_hw) {
 		pmd_s0ix_runtime(si, o->idle_hw);
 	} else {
@@ -178,7 +188,10 @@ static int output(const void *st, struct pmd_out *o, const struct pmd_probe_opts
 static void why(const void *st, char *buf, size_t n)
 {
 	const struct pmd_s0ix_info *si = st;
-	snprintf(buf, n, "cannot tell: %s", si->verdict);
+	if (si->cycle.asked && si->cycle.res.st != PMD_OK)
+		snprintf(buf, n, "--suspend: %s", si->cycle.res.why);
+	else
+		snprintf(buf, n, "cannot tell: %s", si->verdict);
 }
 
 static void summary(const void *st, struct pmd_out *o)

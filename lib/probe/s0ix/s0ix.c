@@ -385,6 +385,7 @@ static void print_verdict(const struct pmd_s0ix_info *si, struct pmd_out *o)
 int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 {
 	print_verdict(si, o);
+	pmd_s0ix_print_cycle(&si->cycle, o);
 
 	pmd_out_obj(o, "firmware", "Firmware");
 	if (si->lps0 != PMD_UNKNOWN) {
@@ -459,6 +460,9 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	pmd_out_obj(o, "devices", "Devices");
 	pmd_s0ix_print_dev(si, o);
 	pmd_out_end(o);
+	/* 2: a suspend asked for and not measured (nothing else changed) */
+	if (si->cycle.asked && si->cycle.res.st != PMD_OK)
+		return 2;
 	/* 2: nothing known of suspend to idle, its firmware or its links */
 	return si->s0ix == PMD_UNKNOWN && si->lps0 == PMD_UNKNOWN && !si->mode[0] &&
 			       si->pci_res.st != PMD_OK && si->rt_res.st != PMD_OK

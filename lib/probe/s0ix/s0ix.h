@@ -86,6 +86,30 @@ struct pmd_s0ix_pmc {
 	struct pmd_s0ix_num amd_stats; /* amd_pmc s0ix_stats: residency, us */
 };
 
+/* One end of a measured suspend. */
+struct pmd_s0ix_cycle_end {
+	struct pmd_s0ix_num success, fail, last_hw, total_hw;
+	uint64_t boot_ns, mono_ns;  /* CLOCK_BOOTTIME, CLOCK_MONOTONIC: their gap grows by
+				     * the time suspended */
+};
+
+/* pmdiag-s0ix --suspend SECONDS (s0ix-suspend.c). */
+struct pmd_s0ix_cycle {
+	bool asked;
+	unsigned seconds;
+	char mode[16];             /* mem_sleep's, used as it is */
+	bool vm;                   /* CPUID's hypervisor bit */
+	struct pmd_res res;        /* OK: suspended and resumed; else refused or failed, why */
+	struct pmd_s0ix_cycle_end end[2];
+	struct pmd_s0ix_num wake_before, wake_irq; /* pm_wakeup_irq before and after */
+	double suspended_s, hw_s;
+	bool has_hw;
+	bool alarm_cleared;        /* the tool cleared an alarm that did not fire */
+	bool alarm_left_empty;     /* the alarm reads as it was found: empty */
+	enum pmd_tri reached;      /* hardware sleep in this suspend */
+	char verdict[320];
+};
+
 struct pmd_s0ix_info {
 	/* firmware: the first FADT (the one Linux uses) and the first LPIT */
 	struct pmd_res fadt_res;
@@ -132,6 +156,7 @@ struct pmd_s0ix_info {
 	char aspm_policy[24];      /* the policy in brackets */
 
 	struct pmd_s0ix_pmc pmc;
+	struct pmd_s0ix_cycle cycle; /* --suspend only */
 
 	/* run time: the package C-state residency over a window (pmdiag-idle's counters:
 	 * the report's idle window, or one of the tool's own) */
@@ -157,6 +182,12 @@ void pmd_s0ix_free_pci(struct pmd_s0ix_info *si);
 void pmd_s0ix_collect_dev(struct pmd_src *s, struct pmd_s0ix_info *si);
 void pmd_s0ix_print_dev(const struct pmd_s0ix_info *si, struct pmd_out *o);
 void pmd_s0ix_free_dev(struct pmd_s0ix_info *si);
+/* Suspend once (live, asked for) and measure it; never changes mem_sleep. */
+void pmd_s0ix_cycle_run(struct pmd_src *s, unsigned seconds, const char *mode,
+			struct pmd_s0ix_cycle *c);
+/* The verdict of a cycle from its two ends (unit tests build them). */
+void pmd_s0ix_cycle_judge(struct pmd_s0ix_cycle *c);
+void pmd_s0ix_print_cycle(const struct pmd_s0ix_cycle *c, struct pmd_out *o);
 void pmd_s0ix_collect_pmc(struct pmd_src *s, struct pmd_s0ix_info *si);
 void pmd_s0ix_print_pmc(const struct pmd_s0ix_info *si, struct pmd_out *o);
 void pmd_s0ix_free_pmc(struct pmd_s0ix_info *si);

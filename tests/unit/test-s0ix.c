@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The verdict of a measured suspend (pmd_s0ix_cycle_judge) from the two ends' counters. */
+#include "probe/s0ix/s0ix.h"
+#include "unit.h"
+
+static void end(struct pmd_s0ix_cycle_end *e, uint64_t success, uint64_t fail, int64_t last_hw,
+		uint64_t boot_s, uint64_t mono_s)
+{
+	memset(e, 0, sizeof(*e));
+	e->success.v = success;
+	e->fail.v = fail;
+	if (last_hw >= 0)
+		e->last_hw.v = (uint64_t)last_hw;
+	else
+		e->last_hw.r = pmd_res_make(PMD_ABSENT, 2, "no such file");
+	e->boot_ns = boot_s * 1000000000u;
+	e->mono_ns = mono_s * 1000000000u;
+}
+
+static void cycle(struct pmd_s0ix_cycle *c, const char *mode)
+{
+	memset(c, 0, sizeof(*c));
+	c->asked = true;
+	c->seconds = 10;
+	snprintf(c->mode, sizeof(c->mode), "%s", mode);
+}
+
+TEST(s0ix_cycle_verdicts)
+{
+	struct pmd_s0ix_cycle c;
+	/* s2idle: 10 s suspended (boottime gained 10 s on monotonic), 9.5 s hardware sleep */
+	cycle(&c, "s2idle");
+	end(&c.end[0], 4, 0, 100, 1000, 900);
+	end(&c.end[1], 5, 0, 9500000, 1012, 902);
+	pmd_s0ix_cycle_judge(&c);
+	CHECK_EQ(c.reached, PMD_YES);
+	CHECK_STR(c.verdict, "yes: 9.500 s of hardware sleep in 10.000 s suspended (95.0 %)");
+	/* no hardware sleep at all */
+	end(&c.end[1], 5, 0, 0, 1012, 902);
+	pmd_s0ix_cycle_judge(&c);
+	CHECK_EQ(c.reached, PMD_NO);
+	CHECK_STR(c.verdict, "no: suspended 10.000 s to idle, no hardware sleep");
+	/* a virtual machine: no last_hw_sleep */
+	c.vm = true;
+	end(&c.end[1], 5, 0, -1, 1012, 902);
+	pmd_s0ix_cycle_judge(&c);
+	CHECK_EQ(c.reached, PMD_UNKNOWN);
+	CHECK_STR(c.verdict, "suspended 10.000 s to idle; a virtual machine has no hardware sleep counter");
+	/* the suspend failed: success did not move */
+	end(&c.end[1], 4, 1, 100, 1001, 901);
+	pmd_s0ix_cycle_judge(&c);
+	CHECK_EQ(c.reached, PMD_NO);
+	CHECK_CONTAINS(c.verdict, "the suspend did not succeed (suspend_stats: 1 more failure;");
+	/* deep: S3, the platform off */
+	cycle(&c, "deep");
+	end(&c.end[0], 0, 0, -1, 100, 100);
+	end(&c.end[1], 1, 0, -1, 107, 101);
+	pmd_s0ix_cycle_judge(&c);
+	CHECK_EQ(c.reached, PMD_NO);
+	CHECK_STR(c.verdict, "suspended 6.000 s in deep: the platform was off (S3); S0ix is suspend to idle's");
+	/* refused before anything was done */
+	cycle(&c, "s2idle");
+	c.res = pmd_res_make(PMD_UNREADABLE, 16, "the RTC wake alarm is already armed (for 1700000000): it is someone else's, left as it is");
+	pmd_s0ix_cycle_judge(&c);
+	CHECK_EQ(c.reached, PMD_UNKNOWN);
+	CHECK_CONTAINS(c.verdict, "not measured: the RTC wake alarm is already armed");
+}
+
+TEST(s0ix_suspend_writes_allowed)
+{
+	CHECK(pmd_knob_write_allowed("sys/class/rtc/rtc0/wakealarm"));
+	CHECK(pmd_knob_write_allowed("sys/power/state"));
+	CHECK(!pmd_knob_write_allowed("sys/power/mem_sleep"));
+	CHECK(!pmd_knob_write_allowed("sys/class/rtc/rtc0/date"));
+	CHECK(!pmd_knob_write_allowed("sys/class/rtc/rtc0/../rtc1/wakealarm"));
+}
