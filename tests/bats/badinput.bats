@@ -380,3 +380,37 @@ EOF
 	assert_equal "$(jq -r '.packages[0].pc2_status, .packages[0].pc2_reason' <<<"$output" | paste -sd'|')" \
 		"unreadable|MSR 0x60d not implemented on this CPU (the read faulted)"
 }
+
+@test "lspci input cut anywhere or garbled, hex (libpci's dump method) or -vv text: read or refused in one line, never a crash" {
+	local hex="$DUMPS/hand-s0ix-aspm-off/lspci.txt" txt c="$BATS_TEST_TMPDIR/l" len n k
+	txt=$(ls "$CORPUS"/lspci-vv/*.lspci.txt | head -n 1)
+	mkdir -p "$c"
+	len=$(wc -c < "$hex")
+	for ((n = 0; n < len; n += 997 * STEP)); do head -c "$n" "$hex" > "$c/hex-cut-$n"; done
+	len=$(wc -c < "$txt")
+	for ((n = 0; n < len; n += 1499 * STEP)); do head -c "$n" "$txt" > "$c/txt-cut-$n"; done
+	# garbled: a byte in the middle of a hex row, a field of a decoded line, binary, a
+	# function header alone, a row past 4096 bytes
+	sed '5s/ 10 / zz /' "$hex" > "$c/hex-badbyte"
+	sed 's/LnkCtl:\tASPM L1 Enabled/LnkCtl:\tASPM Lx Enabled/' "$txt" > "$c/txt-badfield"
+	head -c 2000 /dev/urandom > "$c/binary"
+	printf '00:1f.0 ISA bridge: Intel Corporation Device a082\n' > "$c/header-only"
+	{ head -n 20 "$hex"; printf '1000: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n'; } > "$c/hex-past-4k"
+	ls "$c"/* | par_runs "$BATS_TEST_TMPDIR/r" 'pmdiag-s0ix --json --lspci "$1"'
+	for f in "$c"/*; do
+		k=${f##*/}
+		par_result "$BATS_TEST_TMPDIR/r" "$k"
+		sane "$k" 0 1
+		if [ "$status" = 1 ]; then
+			# one line: the program, the input, why
+			assert_regex "$stderr" '^pmdiag-s0ix: lspci: [^'$'\n'']+$'
+		else
+			jq -e '.pcie.pcie_links | type == "array"' <<<"$output" > /dev/null || fail "$k: $output"
+		fi
+	done
+	# the whole inputs read, as the cut ones must not be mistaken for them
+	run -0 pmdiag-s0ix --json --lspci "$hex"
+	assert_equal "$(jq '.pcie.pcie_links | length' <<<"$output")" 1
+	par_result "$BATS_TEST_TMPDIR/r" binary
+	assert_equal "$status" 1
+}

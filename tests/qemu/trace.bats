@@ -177,6 +177,7 @@ sline() {
 	json=$(sline JSON)
 	assert_equal "$(jq -c '.suspend_cycle | [.mode, .reached, .seconds_asked, .alarm_left_as_found, .hw_sleep_s]' <<<"$json")" \
 		'["deep","no",3,true,null]'
+	assert_equal "$(jq -c '.suspend_cycle | [.wakeup_irq, has("wakeup_irq_status")]' <<<"$json")" '[null,false]'
 	# the alarm was armed for 4 s, one of them before the suspend; the RTC counts whole seconds
 	jq -e '.suspend_cycle.suspended_s >= 1.5 and .suspend_cycle.suspended_s <= 6' <<<"$json" > /dev/null ||
 		fail "suspended_s: $(jq .suspend_cycle.suspended_s <<<"$json")"

@@ -252,10 +252,16 @@ void pmd_s0ix_print_cycle(const struct pmd_s0ix_cycle *c, struct pmd_out *o)
 			pmd_out_double(o, "hw_sleep_s", "Hardware sleep", c->hw_s, 3, "s");
 		else
 			pmd_out_null(o, "hw_sleep_s", NULL);
-		if (c->wake_irq.r.st == PMD_OK)
+		if (c->wake_irq.r.st == PMD_OK) {
 			pmd_out_uint(o, "wakeup_irq", "Woken by IRQ", c->wake_irq.v, NULL);
-		else
+		} else if (c->wake_irq.r.st == PMD_UNREADABLE && c->wake_irq.r.err == ENODATA) {
+			/* the kernel's answer when no wake-up interrupt was recorded (S3's RTC
+			 * wakes through the ACPI fixed event) */
+			pmd_out_null(o, "wakeup_irq", NULL);
+			pmd_out_str(o, NULL, "Woken by IRQ", "none recorded");
+		} else {
 			pmd_out_res(o, "wakeup_irq", "Woken by IRQ", &c->wake_irq.r);
+		}
 	} else {
 		pmd_out_res(o, "suspended_s", "Suspended", &c->res);
 	}
