@@ -182,18 +182,13 @@ static void on_entry(void *ctx, enum pmd_walk_kind kind, const char *path, const
 	case PMD_WALK_ERROR:
 		if (r->st == PMD_NOT_RECORDED)
 			break;
+		snprintf(full, sizeof(full), "%s%s", w->sub, path);
 		/* several patterns pass under one unreadable directory: said once */
-		if (w->last_error && !strcmp(w->last_error, path))
+		if (w->last_error && !strcmp(w->last_error, full))
 			break;
 		free(w->last_error);
-		w->last_error = pmd_xstrdup(path);
-		if (*w->sub) {
-			char p[1100];
-			snprintf(p, sizeof(p), "%s%s", w->sub, path);
-			pmd_manifest_write_error(w->man, p, r);
-		} else {
-			pmd_manifest_write_error(w->man, path, r);
-		}
+		w->last_error = pmd_xstrdup(full);
+		pmd_manifest_write_error(w->man, full, r);
 		w->nerrors++;
 		break;
 	}
@@ -774,6 +769,8 @@ struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct p
 	record_mmio(&w);
 	record_snapshots(&w);
 	record_empty_dirs(&w, w.dirfd, "", 0);
+	free(w.last_error);
+	w.last_error = NULL;
 
 	fclose(w.man);
 	write_links(&w);
