@@ -34,7 +34,7 @@ qemu_preflight() {
 collect() {
 	local dir="$1" m="$2" t
 	qemu_block "$dir/$m.log" PMDIAG-JSON-BEGIN PMDIAG-JSON-END > "$dir/$m.json" || rm -f "$dir/$m.json"
-	for t in $(sed -n 's/^PMDIAG-RUN-BEGIN \([a-z]*\)$/\1/p' "$dir/$m.log"); do
+	for t in $(sed -n 's/^PMDIAG-RUN-BEGIN \([a-z0-9]*\)$/\1/p' "$dir/$m.log"); do
 		qemu_block "$dir/$m.log" "PMDIAG-RUN-BEGIN $t" "PMDIAG-RUN-END $t" > "$dir/$m.$t.json" ||
 			rm -f "$dir/$m.$t.json"
 	done

@@ -748,3 +748,35 @@ zone_pmdiag() {
 	assert_equal "$(jqt '.acpi_pss[] | select(.path == "\\_SB.TCPU") | "\(.cpu_used) \(.is_processor)"')" "false false"
 	assert_equal "$(jqt '[.checks[] | select(.message | contains("TCPU"))] | length')" 0
 }
+
+@test "q35-pcie: the links as lspci decodes the guest's config space, runtime PM as the guest's sysfs, our LPIT as Linux reads it" {
+	M=q35-pcie
+	booted "$D" "$M"
+	ran "$D" "$M" s0ix
+	local d
+	d=$(ls -d "$D/$M.dump"/*/ | head -n 1)
+	[ -f "$d/lspci.txt" ] || fail "$M: no lspci.txt in its dump"
+	# two root ports with a slot, an e1000e (0200) and an xHCI controller (0c03) behind them
+	assert_equal "$(jqt -c '[.pcie.pcie_links[] | [.class, .internal]]')" '[["0200",false],["0c03",false]]'
+	# pciutils' lspci on the config space the guest's kernel gave: the same links and bits
+	diff <(lspci -D -vvv -F "$d/lspci.txt" 2> /dev/null | python3 "$TOP/tests/bats/lib/lspci-links.py") \
+		<(jqt -c '.pcie.pcie_links[] | del(.class, .internal)') || fail "$M: links differ from lspci's"
+	# each device's runtime PM as the guest's sysfs had it when the dump was made
+	local dev ctl
+	for dev in $(jqt '.devices.runtime_pm[].device'); do
+		ctl=$(cat "$d/sys/bus/pci/devices/$dev/power/control")
+		assert_equal "$(jqt --arg d "$dev" '.devices.runtime_pm[] | select(.device == $d) | .control')" "$ctl"
+	done
+	[ "$(jqt '.devices.runtime_pm | length')" -ge 7 ] || fail "$M: $(jqt -c .devices.runtime_pm)"
+	# the LPIT of tests/qemu/lpit.asl, decoded as iasl wrote it; Linux reads entry 0 as the
+	# CPU residency (the FADT flag is clear: suspend stays deep)
+	assert_equal "$(jqt -c '[.firmware.lpit[] | [.uid, .kind, .min_residency_us, .latency_us, .counter_space, .counter_address, .counter_hz, .linux]]')" \
+		'[[0,"native",30000,3000,"FFH (MSR)","0x632",0,"CPU residency"]]'
+	assert_equal "$(jqt -c '[.verdict.mode, .verdict.low_power_s0]')" '["deep",false]'
+	# and the guest's kernel made its residency file from it (acpi_lpit.c), a number
+	assert_equal "$(jqt '.kernel.lpi_cpu_residency_us | type')" number
+	[ -f "$d/sys/devices/system/cpu/cpuidle/low_power_idle_cpu_residency_us" ] || fail "$M: no LPIT residency file in the dump"
+	# the guest's dump replays the links and the LPIT the guest printed
+	run -0 pmdiag-s0ix --json --dump "$d"
+	assert_equal "$(jq -c '[.pcie, .firmware]' <<<"$output")" "$(jqt -c '[.pcie, .firmware]')"
+}

@@ -31,7 +31,7 @@ export QEMU_TOP KVER QEMU_KERNEL QEMU_INITRD QEMU_TIMEOUT QEMU_JOBS QEMU_AML QEM
 # them from the test image (build/pmdiag-initrd-test.img).
 QEMU_MACHINES="${QEMU_MACHINES:-q35-thermal-cmos q35-cst q35 q35-cst-arat pc q35-hpet-msi q35-nohpet
 	q35-cst-nohpet q35-qemu64 q35-thermal q35-thermal-passive q35-thermal-broken q35-pss
-	q35-thermal-eval q35-pss-calls q35-lockdown q35-skylake q35-thermal-kernel}"
+	q35-thermal-eval q35-pss-calls q35-lockdown q35-skylake q35-thermal-kernel q35-pcie}"
 
 # qemu_describe MACHINE: one line saying what the machine is (for READMEs).
 qemu_describe() {
@@ -54,6 +54,7 @@ qemu_describe() {
 	q35-pss-calls) echo "Q35, -cpu max,vendor=GenuineIntel, SSDT tests/qemu/ssdt-pss-calls.asl: C001._PSS calls C000._PSS, which returns a Name: 2800/2200/1800/1000 MHz; acpi-cpufreq" ;;
 	q35-lockdown) echo "Q35, -cpu max, booted with lockdown=integrity (no Secure Boot): /dev/mem and MSR writes refused" ;;
 	q35-skylake) echo "Q35, -cpu Skylake-Client: GenuineIntel family 6 model 0x5E, a model whose power-limit MSRs pmdiag decodes; TCG reads every RAPL, limit and limit-reason MSR as 0" ;;
+	q35-pcie) echo "Q35, -cpu max, two PCIe root ports with an e1000e and a qemu-xhci behind them, and an LPIT of tests/qemu/lpit.asl (one native entry counted in MSR 0x632)" ;;
 	q35-trace) echo "Q35, -cpu max, the test image: tests/qemu/tracetest.sh traces pmd-sleep10, pmd-timerfd50 and the serial console, and kills pmdiag-idle runs (tests/qemu/trace.bats)" ;;
 	q35-c1) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-c1.asl: acpi_idle with POLL and C1 (HLT) only, an idle guest that sleeps (tests/bench/trace-qemu.sh)" ;;
 	q35-confidential) echo "Q35, -cpu max, booted with lockdown=confidentiality: tracefs refused even to root (tests/qemu/trace.bats)" ;;
@@ -84,6 +85,7 @@ qemu_machine_args() {
 	q35-skylake) echo "-machine q35 -cpu Skylake-Client" ;;
 	q35-trace | q35-confidential) echo "-machine q35 -cpu max" ;;
 	q35-c1) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-c1.aml" ;;
+	q35-pcie) echo "-machine q35 -cpu max -device pcie-root-port,id=rp1,chassis=1,slot=1 -device e1000e,bus=rp1,netdev=n1 -netdev user,id=n1 -device pcie-root-port,id=rp2,chassis=2,slot=2 -device qemu-xhci,bus=rp2 -acpitable file=$QEMU_AML/lpit.aml" ;;
 	*) echo "qemu.bash: unknown machine $1" >&2; return 1 ;;
 	esac
 }
@@ -99,6 +101,7 @@ qemu_test_options() {
 	q35-thermal-kernel) echo "pmdiag.run=thermal,pstate" ;;
 	q35-thermal-cmos) echo "pmdiag.run=thermal pmdiag.thermaltest=1" ;;
 	q35-pss | q35-pss-calls | q35-skylake) echo "pmdiag.run=pstate" ;;
+	q35-pcie) echo "pmdiag.run=s0ix" ;;
 	q35-lockdown) echo "lockdown=integrity pmdiag.run=hpet" ;;
 	q35-trace) echo "pmdiag.tracetest=1" ;;
 	q35-confidential) echo "lockdown=confidentiality pmdiag.dump=1 pmdiag.run=idle" ;;
