@@ -266,7 +266,7 @@ stable() {
 @test "each tool run in the guest prints what it prints replaying the guest's dump" {
 	local m t top n=0
 	for m in $QEMU_MACHINES; do
-		for t in $(qemu_test_options "$m" | sed -n 's/.*pmdiag\.run=\([a-z,]*\).*/\1/p' | tr ',' ' '); do
+		for t in $(qemu_test_options "$m" | sed -n 's/.*pmdiag\.run=\([a-z0-9,]*\).*/\1/p' | tr ',' ' '); do
 			booted "$D" "$m"
 			ran "$D" "$m" "$t"
 			top=$(ls -d "$D/$m.dump"/*/)
