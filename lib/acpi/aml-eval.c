@@ -14,6 +14,7 @@
  *   evaluated  otherwise: computed, and the same on every boot.
  */
 #include "acpi/aml-eval.h"
+#include "acpi/lps0.h"
 
 #include <errno.h>
 #include <string.h>
@@ -714,13 +715,30 @@ static void add_candidates(const struct pmd_aml_ns *ns, const struct pmd_aml_obj
 	o->ncand = cands.n;
 }
 
-static const struct pmd_ax_eval *find_eval(const struct pmd_ax_run *r, size_t nr, const char *path)
+/* The evaluation of key: a plain path, or a call with arguments (acpi/lps0.h). */
+static const struct pmd_ax_eval *find_eval(const struct pmd_ax_run *r, size_t nr, const char *key)
 {
+	char path[PMD_AX_PATH], args[PMD_AX_ARGS];
+
+	pmd_lps0_call(key, path, sizeof(path), args, sizeof(args));
 	for (size_t k = 0; k < nr; k++)
 		for (size_t i = 0; i < r[k].nevals; i++)
-			if (!strcmp(r[k].evals[i].path, path))
+			if (!strcmp(r[k].evals[i].path, path) && !strcmp(r[k].evals[i].args, args))
 				return &r[k].evals[i];
 	return NULL;
+}
+
+/* The debugger's commands that trace and evaluate key (a path, or a call). */
+static void eval_cmd(struct pmd_buf *b, const char *key)
+{
+	char path[PMD_AX_PATH], args[PMD_AX_ARGS];
+
+	/* a call is not traced: its opcodes under the fill bytes can run to gigabytes (its
+	 * region accesses still show what it depends on) */
+	if (pmd_lps0_call(key, path, sizeof(path), args, sizeof(args)))
+		pmd_buf_printf(b, "evaluate %s %s\n", path, args);
+	else
+		pmd_buf_printf(b, "trace opcode %s\nevaluate %s\n", key, key);
 }
 
 static const struct pmd_ax_run *run_of(const struct pmd_ax_run *r, size_t nr, const struct pmd_ax_eval *ev)
@@ -954,7 +972,7 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 			mem_only = false;
 		if (!mem_only)
 			continue;
-		pmd_buf_printf(&cmd, "trace opcode %s\nevaluate %s\n", o->path, o->path);
+		eval_cmd(&cmd, o->path);
 		want++;
 	}
 	if (!m.n) {
@@ -1299,6 +1317,27 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 			paths[npaths++] = (char *)o->path;
 		}
 	}
+	/*
+	 * The low-power S0 _DSM calls Linux makes at boot (acpi/lps0.h): function 0 of
+	 * each UUID with Linux's revision, and function 1 (the constraints) of Intel's
+	 * and AMD's; on every PNP0D80 device, as Linux tries each until one answers.
+	 */
+	const struct pmd_aml_object *lps0[PMD_LPS0_MAX_DEV];
+	size_t nlps0 = pmd_lps0_devices(ns, lps0, PMD_ARRAY_SIZE(lps0));
+	char (*calls)[PMD_AX_PATH] = pmd_xcalloc(nlps0 * 5 + 1, PMD_AX_PATH);
+	size_t ncalls = 0;
+
+	for (size_t d = 0; d < nlps0; d++) {
+		static const struct { enum pmd_lps0_uuid u; unsigned f; } call[] = {
+			{ PMD_LPS0_MS, 0 }, { PMD_LPS0_INTEL, 0 }, { PMD_LPS0_INTEL, 1 },
+			{ PMD_LPS0_AMD, 0 }, { PMD_LPS0_AMD, 1 },
+		};
+
+		if (static_absent(ns, lps0[d]->path) || strlen(lps0[d]->path) > PMD_AX_PATH - 24)
+			continue;
+		for (size_t k = 0; k < PMD_ARRAY_SIZE(call); k++)
+			pmd_lps0_key(lps0[d]->path, call[k].u, call[k].f, calls[ncalls++], PMD_AX_PATH);
+	}
 	/* then the temperatures, and the _STA of every object's ancestors, once each */
 	size_t nmain = npaths;
 	char **late = NULL;
@@ -1324,6 +1363,8 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		snprintf(parent, sizeof(parent), "%.*s", (int)(dot - p), p);
 		add_stas(ns, parent, &late, &nlate);
 	}
+	for (size_t d = 0; d < nlps0; d++)
+		add_stas(ns, lps0[d]->path, &late, &nlate);
 	/* in namespace order, each once, after the main list */
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
@@ -1337,10 +1378,17 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		paths[npaths++] = (char *)o->path;
 	}
 	free(late);
+	/* the calls last: one that runs away (an AMD constraint list's loops under the fill
+	 * bytes) then cuts nothing else */
+	for (size_t i = 0; i < ncalls; i++) {
+		paths = pmd_xrealloc(paths, (npaths + 1) * sizeof(*paths));
+		paths[npaths++] = calls[i];
+	}
 	if (!ntab || !npaths) {
-		snprintf(e->engine, sizeof(e->engine), "none (no processor or thermal object)");
+		snprintf(e->engine, sizeof(e->engine), "none (no processor, thermal or LPS0 object)");
 		free(tab);
 		free(paths);
+		free(calls);
 		return e;
 	}
 	/*
@@ -1372,7 +1420,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		}
 		for (size_t i = 0; i < npaths; i++)
 			for (int f = 0; f < 2; f++)
-				pmd_buf_printf(&cmd[f], "trace opcode %s\nevaluate %s\n", paths[i], paths[i]);
+				eval_cmd(&cmd[f], paths[i]);
 		pmd_buf_puts(&cmd[0], "quit\n");
 		pmd_buf_puts(&cmd[1], "quit\n");
 		for (size_t j = 0; j < nruns; j++)
@@ -1463,6 +1511,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 	pmd_buf_free(&cmd[1]);
 	free(tab);
 	free(paths);
+	free(calls);
 	if (res->st != PMD_OK) {
 		pmd_eval_free(e);
 		free(e);

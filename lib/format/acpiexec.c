@@ -150,6 +150,7 @@ struct ax_state {
 	struct pmd_ax_run *run;
 	size_t tcap, rcap, fcap, ecap, acap, ocap;
 	struct pmd_ax_eval *cur;  /* inside "Evaluating X" until its result line */
+	char args[PMD_AX_ARGS];   /* of the last "- evaluate PATH ARGS" echo, for the next one */
 };
 
 /* "ACPI: SSDT 0x0000564B6ABB1110 00072E (v02 ..." */
@@ -323,6 +324,69 @@ static void trace_line(struct ax_state *st, const char *line)
 }
 
 /* One value printed by AcpiDbDumpExternalObject, and its elements on the next lines. */
+/*
+ * A string as AcpiUtPrintString printed it: \\ \" \' and the C escapes of control
+ * characters, \xNN for the rest of the unprintable ones.
+ */
+static char *unescape(const char *s, size_t n)
+{
+	char *out = pmd_xcalloc(n + 1, 1);
+	size_t o = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '\\' && i + 1 < n) {
+			static const char from[] = "abfnrtv", to[] = "\a\b\f\n\r\t\v";
+			const char *e = strchr(from, s[i + 1]);
+			unsigned hx;
+
+			i++;
+			if (e && *e)
+				c = to[e - from];
+			else if (s[i] == 'x' && i + 2 < n && sscanf(s + i + 1, "%2x", &hx) == 1) {
+				c = (char)hx;
+				i += 2;
+			} else
+				c = s[i];
+		}
+		out[o++] = c;
+	}
+	out[o] = 0;
+	return out;
+}
+
+/*
+ * The bytes of a buffer that fits the line acpiexec printed it on ("[Buffer] Length 01 =
+ * 0000: 07   // ."); a longer one (or one inside a package, which acpiexec prints
+ * without its bytes) keeps its length only.
+ */
+static void buffer_bytes(const char *t, struct pmd_aml_value *v)
+{
+	const char *d = strstr(t, "= ");
+	uint8_t b[16];
+	size_t k = 0;
+
+	if (!d || !v->buflen || v->buflen > sizeof(b))
+		return;
+	d = skip_ws(d + 1);
+	if (!pmd_startswith(d, "0000:"))
+		return;
+	d += 5;
+	while (k < v->buflen) {
+		unsigned x;
+		int used = 0;
+
+		d = skip_ws(d);
+		if (sscanf(d, "%2x%n", &x, &used) != 1 || used != 2)
+			return;
+		b[k++] = (uint8_t)x;
+		d += 2;
+	}
+	v->buffer = pmd_xmalloc(k);
+	memcpy(v->buffer, b, k);
+}
+
 static int value_lines(struct ax_lines *l, struct pmd_aml_value *v, unsigned depth)
 {
 	const char *s;
@@ -347,7 +411,7 @@ static int value_lines(struct ax_lines *l, struct pmd_aml_value *v, unsigned dep
 			const char *q = strchr(t, '"'), *r = q ? strrchr(q + 1, '"') : NULL;
 
 			v->type = PMD_AML_V_STRING;
-			v->string = q && r ? pmd_xstrndup(q + 1, (size_t)(r - q - 1)) : pmd_xstrdup("");
+			v->string = q && r ? unescape(q + 1, (size_t)(r - q - 1)) : pmd_xstrdup("");
 			return 0;
 		}
 		if (pmd_startswith(t, "[Buffer]")) {
@@ -355,6 +419,7 @@ static int value_lines(struct ax_lines *l, struct pmd_aml_value *v, unsigned dep
 			if (!after(t, "Length", &x))
 				return -1;
 			v->buflen = (size_t)x;
+			buffer_bytes(t, v);
 			return 0;
 		}
 		if (pmd_startswith(t, "[Object Reference]")) {
@@ -447,6 +512,17 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 		if (list == FIELDS && field_line(&st, line))
 			continue;
 		list = NONE;
+		if (pmd_startswith(t, "- evaluate ")) {
+			/* the debugger's echo of the command: its arguments name the call */
+			char path[PMD_AX_PATH];
+			const char *a = skip_ws(word(t + 11, path, sizeof(path)));
+			size_t al = strlen(a);
+
+			while (al && (a[al - 1] == ' ' || a[al - 1] == '\r'))
+				al--;
+			snprintf(st.args, sizeof(st.args), "%.*s", al < sizeof(st.args) ? (int)al : 0, a);
+			continue;
+		}
 		if (pmd_startswith(t, "Evaluating \\")) {
 			char path[PMD_AX_PATH];
 
@@ -456,6 +532,9 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 			}
 			word(t + 11, path, sizeof(path));
 			st.cur = eval_new(&st, path);
+			if (st.cur)
+				snprintf(st.cur->args, sizeof(st.cur->args), "%s", st.args);
+			st.args[0] = 0;
 			continue;
 		}
 		if (pmd_startswith(t, "AcpiExec: ")) {

@@ -14,6 +14,7 @@
 #include "format/amlvalue.h"
 
 #define PMD_AX_PATH 128
+#define PMD_AX_ARGS 96
 
 struct pmd_ax_table {
 	char sig[5];
@@ -66,6 +67,8 @@ enum pmd_ax_status {
 
 struct pmd_ax_eval {
 	char path[PMD_AX_PATH]; /* as given to "evaluate": "\_TZ.TZ00._CRT" */
+	char args[PMD_AX_ARGS]; /* the arguments after it, as the debugger echoed the command:
+				 * "(a0 40 ...) 1 0 [ ]"; "" none (or no echo) */
 	enum pmd_ax_status status;
 	char exception[40];
 	struct pmd_aml_value value;

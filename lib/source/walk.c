@@ -129,6 +129,7 @@ const char *const pmd_dump_patterns[] = {
 	 * judges (pmdiag-s0ix) */
 	PCIDEV "class",
 	PCIDEV "driver",
+	PCIDEV "firmware_node/path", /* its ACPI object: the LPS0 constraints name them */
 	PCIDEV "power_state",
 	PCIDEV "d3cold_allowed",
 	PCIDEV "power/control",

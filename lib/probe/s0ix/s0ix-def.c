@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format/amleval.h"
 #include "probe/hwcst.h"
 #include "probe/probe.h"
 #include "probe/s0ix/s0ix.h"
@@ -25,6 +26,7 @@ static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
 		pmd_s0ix_free_dev(si);
 		pmd_s0ix_free_pci(si);
 		pmd_s0ix_free_pmc(si);
+		pmd_s0ix_free_lps0(si);
 		pmd_s0ix_collect(s, si);
 		si->cycle = c;
 	}
@@ -91,6 +93,53 @@ static void runtime_finding(const struct pmd_s0ix_info *si, struct pmd_checks *f
 		      pmd_cst_label((unsigned)si->rt_deepest));
 }
 
+/*
+ * The LPS0 device: on a platform that declares low-power S0 and suspends to idle (or
+ * whose mode is not known), Linux tells the platform of each transition through the
+ * _DSM of its PNP0D80 device; without one that answers, it tells nothing and does not
+ * make s2idle the default. A constraint the firmware states for S0ix on a PCI function
+ * with no driver cannot be met: the PCI core leaves a function without a driver in its
+ * state through suspend (pci_pm_suspend_noirq), D0 at run time.
+ */
+static void lps0_findings(const struct pmd_s0ix_info *si, struct pmd_checks *f)
+{
+	const struct pmd_s0ix_lps0 *l = &si->lps0d;
+
+	if (si->lps0 != PMD_YES || !strcmp(si->mode, "deep") || !strcmp(si->mode, "shallow"))
+		return;
+	if (l->res.st == PMD_ABSENT)
+		pmd_check_add(f, "s0ix.no-lps0-device", PMD_SEV_WARNING,
+			      "report it to the firmware vendor, or suspend to RAM where deep is offered",
+			      "the firmware declares low-power S0 idle but its tables have no LPS0 device "
+			      "(PNP0D80 with a _DSM): Linux cannot tell the platform it enters the "
+			      "low-power state, and does not make s2idle the default");
+	else if (l->res.st == PMD_OK && l->attached == PMD_NO)
+		pmd_check_add(f, "s0ix.lps0-dsm-unanswered", PMD_SEV_WARNING,
+			      "report it to the firmware vendor; a firmware update may fix it",
+			      "the LPS0 device %s answers none of the _DSM UUIDs Linux calls on this CPU "
+			      "with a function mask: Linux does not use it, and never tells the "
+			      "platform it enters the low-power state", l->path);
+	if (l->res.st != PMD_OK || !l->con_evaluated || l->con_cls == PMD_EV_FAILED ||
+	    l->con_cls == PMD_EV_DEPENDS)
+		return;
+	for (size_t i = 0; i < l->ncon; i++) {
+		const struct pmd_lps0_constraint *c = &l->con[i];
+		const struct pmd_s0ix_rpm *x = l->con_pci[i] >= 0 ? &si->rpm[l->con_pci[i]] : NULL;
+		char adv[200];
+
+		if (!c->kept || c->min_dstate < 3 || !x || x->r.st != PMD_OK || x->driver[0])
+			continue;
+		snprintf(adv, sizeof(adv), "install or load the driver of %s (class %04x), or "
+			 "find why none binds (lspci -k -s %s)", x->name, x->cls, x->name);
+		pmd_check_add(f, "s0ix.constraint-no-driver",
+			      si->s0ix == PMD_NO ? PMD_SEV_WARNING : PMD_SEV_INFO, adv,
+			      "the firmware needs %s (%s) in %s or deeper for low-power S0, and no "
+			      "driver is bound: the PCI core leaves it in %s through suspend",
+			      c->name, x->name, pmd_lps0_dstate(c->min_dstate),
+			      x->dstate[0] ? x->dstate : "its state");
+	}
+}
+
 static void findings(const void *st, struct pmd_checks *f)
 {
 	const struct pmd_s0ix_info *si = st;
@@ -154,6 +203,7 @@ static void findings(const void *st, struct pmd_checks *f)
 		}
 	}
 	runtime_finding(si, f);
+	lps0_findings(si, f);
 	/* boot options that keep devices awake (amd-debug-tools' checks, its issues #45) */
 	if (!strcmp(si->pcie_port_pm, "off"))
 		pmd_check_add(f, "s0ix.port-pm-off", PMD_SEV_INFO,
@@ -203,6 +253,7 @@ static void s0ix_free(void *st)
 {
 	pmd_s0ix_free_dev(st);
 	pmd_s0ix_free_pmc(st);
+	pmd_s0ix_free_lps0(st);
 	pmd_s0ix_free_pci(st);
 	free(st);
 }

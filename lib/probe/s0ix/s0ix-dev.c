@@ -28,6 +28,7 @@ static void rpm_one(struct pmd_src *s, const char *name, struct pmd_s0ix_rpm *x)
 				     name).st == PMD_OK &&
 		       pmd_readf_u64(s, &x->suspended_ms, PCIDEV "%s/power/runtime_suspended_time",
 				     name).st == PMD_OK;
+	pmd_readf_line(s, x->acpi, sizeof(x->acpi), PCIDEV "%s/firmware_node/path", name);
 	char path[128];
 	snprintf(path, sizeof(path), PCIDEV "%s/driver", name);
 	if (pmd_read_link(s, path, link, sizeof(link)).st == PMD_OK) {

@@ -194,8 +194,13 @@ static void judge(struct pmd_s0ix_info *si)
 			used = pmd_s0ix_addf(v, n, used, "the hardware sleep of the last suspend is unknown");
 		/* SLP_S0 since boot: run time and every suspend, not the last one alone */
 		if (si->pmc.slp_s0.r.st == PMD_OK)
-			pmd_s0ix_addf(v, n, used, "; the PMC counted %.3f s of SLP_S0 since boot",
+			used = pmd_s0ix_addf(v, n, used, "; the PMC counted %.3f s of SLP_S0 since boot",
 			    (double)si->pmc.slp_s0.v / 1e6);
+		/* the rung after the mode: the LPS0 device Linux tells of the transitions */
+		if (si->lps0d.res.st == PMD_ABSENT)
+			pmd_s0ix_addf(v, n, used, "; but the tables have no LPS0 device (PNP0D80)");
+		else if (si->lps0d.attached == PMD_NO)
+			pmd_s0ix_addf(v, n, used, "; but its LPS0 _DSM answers no UUID Linux calls");
 		break;
 	case PMD_NO:
 		si->s0ix = PMD_NO;
@@ -215,9 +220,10 @@ void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si)
 	firmware(s, si);
 	kernel(s, si);
 	pmd_s0ix_collect_pmc(s, si);
-	judge(si);
 	pmd_s0ix_collect_pci(s, si);
 	pmd_s0ix_collect_dev(s, si);
+	pmd_s0ix_collect_lps0(s, si);
+	judge(si);
 	si->rt_res = pmd_res_make(PMD_NOT_RECORDED, 0, "no window was measured");
 	si->rt_deepest = PMD_IDLE_HW_DEEPEST_UNKNOWN;
 	for (unsigned c = 0; c < PMD_CST_N; c++)
@@ -399,6 +405,7 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	if (si->nfadt > 1)
 		pmd_out_strf(o, NULL, "Note", "%u FADTs: Linux uses the first", si->nfadt);
 	print_lpit(si, o);
+	pmd_s0ix_print_lps0(si, o);
 	pmd_out_end(o);
 
 	pmd_out_obj(o, "kernel", "Kernel");

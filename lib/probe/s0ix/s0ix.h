@@ -10,6 +10,7 @@
 #define PMD_PROBE_S0IX_H
 
 #include "acpi/acpitbl.h"
+#include "acpi/lps0.h"
 #include "format/cstatefmt.h"
 #include "format/pcie.h"
 #include "format/pmcfmt.h"
@@ -45,6 +46,7 @@ struct pmd_s0ix_rpm {
 	char status[16];           /* active, suspended, unsupported... */
 	char dstate[12];           /* D0, D3hot, D3cold */
 	char driver[32];
+	char acpi[128];            /* firmware_node/path: its ACPI object, "" unknown */
 	int d3cold_allowed;        /* -1 unknown */
 	bool has_times;
 	uint64_t active_ms, suspended_ms;
@@ -84,6 +86,39 @@ struct pmd_s0ix_pmc {
 	struct pmd_res amd_res;    /* amd_pmc smu_fw_info */
 	struct pmd_amd_pmc amd_info;
 	struct pmd_s0ix_num amd_stats; /* amd_pmc s0ix_stats: residency, us */
+};
+
+/* One answer of the LPS0 _DSM's function 0 (which functions a UUID offers). */
+struct pmd_s0ix_dsm_answer {
+	bool evaluated;            /* the evaluation holds the call */
+	int cls;                   /* enum pmd_ev_class */
+	char exception[40];        /* FAILED: why */
+	int64_t mask;              /* the function mask; -1: no valid answer */
+	enum pmd_tri used;         /* Linux calls this UUID on this CPU (unknown: depends on
+				    * the CPU's vendor) */
+};
+
+/* The low-power S0 device (PNP0D80) and its _DSM, as Linux uses them (s0ix-dsm.c). */
+struct pmd_s0ix_lps0 {
+	struct pmd_res res;        /* OK: a device; ABSENT: none in the tables; else why */
+	size_t ndev;
+	char path[128], hid[16];
+	char presence[200];        /* "" present; else pmd_presence_text */
+	bool present;              /* its _STA says present, or it has none */
+	bool absent;               /* its _STA (or an ancestor's) says not present */
+	struct pmd_res eval_res;   /* OK: evaluated by ACPICA (eval_engine); else why not */
+	char eval_engine[64];
+	struct pmd_s0ix_dsm_answer ans[3];  /* enum pmd_lps0_uuid */
+	enum pmd_tri attached;     /* Linux attaches to it: a UUID it uses answered */
+	int con_uuid;              /* the UUID whose function 1 Linux reads; -1 unknown */
+	bool con_guess;            /* no CPUID: con_uuid is the vendor UUID that answers */
+	bool con_evaluated;
+	int con_cls;               /* enum pmd_ev_class of function 1 */
+	char con_why[200];         /* FAILED: the exception; DEPENDS: on what */
+	struct pmd_lps0_constraint *con;
+	size_t ncon;
+	bool *con_known;           /* per constraint: its name is in the namespace */
+	int *con_pci;              /* per constraint: index into rpm of its PCI function, -1 */
 };
 
 /* One end of a measured suspend. */
@@ -156,6 +191,7 @@ struct pmd_s0ix_info {
 	char aspm_policy[24];      /* the policy in brackets */
 
 	struct pmd_s0ix_pmc pmc;
+	struct pmd_s0ix_lps0 lps0d;
 	struct pmd_s0ix_cycle cycle; /* --suspend only */
 
 	/* run time: the package C-state residency over a window (pmdiag-idle's counters:
@@ -191,6 +227,10 @@ void pmd_s0ix_cycle_run(struct pmd_src *s, unsigned seconds, const char *mode,
 /* The verdict of a cycle from its two ends (unit tests build them). */
 void pmd_s0ix_cycle_judge(struct pmd_s0ix_cycle *c);
 void pmd_s0ix_print_cycle(const struct pmd_s0ix_cycle *c, struct pmd_out *o);
+/* The LPS0 device and its _DSM (after the devices: constraints are matched to them). */
+void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si);
+void pmd_s0ix_print_lps0(const struct pmd_s0ix_info *si, struct pmd_out *o);
+void pmd_s0ix_free_lps0(struct pmd_s0ix_info *si);
 void pmd_s0ix_collect_pmc(struct pmd_src *s, struct pmd_s0ix_info *si);
 void pmd_s0ix_print_pmc(const struct pmd_s0ix_info *si, struct pmd_out *o);
 void pmd_s0ix_free_pmc(struct pmd_s0ix_info *si);
