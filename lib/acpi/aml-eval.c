@@ -1540,6 +1540,40 @@ static void cached_destroy(void *p)
 	free(c);
 }
 
+struct ns_cached {
+	struct pmd_aml_ns *ns;
+	size_t loaded;
+};
+
+static void ns_destroy(void *p)
+{
+	struct ns_cached *c = p;
+
+	pmd_aml_free(c->ns);
+	free(c);
+}
+
+const struct pmd_aml_ns *pmd_aml_ns_of(struct pmd_src *s, size_t *loaded, struct pmd_res *res)
+{
+	struct ns_cached *c = pmd_src_attached(s, "aml-ns");
+	const struct pmd_acpi_table *t;
+	size_t n;
+
+	*res = pmd_acpi_tables(s, &t, &n);
+	if (res->st != PMD_OK)
+		return NULL;
+	if (!c) {
+		c = pmd_xcalloc(1, sizeof(*c));
+		c->ns = pmd_aml_new();
+		/* the DSDT first, as ACPICA loads them: SSDTs add to its scopes */
+		c->loaded = pmd_aml_load_tables(c->ns, t, n);
+		pmd_src_attach(s, "aml-ns", c, ns_destroy);
+	}
+	if (loaded)
+		*loaded = c->loaded;
+	return c->ns;
+}
+
 const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_res *res)
 {
 	struct ev_cached *c = pmd_src_attached(s, "aml-eval");

@@ -14,6 +14,13 @@
 #include "source/source.h"
 
 /*
+ * The static namespace of this source's DSDT and SSDTs, loaded once and kept with the
+ * source (every probe and the dump writer share it); *loaded: how many tables loaded.
+ * NULL, with *res saying why, when the source has no ACPI tables.
+ */
+const struct pmd_aml_ns *pmd_aml_ns_of(struct pmd_src *s, size_t *loaded, struct pmd_res *res);
+
+/*
  * The evaluation for this source, computed at the first call and kept with
  * the source: from the dump's record (aml-eval.txt) when it was made for
  * these tables, else by running acpiexec now. *res says why there is none

@@ -241,15 +241,11 @@ static void record_acpi(struct writer *w)
  */
 static void record_aml(struct writer *w)
 {
-	const struct pmd_acpi_table *t;
-	size_t n;
-
-	if (pmd_acpi_tables(w->s, &t, &n).st != PMD_OK)
-		return;
-	struct pmd_aml_ns *ns = pmd_aml_new();
 	struct pmd_res r;
+	const struct pmd_aml_ns *ns = pmd_aml_ns_of(w->s, NULL, &r);
 
-	pmd_aml_load_tables(ns, t, n);
+	if (!ns)
+		return;
 	const struct pmd_eval *e = pmd_aml_eval(w->s, ns, &r);
 	status_line(w, "aml-eval", &r);
 	if (e) {
@@ -263,7 +259,6 @@ static void record_aml(struct writer *w)
 		close_out(w, f, PMD_DUMP_AML_EVAL);
 		pmd_buf_free(&b);
 	}
-	pmd_aml_free(ns);
 }
 
 static void record_cpuid(struct writer *w)

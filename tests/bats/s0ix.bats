@@ -409,6 +409,72 @@ info s0ix.no-runtime-pc10: look at the devices that stay active, the tightest LT
 	assert_output "$(printf 'warning s0ix.no-hw-sleep\ninfo s0ix.port-pm-off')"
 }
 
+@test "the LPS0 device: the UUIDs its _DSM answers, Intel's constraints matched to PCI functions, a function without a driver named" {
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-lps0"
+	assert_line --regexp '^  Low-power S0 device: +\\_SB\.PEPD \(INT33A1, PNP0D80\)$'
+	assert_line --regexp '^  Intel +1 +0x7f +evaluated by ACPICA: the same on every boot +depends on the CPU.s vendor$'
+	assert_line --regexp '^  Microsoft +0 +0x181 +evaluated by ACPICA: the same on every boot +yes$'
+	assert_line --regexp '^  AMD +0 +0x00 +no functions \(a mask of 0\) +depends on the CPU.s vendor$'
+	assert_line --regexp '^  Linux uses the device: +yes$'
+	# Linux's reading: the last {uid, state} counts (PXSX: D0 then D3), a name the
+	# namespace lacks and a disabled entry are dropped
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-lps0"
+	assert_equal "$(jq -c '[.firmware.lps0_constraints[] | [.device, .enabled, .min_dstate, .linux_uses, .pci, .driver, .power_state]]' <<<"$output")" \
+		'[["\\_SB.PCI0.XHCI",1,"D3hot",true,"0000:00:14.0","xhci_hcd","D3hot"],["\\_SB.PCI0.IPU0",1,"D3hot",true,"0000:00:05.0","none","D0"],["\\_SB.PCI0.RP09.PXSX",1,"D3hot",true,"0000:01:00.0","nvme","D3cold"],["\\_SB.PCI0.GONE",1,"D3hot",false,null,null,null],["\\_SB.PCI0.SAT0",0,"D3hot",false,null,null,null]]'
+	assert_equal "$(jq -c '[.firmware.lps0_device, .firmware.lps0_attached, .firmware.lps0_constraints_provenance, [.firmware.lps0_dsm[] | .functions]]' <<<"$output")" \
+		'["\\_SB.PEPD","yes","evaluated",["0x7f","0x181","0x00"]]'
+	# the IPU has no driver: D0 through suspend, after a suspend that missed hardware sleep
+	run -0 s0ix_findings "$DUMPS/hand-s0ix-lps0"
+	assert_output "$(printf 'warning s0ix.no-hw-sleep\nwarning s0ix.constraint-no-driver')"
+	run -0 pmdiag-report --dump "$DUMPS/hand-s0ix-lps0"
+	assert_line '  warning s0ix.constraint-no-driver: the firmware needs \_SB.PCI0.IPU0 (0000:00:05.0) in D3hot or deeper for low-power S0, and no driver is bound: the PCI core leaves it in D0 through suspend -> install or load the driver of 0000:00:05.0 (class 0480), or find why none binds (lspci -k -s 0000:00:05.0)'
+	# a suspend that reached hardware sleep: an info only
+	local d
+	d=$(copy_dump hand-s0ix-lps0 hw)
+	echo 1200000 > "$d/sys/power/suspend_stats/last_hw_sleep"
+	run -0 s0ix_findings "$d"
+	assert_output "info s0ix.constraint-no-driver"
+	# an AMD CPU: Intel's UUID is not called, AMD's constraints (a buffer here) are none
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-lps0" --cpuid "$CORPUS/cpuid/hwl-AMD-15h-Piledriver-4xOpteron-6348.pu0"
+	assert_line --regexp '^  Intel +1 +0x7f +evaluated by ACPICA: the same on every boot +no$'
+	assert_line --regexp '^  Device constraints: +none \(function 1 of the AMD UUID: not a package\)$'
+	run -0 s0ix_findings "$DUMPS/hand-s0ix-lps0" --cpuid "$CORPUS/cpuid/hwl-AMD-15h-Piledriver-4xOpteron-6348.pu0"
+	assert_output "warning s0ix.no-hw-sleep"
+	# a _DSM that answers with no buffer (the record edited: integers instead): unanswered
+	d=$(copy_dump hand-s0ix-lps0 noanswer)
+	sed -i -e 's/^\(object [^ ]*_DSM([a-z]*,[01],0) evaluated - \).*/\10x0/' "$d/aml-eval.txt"
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line --regexp '^  Linux uses the device: +no: no UUID it calls answers$'
+	assert_line --regexp '^S0ix \(suspend to idle\): no: .*'
+	run -0 s0ix_findings "$d"
+	assert_line "warning s0ix.lps0-dsm-unanswered"
+	# no PNP0D80 in the tables (its EisaId made PNP0C02, the checksum fixed): no device
+	d=$(copy_dump hand-s0ix-lps0 nodev)
+	rm "$d/aml-eval.txt"
+	python3 - "$TOP/tests/bats/lib" "$d/acpidump.txt" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from acpimangle import parse, emit, fix_checksum
+tables = parse(open(sys.argv[2]).read())
+dsdt = next(t for t in tables if t[0] == "DSDT")[2]
+i = bytes(dsdt).index(b"\x0c\x41\xd0\x0d\x80")
+dsdt[i + 3:i + 5] = b"\x0c\x02"
+fix_checksum(dsdt)
+open(sys.argv[2], "w").write(emit(tables))
+PY
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line --regexp '^  Low-power S0 device: +absent: no device with PNP0D80 and a _DSM in the tables$'
+	run -0 s0ix_findings "$d"
+	assert_line "warning s0ix.no-lps0-device"
+	# a dump whose AML record predates the _DSM calls: not recorded, no finding
+	d=$(copy_dump hand-s0ix-lps0 old)
+	sed -i '/_DSM(/d' "$d/aml-eval.txt"
+	run -0 pmdiag-s0ix --dump "$d"
+	assert_line --regexp '^  LPS0 _DSM: +not recorded in this dump$'
+	run -0 s0ix_findings "$d"
+	assert_output "warning s0ix.no-hw-sleep"
+}
+
 @test "a dump made without root: the FADT, debugfs and the PCI capabilities unreadable, each with why" {
 	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-nonroot"
 	assert_line "S0ix (suspend to idle): unknown: suspend is to idle (s2idle); the FADT: unreadable: permission denied: /sys/firmware/acpi/tables is readable by root only (run as root)"

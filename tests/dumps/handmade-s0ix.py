@@ -11,6 +11,8 @@ value is chosen by hand and explained in the dump's README.md.
 import importlib.util
 import os
 import struct
+import subprocess
+import tempfile
 
 TOP = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("hpet", os.path.join(TOP, "handmade-hpet.py"))
@@ -31,6 +33,15 @@ def fadt(flags, profile=2):
     struct.pack_into("<I", body, 112 - 36, flags)
     body[131 - 36] = 5
     return hpet.table(b"FACP", 6, bytes(body), oemtab=b"FADT")
+
+
+def dsdt(asl):
+    """The DSDT compiled by ACPICA's iasl from tests/dumps/asl/ASL."""
+    with tempfile.TemporaryDirectory() as d:
+        subprocess.run(["iasl", "-p", os.path.join(d, "t"), os.path.join(TOP, "asl", asl)],
+                       check=True, capture_output=True)
+        with open(os.path.join(d, "t.aml"), "rb") as f:
+            return f.read()
 
 
 def gas(space, width, address, access=0):
@@ -487,6 +498,57 @@ The debugfs texts are in the formats of drivers/platform/x86/amd/pmc.c in Linux 
 
 pmdiag-s0ix: no, the last suspend to idle did not reach S0i3 (amd_pmc); the warning
 s0ix.no-hw-sleep names USB0.
+""")
+
+    # An Intel laptop with an LPS0 device whose constraints name a function with no driver.
+    pci = lspci([
+        ("0000:00:1d.0", "0604: 8086:a0bc (rev 20)", cfg_root_port(1, 2, 0xF, True, 9)),
+        ("0000:01:00.0", "0108: 144d:a808", cfg_nvme(2, 0xF, True, 0)),
+    ])
+    f = files("6.12.9-amd64", [("FACP", fadt(1 << 21)), ("DSDT", dsdt("hand-s0ix-lps0.asl")),
+                               ("LPIT", intel_lpit)],
+              "[s2idle]", stats(2, 0, 1200000, 4294967295), 9, {
+                  "lspci.txt": pci,
+                  "sys/module/pcie_aspm/parameters/policy":
+                      "[default] performance powersave powersupersave \n",
+              })
+    f["#manifest"] = f["#manifest"] + PCI_MANIFEST + [
+        "pattern: sys/bus/pci/devices/*/firmware_node/path"]
+    links = []
+    for dev, cls, st, ds, act, sus, drv, node in [
+            ("0000:00:1d.0", 0x060400, "suspended", "D3cold", 15300, 896700, "pcieport",
+             "\\_SB_.PCI0.RP09"),
+            ("0000:01:00.0", 0x010802, "suspended", "D3cold", 15300, 896700, "nvme",
+             "\\_SB_.PCI0.RP09.PXSX"),
+            ("0000:00:14.0", 0x0c0330, "suspended", "D3hot", 20100, 891900, "xhci_hcd",
+             "\\_SB_.PCI0.XHCI"),
+            ("0000:00:05.0", 0x048000, "active", "D0", 912000, 0, None, "\\_SB_.PCI0.IPU0")]:
+        x, ln = rpm(dev, cls, "auto", st, ds, act, sus, drv)
+        x["sys/bus/pci/devices/%s/firmware_node/path" % dev] = node + "\n"
+        f.update(x)
+        links += ln
+    f["links"] = "\n".join(links) + "\n"
+    hpet.write("hand-s0ix-lps0", f, """# hand-s0ix-lps0: an LPS0 device whose constraints name a function without a driver
+
+Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.12 on a Tiger Lake class
+laptop, recorded as root, after two suspends to idle; the last did not reach hardware
+sleep. Its DSDT is compiled by iasl from tests/dumps/asl/hand-s0ix-lps0.asl.
+
+- FADT with LOW_POWER_S0_IDLE, the Intel LPIT of hand-s0ix-intel; mem_sleep `[s2idle]`;
+  suspend_stats: 2 successes, last_hw_sleep 0, total_hw_sleep 1.2 s.
+- DSDT: \\_SB.PEPD (INT33A1, _CID PNP0D80). Its _DSM answers Intel's UUID with the mask
+  0x7F (functions 0 to 6) and Microsoft's with 0x181 (0, 7, 8); AMD's with 0. Function 1
+  (Intel) gives five constraints: \\_SB.PCI0.XHCI and \\_SB.PCI0.IPU0 in D3, the NVMe SSD
+  \\_SB.PCI0.RP09.PXSX whose last {uid, state} package says D3 (the first says D0),
+  \\_SB.PCI0.GONE (not in the namespace: Linux drops it) and \\_SB.PCI0.SAT0 (disabled).
+- PCI functions with their firmware_node/path: the root port 00:1d.0 and the NVMe SSD
+  behind it (the links of hand-s0ix-pmc-intel, in D3cold), the xHCI controller 00:14.0
+  (xhci_hcd, D3hot) and the IPU 00:05.0 (class 0480, no driver, active in D0).
+- No CPUID: pmdiag reads the constraints through the vendor UUID that answers (Intel's).
+
+pmdiag-s0ix: no, the last suspend did not reach hardware sleep (s0ix.no-hw-sleep); the
+IPU has no driver, so the PCI core leaves it in D0 through suspend while the firmware
+needs it in D3: the warning s0ix.constraint-no-driver.
 """)
 
     # The Intel laptop of hand-s0ix-pmc-intel recorded by a user, not root.

@@ -145,7 +145,7 @@ seed_dir() { # target
 			mkdir -p "$x"
 			xz -dc "$f" > "$x/dump.txt"
 			( cd "$x" && acpixtract -a dump.txt > /dev/null 2>&1 &&
-				printf 'objects region\nobjects regionfield\ntrace opcode \\_SB.PR00._PSS\nevaluate \\_SB.PR00._PSS\nevaluate \\_TZ.TZ00._CRT\nquit\n' |
+				printf 'objects region\nobjects regionfield\ntrace opcode \\_SB.PR00._PSS\nevaluate \\_SB.PR00._PSS\nevaluate \\_TZ.TZ00._CRT\nevaluate \\_SB.PEPD._DSM (a0 40 eb c4 d2 6c e2 11 bc fd 08 00 20 0c 9a 66) 1 1 [ ]\nevaluate \\_SB.PEPD._DSM (a0 40 eb c4 d2 6c e2 11 bc fd 08 00 20 0c 9a 66) 1 0 [ ]\nquit\n' |
 				acpiexec -dt -vr -to 1 dsdt.dat ssdt*.dat 2>&1 | head -c 60000 > out.txt ) || true
 			{ printf '\000'; cat "$x/out.txt"; } > "$d/acpiexec$n"
 			rm -rf "$x"

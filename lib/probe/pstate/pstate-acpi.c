@@ -257,13 +257,11 @@ static int pss_cmp(const void *x, const void *y)
 
 void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 {
-	const struct pmd_acpi_table *t;
-	size_t n;
-	a->res = pmd_acpi_tables(s, &t, &n);
-	if (a->res.st != PMD_OK)
+	size_t loaded = 0;
+	const struct pmd_aml_ns *ns = pmd_aml_ns_of(s, &loaded, &a->res);
+	if (!ns)
 		return;
-	struct pmd_aml_ns *ns = pmd_aml_new();
-	bool any = pmd_aml_load_tables(ns, t, n) > 0;
+	bool any = loaded > 0;
 	struct pmd_madt madt;
 	const struct pmd_acpi_table *mt;
 	bool madt_ok = false;
@@ -329,7 +327,6 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 		cpu_use(p, &madt, madt_ok, parent && parent->kind == PMD_AML_DEVICE);
 	}
 	pmd_madt_free(&madt);
-	pmd_aml_free(ns);
 	/* in path order (NameSegs have four characters), whatever the order of the tables */
 	if (a->n > 1)
 		pmd_sort(a->p, a->n, sizeof(*a->p), pss_cmp);

@@ -100,11 +100,12 @@ void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 	l->res = pmd_acpi_tables(s, &t, &n);
 	if (l->res.st != PMD_OK)
 		return;
-	struct pmd_aml_ns *ns = pmd_aml_new();
+	const struct pmd_aml_ns *ns = pmd_aml_ns_of(s, NULL, &l->res);
 	const struct pmd_aml_object *dev[PMD_LPS0_MAX_DEV];
 	const struct pmd_eval *e;
 
-	pmd_aml_load_tables(ns, t, n);
+	if (!ns)
+		return;
 	l->ndev = pmd_lps0_devices(ns, dev, PMD_ARRAY_SIZE(dev));
 	bool dsdt = false;
 
@@ -112,12 +113,10 @@ void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 		dsdt |= !strcmp(t[i].sig, "DSDT") && !t[i].invalid;
 	if (!l->ndev && !dsdt) {
 		l->res = pmd_res_make(PMD_NOT_RECORDED, 0, "no DSDT in these tables");
-		pmd_aml_free(ns);
 		return;
 	}
 	if (!l->ndev) {
 		l->res = pmd_res_make(PMD_ABSENT, 0, "no device with PNP0D80 and a _DSM in the tables");
-		pmd_aml_free(ns);
 		return;
 	}
 	e = pmd_aml_eval(s, ns, &l->eval_res);
@@ -186,7 +185,6 @@ void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 			break;
 	}
 	constraints(si, ns, e);
-	pmd_aml_free(ns);
 }
 
 void pmd_s0ix_free_lps0(struct pmd_s0ix_info *si)

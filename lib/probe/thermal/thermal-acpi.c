@@ -171,14 +171,9 @@ static void zone_tmp(struct pmd_acpi_zone *z, const struct pmd_aml_ns *ns,
 
 void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 {
-	const struct pmd_acpi_table *t;
-	size_t n;
-	ti->acpi_res = pmd_acpi_tables(s, &t, &n);
-	if (ti->acpi_res.st != PMD_OK)
+	const struct pmd_aml_ns *ns = pmd_aml_ns_of(s, NULL, &ti->acpi_res);
+	if (!ns)
 		return;
-	struct pmd_aml_ns *ns = pmd_aml_new();
-	/* the DSDT first, as ACPICA loads them: SSDTs add to its scopes */
-	pmd_aml_load_tables(ns, t, n);
 	ti->aml_warnings = (unsigned)pmd_aml_nwarnings(ns);
 	for (size_t i = 0; i < ti->aml_warnings && i < PMD_ARRAY_SIZE(ti->aml_warning); i++)
 		snprintf(ti->aml_warning[i], sizeof(ti->aml_warning[i]), "%s", pmd_aml_warning(ns, i));
@@ -263,6 +258,5 @@ void pmd_thm_acpi_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 		if (to && (to->kind == PMD_AML_NAME || to->kind == PMD_AML_METHOD))
 			zone_tmp(z, ns, to, e);
 	}
-	pmd_aml_free(ns);
 }
 
