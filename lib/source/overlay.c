@@ -84,7 +84,11 @@ static struct pmd_res ov_pci_open(struct pmd_src *s, struct pci_access **pacc)
 		return pmd_res_make(PMD_NOT_RECORDED, 0, "lspci -vv text holds no config bytes "
 				    "(lspci -xxxx has them)");
 	/* lspci -x/-xxx/-xxxx text, read by libpci's dump method */
-	return pmd_pcicfg_open(OV(s)->lspci, pacc);
+	char note[320];
+	struct pmd_res r = pmd_pcicfg_open(OV(s)->lspci, pacc, note, sizeof(note));
+	if (note[0])
+		pmd_src_warnf(s, "%s", note);
+	return r;
 }
 
 static struct pmd_res ov_mmio_read(struct pmd_src *s, uint64_t a, unsigned w, uint64_t *v,

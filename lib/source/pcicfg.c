@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <pci/pci.h>
@@ -93,9 +94,37 @@ static const char *strip_dump_prefix(const char *m)
  * (lspci -F crashes). Refuse every offset of 0x1000 or more before libpci
  * sees the file; libpci itself refuses 0x1000..0x7fffffff the same way.
  */
-static struct pmd_res precheck_dump(const char *path)
+/*
+ * A row libpci's dump method reads whole: an offset of 2 to 8 hex digits, ": ",
+ * then bytes of two hex digits each separated by single spaces.
+ */
+static bool row_ok(const char *l, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && k < 9 && isxdigit((unsigned char)l[k]))
+		k++;
+	if (k < 2 || k > 8 || k + 1 >= n || l[k] != ':' || l[k + 1] != ' ')
+		return false;
+	for (k += 2; k < n; k += 3)
+		if (k + 1 >= n || !isxdigit((unsigned char)l[k]) || !isxdigit((unsigned char)l[k + 1]) ||
+		    (k + 2 < n && l[k + 2] != ' '))
+			return false;
+	return true;
+}
+
+/*
+ * Checks before libpci reads the file: offsets past 4096 (libpci would fail on
+ * them only after allocating), and a last line without its newline, which
+ * libpci refuses with the whole file ("unterminated"): a file cut short. *keep is
+ * then how many bytes to give it (up to the last whole line, or the cut line
+ * too when it is a whole row; *dropped: the cut line is left out); else 0.
+ */
+static struct pmd_res precheck_dump(const char *path, long *keep, bool *dropped)
 {
 	FILE *f = fopen(path, "r");
+	*keep = 0;
+	*dropped = false;
 	if (!f)
 		return pmd_res_make(PMD_UNREADABLE, errno, "lspci dump %s: %s", path,
 				    strerror(errno));
@@ -103,9 +132,20 @@ static struct pmd_res precheck_dump(const char *path)
 	size_t cap = 0;
 	ssize_t got;
 	unsigned long lineno = 0;
+	long pos = 0;
 	struct pmd_res r = pmd_ok();
 	while ((got = getline(&line, &cap, f)) > 0) {
 		lineno++;
+		if (line[got - 1] != '\n') {
+			/* the last line, cut: kept when libpci can read it as a row */
+			size_t n = (size_t)got;
+			if (n && line[n - 1] == '\r')
+				n--;
+			*dropped = !row_ok(line, n);
+			*keep = *dropped ? pos : pos + got;
+			break;
+		}
+		pos += got;
 		size_t n = 0;
 		while (n < 9 && n < (size_t)got && isxdigit((unsigned char)line[n]))
 			n++;
@@ -127,6 +167,54 @@ static struct pmd_res precheck_dump(const char *path)
 	free(line);
 	fclose(f);
 	return r;
+}
+
+static int write_all(int fd, const char *b, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, b, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		b += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/*
+ * The first keep bytes of path, and a newline, in an anonymous file libpci can open
+ * by name ("/proc/self/fd/N"): -1 when that fails.
+ */
+static int cut_copy(const char *path, long keep, char *name, size_t n)
+{
+	int fd = memfd_create("pmdiag-lspci", MFD_CLOEXEC);
+	FILE *in = fopen(path, "r");
+	char buf[65536];
+	long left = keep;
+	bool ok = fd >= 0 && in;
+
+	while (ok && left > 0) {
+		size_t want = left < (long)sizeof(buf) ? (size_t)left : sizeof(buf);
+		size_t got = fread(buf, 1, want, in);
+		ok = got == want && write_all(fd, buf, got) == 0;
+		left -= (long)got;
+	}
+	if (ok && keep > 0) {
+		/* the row kept had no newline: libpci needs one */
+		if (fseek(in, keep - 1, SEEK_SET) == 0 && fread(buf, 1, 1, in) == 1 && buf[0] != '\n')
+			ok = write_all(fd, "\n", 1) == 0;
+	}
+	if (in)
+		fclose(in);
+	if (!ok) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	snprintf(name, n, "/proc/self/fd/%d", fd);
+	return fd;
 }
 
 struct sort_ent {
@@ -194,17 +282,42 @@ static bool is_dump_dev(struct pci_dev *d, bool dump)
 	return dump || d->access->method == PCI_ACCESS_DUMP;
 }
 
-struct pmd_res pmd_pcicfg_open(const char *dump_file, struct pci_access **out)
+struct pmd_res pmd_pcicfg_open(const char *dump_file, struct pci_access **out, char *note,
+			       size_t nn)
 {
 	struct pci_access *volatile a = NULL;
 	struct pmd_res r;
+	char cut_name[32];
+	volatile int cut_fd = -1;
+	const char *volatile lib_file = dump_file;
 	struct guard g;
 
 	*out = NULL;
+	if (note && nn)
+		note[0] = 0;
 	if (dump_file) {
-		r = precheck_dump(dump_file);
+		long keep;
+		bool dropped;
+
+		r = precheck_dump(dump_file, &keep, &dropped);
 		if (r.st != PMD_OK)
 			return r;
+		if (keep || dropped) {
+			cut_fd = keep ? cut_copy(dump_file, keep, cut_name, sizeof(cut_name)) : -1;
+			if (keep && cut_fd < 0)
+				return pmd_res_make(PMD_UNREADABLE, errno ? errno : EIO,
+						    "lspci dump %s: its last line is cut, and no copy "
+						    "without it could be made: %s", dump_file,
+						    strerror(errno ? errno : EIO));
+			if (!keep)
+				return pmd_res_make(PMD_INVALID, 0, "lspci dump %s: no whole line "
+						    "(cut in its first)", dump_file);
+			if (note && nn)
+				snprintf(note, nn, "lspci dump %s: its last line is cut short%s",
+					 dump_file, dropped ? ": that line is left out" :
+					 " after a whole byte: read up to there");
+			lib_file = cut_name;
+		}
 	} else if (access("/sys/bus/pci", R_OK) != 0) {
 		return pmd_res_make(PMD_UNREADABLE, errno, "cannot open /sys/bus/pci: %s",
 				    strerror(errno));
@@ -214,6 +327,8 @@ struct pmd_res pmd_pcicfg_open(const char *dump_file, struct pci_access **out)
 	guard_push(&g);
 	if (sigsetjmp(g.jb, 0)) {
 		guard_pop(&g);
+		if (cut_fd >= 0)
+			close(cut_fd);
 		if (dump_file)
 			r = pmd_res_make(PMD_INVALID, 0, "lspci dump %s: %s", dump_file,
 					 strip_dump_prefix(err_msg));
@@ -229,7 +344,7 @@ struct pmd_res pmd_pcicfg_open(const char *dump_file, struct pci_access **out)
 	a->debug = on_debug;
 	if (dump_file) {
 		a->method = PCI_ACCESS_DUMP;
-		pci_set_param(a, "dump.name", (char *)dump_file);
+		pci_set_param(a, "dump.name", (char *)lib_file);
 	} else {
 		/* Not the probe sequence: as root it could fall back to raw port I/O. */
 		a->method = PCI_ACCESS_SYS_BUS_PCI;
@@ -239,6 +354,8 @@ struct pmd_res pmd_pcicfg_open(const char *dump_file, struct pci_access **out)
 	for (struct pci_dev *d = a->devices; d; d = d->next)
 		pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT);
 	guard_pop(&g);
+	if (cut_fd >= 0)
+		close(cut_fd); /* libpci read the whole copy at init */
 	sort_devices(a);
 
 	if (dump_file) {

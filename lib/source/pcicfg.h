@@ -22,9 +22,13 @@ struct pci_dev;
  * lspci -x/-xxx/-xxxx text file. Scans the bus, fills ident/class/revision
  * and sorts the device list by domain, bus, device, function. On error
  * returns st PMD_UNREADABLE (live: no /sys/bus/pci; dump: cannot open) or
- * PMD_INVALID (malformed dump, no devices), and *out NULL.
+ * PMD_INVALID (malformed dump, no devices), and *out NULL. A dump whose last
+ * line is cut short (no newline: libpci would refuse the whole file) is read
+ * without that line, or with it when it ends after a whole byte; note (nn
+ * bytes, may be NULL) then says so, else it is "".
  */
-struct pmd_res pmd_pcicfg_open(const char *dump_file, struct pci_access **out);
+struct pmd_res pmd_pcicfg_open(const char *dump_file, struct pci_access **out, char *note,
+			       size_t nn);
 void pmd_pcicfg_close(struct pci_access *a);
 
 /*

@@ -644,8 +644,11 @@ static struct pmd_res dump_pci_open(struct pmd_src *s, struct pci_access **pacc)
 	struct pmd_res r = fd_path(s, PMD_DUMP_PCI, "pci", &fd, path, sizeof(path));
 	if (r.st != PMD_OK)
 		return r;
-	r = pmd_pcicfg_open(path, pacc);
+	char note[320];
+	r = pmd_pcicfg_open(path, pacc, note, sizeof(note));
 	close(fd); /* libpci reads the whole dump at open */
+	if (note[0])
+		pmd_src_warnf(s, "%s", note);
 	return r;
 }
 

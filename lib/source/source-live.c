@@ -265,7 +265,7 @@ static struct pmd_res live_cpuid_raw(struct pmd_src *s, struct cpu_raw_data_arra
 
 static struct pmd_res live_pci_open(struct pmd_src *s, struct pci_access **pacc)
 {
-	return pmd_pcicfg_open(NULL, pacc);
+	return pmd_pcicfg_open(NULL, pacc, NULL, 0);
 }
 
 /* ---- MMIO through /dev/mem ---- */

@@ -82,7 +82,7 @@ static void round_trip(struct pci_access *a)
 	int fd = to_file(text, len, path, sizeof(path));
 	free(text);
 	struct pci_access *b = NULL;
-	struct pmd_res r = pmd_pcicfg_open(path, &b);
+	struct pmd_res r = pmd_pcicfg_open(path, &b, NULL, 0);
 	close(fd);
 	int cnt = 0;
 	for (struct pci_dev *d = a->devices; d; d = d->next)
@@ -126,7 +126,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char path[64];
 	int fd = to_file(data, size, path, sizeof(path));
 	struct pci_access *a = NULL;
-	struct pmd_res r = pmd_pcicfg_open(path, &a);
+	struct pmd_res r = pmd_pcicfg_open(path, &a, NULL, 0);
 	close(fd);
 	if (r.st == PMD_OK) {
 		if (!a)

@@ -181,7 +181,7 @@ TEST(pci_corpus_matches_oracle)
 	for (size_t r = 0; r < c.rows; r++) {
 		char *path = corpus_path(csv_get(&c, r, "dump_file"));
 		struct pci_access *a = NULL;
-		struct pmd_res res = pmd_pcicfg_open(path, &a);
+		struct pmd_res res = pmd_pcicfg_open(path, &a, NULL, 0);
 		CHECK_EQ(res.st, PMD_OK);
 		if (!a) {
 			unit_fail(__FILE__, __LINE__, "%s: %s", path, res.why);
@@ -239,7 +239,7 @@ TEST(pci_devices_sorted_and_find_class_in_order)
 {
 	char *path = corpus_path("pciutils-PCI-X-bridges-and-domains.lspci");
 	struct pci_access *a = NULL;
-	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	CHECK_EQ(pmd_pcicfg_open(path, &a, NULL, 0).st, PMD_OK);
 	if (a) {
 		for (struct pci_dev *d = a->devices; d && d->next; d = d->next)
 			CHECK(bdf_before(d, d->next));
@@ -278,7 +278,7 @@ TEST(pci_default_record_selection)
 	for (size_t i = 0; i < PMD_ARRAY_SIZE(want); i++) {
 		char *path = corpus_path(want[i].file);
 		struct pci_access *a = NULL;
-		CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+		CHECK_EQ(pmd_pcicfg_open(path, &a, NULL, 0).st, PMD_OK);
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *f = open_memstream(&buf, &len);
@@ -342,7 +342,7 @@ TEST(pci_write_redacts_device_serial_number)
 {
 	char *path = corpus_path("pciutils-tree-fujitsu-p8010.lspci");
 	struct pci_access *a = NULL;
-	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	CHECK_EQ(pmd_pcicfg_open(path, &a, NULL, 0).st, PMD_OK);
 	struct pci_dev *wifi = NULL;
 	for (struct pci_dev *d = a ? a->devices : NULL; d; d = d->next)
 		if (d->bus == 0x14 && d->dev == 0 && d->func == 0)
@@ -364,7 +364,7 @@ TEST(pci_write_redacts_device_serial_number)
 		CHECK(red);
 		out = tmp_file(text, len);
 		struct pci_access *b = NULL;
-		CHECK_EQ(pmd_pcicfg_open(out, &b).st, PMD_OK);
+		CHECK_EQ(pmd_pcicfg_open(out, &b, NULL, 0).st, PMD_OK);
 		if (b && b->devices) {
 			CHECK_EQ(pmd_pcicfg_read(b->devices, true, 0, after, 4096).st, PMD_OK);
 			for (int i = 0; i < 4096; i++)
@@ -392,7 +392,7 @@ TEST(pci_write_then_reread_round_trip)
 	for (size_t i = 0; i < PMD_ARRAY_SIZE(corpus_dumps); i++) {
 		char *path = corpus_path(corpus_dumps[i]);
 		struct pci_access *a = NULL, *b = NULL;
-		CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+		CHECK_EQ(pmd_pcicfg_open(path, &a, NULL, 0).st, PMD_OK);
 		if (!a) {
 			free(path);
 			continue;
@@ -405,7 +405,7 @@ TEST(pci_write_then_reread_round_trip)
 			CHECK_EQ(pmd_pcicfg_write_all_opts(f, a, true, true, false, NULL),
 				 count_devices(a));
 			CHECK_EQ(fclose(f), 0);
-			struct pmd_res r = pmd_pcicfg_open(out, &b);
+			struct pmd_res r = pmd_pcicfg_open(out, &b, NULL, 0);
 			CHECK_EQ(r.st, PMD_OK);
 			if (b)
 				check_same_devices(a, b);
@@ -433,7 +433,7 @@ TEST(pci_write_dev_format)
 {
 	char *path = corpus_path("pciutils-tree-fujitsu-p8010.lspci");
 	struct pci_access *a = NULL;
-	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	CHECK_EQ(pmd_pcicfg_open(path, &a, NULL, 0).st, PMD_OK);
 	struct pci_dev *isa = pmd_pcicfg_find_class(a, 0x0601, NULL);
 	CHECK(isa != NULL);
 	if (isa) {
@@ -466,7 +466,7 @@ TEST(pci_not_recorded_beyond_dump)
 		"\n";
 	char *path = tmp_file(text, sizeof(text) - 1);
 	struct pci_access *a = NULL;
-	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	CHECK_EQ(pmd_pcicfg_open(path, &a, NULL, 0).st, PMD_OK);
 	struct pci_dev *d = a ? a->devices : NULL;
 	CHECK(d != NULL);
 	if (d) {
@@ -496,7 +496,7 @@ TEST(pci_not_recorded_beyond_dump)
 
 	/* 256 recorded bytes: beyond 0x100 is not recorded. */
 	path = corpus_path("pciutils-tree-fujitsu-p8010.lspci");
-	CHECK_EQ(pmd_pcicfg_open(path, &a).st, PMD_OK);
+	CHECK_EQ(pmd_pcicfg_open(path, &a, NULL, 0).st, PMD_OK);
 	d = pmd_pcicfg_find_class(a, 0x0601, NULL);
 	if (d) {
 		uint32_t v;
@@ -535,8 +535,10 @@ TEST(pci_hostile_dumps_give_results)
 		{ "offset 4096", "00:00.0 0600: 8086:1237\n1000: 00 11\n", 0, PMD_INVALID,
 		  "at most 4096 bytes" },
 		{ "offset 2^31", neg, 0, PMD_INVALID, "offset 0x80000000" },
+		/* cut after two bytes: read up to there, too few for an ID */
 		{ "unterminated", "00:00.0 0600: 8086:1237\n00: 86 80", 0, PMD_INVALID,
-		  "unterminated" },
+		  "no config bytes" },
+		{ "cut in its first line", "00:00.0 06", 0, PMD_INVALID, "no whole line" },
 		{ "empty", "", 0, PMD_INVALID, "no devices" },
 		{ "no hex", "00:00.0 Host bridge: Intel\n00:01.0 ISA bridge: Intel\n", 0,
 		  PMD_INVALID, "no config bytes" },
@@ -548,7 +550,7 @@ TEST(pci_hostile_dumps_give_results)
 		if (!path)
 			continue;
 		struct pci_access *a = (struct pci_access *)1;
-		struct pmd_res r = pmd_pcicfg_open(path, &a);
+		struct pmd_res r = pmd_pcicfg_open(path, &a, NULL, 0);
 		if (r.st != cases[i].st || !strstr(r.why, cases[i].why))
 			unit_fail(__FILE__, __LINE__, "%s: st %d why \"%s\", expected %d \"%s\"",
 				  cases[i].name, r.st, r.why, cases[i].st, cases[i].why);
@@ -560,12 +562,12 @@ TEST(pci_hostile_dumps_give_results)
 	}
 
 	struct pci_access *a = (struct pci_access *)1;
-	struct pmd_res r = pmd_pcicfg_open("/nonexistent/pmdiag.lspci", &a);
+	struct pmd_res r = pmd_pcicfg_open("/nonexistent/pmdiag.lspci", &a, NULL, 0);
 	CHECK_EQ(r.st, PMD_UNREADABLE);
 	CHECK_EQ(r.err, ENOENT);
 	CHECK_CONTAINS(r.why, "/nonexistent/pmdiag.lspci");
 	CHECK(a == NULL);
-	r = pmd_pcicfg_open("/tmp", &a); /* a directory */
+	r = pmd_pcicfg_open("/tmp", &a, NULL, 0); /* a directory */
 	CHECK(r.st == PMD_UNREADABLE || r.st == PMD_INVALID);
 	CHECK(a == NULL);
 }
@@ -576,7 +578,7 @@ static int unprivileged_checks(void)
 	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
 		return 10;
 	struct pci_access *a = NULL;
-	if (pmd_pcicfg_open(NULL, &a).st != PMD_OK || !a || !a->devices)
+	if (pmd_pcicfg_open(NULL, &a, NULL, 0).st != PMD_OK || !a || !a->devices)
 		return 11;
 	int rc = 0;
 	for (struct pci_dev *d = a->devices; d && !rc; d = d->next) {
@@ -609,7 +611,7 @@ TEST(pci_live_machine)
 		return;
 	}
 	struct pci_access *a = NULL;
-	struct pmd_res r = pmd_pcicfg_open(NULL, &a);
+	struct pmd_res r = pmd_pcicfg_open(NULL, &a, NULL, 0);
 	CHECK_EQ(r.st, PMD_OK);
 	if (!a) {
 		unit_fail(__FILE__, __LINE__, "live: %s", r.why);
@@ -642,7 +644,7 @@ TEST(pci_live_machine)
 		fclose(f);
 		char *path = tmp_file(buf, len);
 		struct pci_access *b = NULL;
-		CHECK_EQ(pmd_pcicfg_open(path, &b).st, PMD_OK);
+		CHECK_EQ(pmd_pcicfg_open(path, &b, NULL, 0).st, PMD_OK);
 		if (b) {
 			CHECK_EQ(count_devices(b), count_devices(a));
 			for (struct pci_dev *x = a->devices, *y = b->devices; x && y;
@@ -747,4 +749,48 @@ TEST(pcie_decode_registers_and_broken_lists)
 	CHECK(p.caps_cut && !p.exp);
 	CHECK_EQ(pmd_pcie_decode(c, 32, &p), -1);
 	CHECK_CONTAINS(p.problem, "the header needs 64");
+}
+
+/* A dump cut short: its last line left out (cut inside a byte) or read (after a whole
+ * byte), the rest read by libpci as it is, and the note says which. */
+TEST(pci_dump_cut_short)
+{
+	static const char *const texts[] = {
+		"00:00.0 0600: 8086:1237\n00: 86 80 37 12 07 00 00 00\n10: 01 0",
+		"00:00.0 0600: 8086:1237\n00: 86 80 37 12 07 00 00 00\n10: 01 02",
+		"00:00.0 0600: 8086:1237\n00: 86 80 37 12 07 00 00 00\n10: 01 02\r",
+	};
+	static const char *const notes[] = { "that line is left out", "read up to there",
+					     "read up to there" };
+	static const int lens[] = { 8, 0x12, 0x12 };
+	for (size_t i = 0; i < PMD_ARRAY_SIZE(texts); i++) {
+		char *path = tmp_file(texts[i], strlen(texts[i]));
+		struct pci_access *a = NULL;
+		char note[320];
+		uint8_t b[2];
+		if (!path)
+			continue;
+		CHECK_EQ(pmd_pcicfg_open(path, &a, note, sizeof(note)).st, PMD_OK);
+		CHECK_CONTAINS(note, "its last line is cut short");
+		CHECK_CONTAINS(note, notes[i]);
+		if (a) {
+			/* the bytes before the cut, nothing after it */
+			CHECK_EQ(pmd_pcicfg_read(a->devices, true, lens[i] - 2, b, 2).st, PMD_OK);
+			CHECK(pmd_pcicfg_read(a->devices, true, lens[i] - 1, b, 2).st != PMD_OK);
+		}
+		pmd_pcicfg_close(a);
+		unlink(path);
+		free(path);
+	}
+	/* a whole file: no note */
+	char *path = tmp_file("00:00.0 0600: 8086:1237\n00: 86 80 37 12\n", 40);
+	struct pci_access *a = NULL;
+	char note[320] = "x";
+	if (path) {
+		CHECK_EQ(pmd_pcicfg_open(path, &a, note, sizeof(note)).st, PMD_OK);
+		CHECK_STR(note, "");
+		pmd_pcicfg_close(a);
+		unlink(path);
+		free(path);
+	}
 }
