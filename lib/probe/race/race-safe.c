@@ -7,6 +7,7 @@
  * (pmdiag-race --restore, or the next start, applies it). Signals only set a
  * flag: the run stops at the next check, restores, then dies of the signal.
  */
+#include "probe/guardian.h"
 #include "probe/race/race-int.h"
 
 #include <errno.h>
@@ -393,84 +394,55 @@ int race_apply_leftover(struct race_guard *g, struct pmd_src *s, char *msg, size
 
 /* ---- the guardian ---- */
 
+struct race_undo {
+	struct race_guard *g;
+	struct pmd_src *s;
+	struct race_knob *k;
+	size_t n;
+	pid_t parent;
+};
+
+/* The guardian's undo: the tool is gone without restoring. */
+static int race_undo(void *ctx)
+{
+	struct race_undo *u = ctx;
+	unsigned failed = race_restore_knobs(u->s, u->k, u->n);
+	if (!failed)
+		race_restore_remove(u->g);
+	char line[600];
+	int l = snprintf(line, sizeof(line),
+			 "pmdiag-race: guardian: pmdiag-race (pid %ld) ended without restoring "
+			 "its settings: %s\n",
+			 (long)u->parent,
+			 failed ? "some could not be restored; the restore file is kept"
+				: "restored");
+	if (write(2, line, (size_t)(l < (int)sizeof(line) ? l : (int)sizeof(line) - 1)) < 0) {
+		/* nothing more to do */
+	}
+	return failed ? 1 : 0;
+}
+
 int race_guardian_start(struct race_guard *g, struct pmd_src *s, struct race_knob *k, size_t n,
 			char *err, size_t errn)
 {
-	int p[2];
-	if (pipe2(p, O_CLOEXEC) < 0) {
-		snprintf(err, errn, "pipe: %s", strerror(errno));
+	/* read in the guardian after the fork: its copy of this frame stays valid there */
+	struct race_undo u = { g, s, k, n, getpid() };
+	struct pmd_guardian pg;
+
+	if (pmd_guardian_start(&pg, race_undo, &u, err, errn) < 0)
 		return -1;
-	}
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
-	if (pid < 0) {
-		snprintf(err, errn, "fork: %s", strerror(errno));
-		close(p[0]);
-		close(p[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		/* The guardian: its own process group (Ctrl-C is for the tool), no stdout. */
-		close(p[1]);
-		setpgid(0, 0);
-		signal(SIGINT, SIG_IGN);
-		signal(SIGHUP, SIG_IGN);
-		signal(SIGQUIT, SIG_IGN);
-		signal(SIGTSTP, SIG_IGN);
-		signal(SIGPIPE, SIG_IGN);
-		signal(SIGTERM, SIG_DFL);
-		int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-		if (null >= 0) {
-			dup2(null, 0);
-			dup2(null, 1);
-			close(null);
-		}
-		pid_t parent = getppid();
-		char c = 0;
-		ssize_t got;
-		do
-			got = read(p[0], &c, 1);
-		while (got < 0 && errno == EINTR);
-		if (got == 1 && c == 'D')
-			_exit(0);
-		/* The tool is gone without restoring. */
-		unsigned failed = race_restore_knobs(s, k, n);
-		if (!failed)
-			race_restore_remove(g);
-		char line[600];
-		int l = snprintf(line, sizeof(line),
-				 "pmdiag-race: guardian: pmdiag-race (pid %ld) ended without restoring "
-				 "its settings: %s\n",
-				 (long)parent,
-				 failed ? "some could not be restored; the restore file is kept"
-					: "restored");
-		if (write(2, line, (size_t)(l < (int)sizeof(line) ? l : (int)sizeof(line) - 1)) < 0) {
-			/* nothing more to do */
-		}
-		_exit(failed ? 1 : 0);
-	}
-	close(p[0]);
-	g->pipe_w = p[1];
-	g->guardian = pid;
+	g->pipe_w = pg.pipe_w;
+	g->guardian = pg.pid;
 	return 0;
 }
 
 void race_guardian_done(struct race_guard *g)
 {
-	if (g->pipe_w >= 0) {
-		ssize_t w;
-		do
-			w = write(g->pipe_w, "D", 1);
-		while (w < 0 && errno == EINTR);
-		close(g->pipe_w);
-		g->pipe_w = -1;
-	}
-	if (g->guardian > 0) {
-		while (waitpid(g->guardian, NULL, 0) < 0 && errno == EINTR)
-			;
-		g->guardian = 0;
-	}
+	struct pmd_guardian pg = { g->guardian, g->pipe_w };
+
+	pmd_guardian_done(&pg);
+	g->pipe_w = -1;
+	g->guardian = 0;
 }
 
 /* ---- pmdiag-race --restore ---- */

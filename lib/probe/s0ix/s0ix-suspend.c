@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cpu/cpuid.h"
+#include "probe/guardian.h"
 #include "probe/s0ix/s0ix.h"
 
 #define RTC "sys/class/rtc/rtc0/"
@@ -43,61 +44,18 @@ static void counters(struct pmd_src *s, struct pmd_s0ix_cycle_end *e)
 	e->mono_ns = clock_ns(CLOCK_MONOTONIC);
 }
 
-/* The guardian: when the tool dies before writing 'D', it clears the alarm. */
-static pid_t guardian(struct pmd_src *s, int *pipe_w)
+/* The guardian's undo: the tool died before its word, so the alarm it armed is cleared. */
+static int clear_alarm(void *ctx)
 {
-	int p[2];
-	if (pipe2(p, O_CLOEXEC) < 0)
-		return -1;
-	fflush(stdout);
-	fflush(stderr);
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(p[0]);
-		close(p[1]);
-		return -1;
+	struct pmd_res r = pmd_knob_write(ctx, RTC "wakealarm", "0");
+	char line[300];
+	int l = snprintf(line, sizeof(line), "pmdiag-s0ix: guardian: the tool ended during "
+			 "its suspend; the RTC alarm it armed: %s\n",
+			 r.st == PMD_OK ? "cleared" : r.why);
+	if (write(2, line, (size_t)(l < (int)sizeof(line) ? l : (int)sizeof(line) - 1)) < 0) {
+		/* nothing more to do */
 	}
-	if (pid == 0) {
-		close(p[1]);
-		setpgid(0, 0);
-		signal(SIGINT, SIG_IGN);
-		signal(SIGHUP, SIG_IGN);
-		signal(SIGQUIT, SIG_IGN);
-		signal(SIGTSTP, SIG_IGN);
-		char c = 0;
-		ssize_t got;
-		do
-			got = read(p[0], &c, 1);
-		while (got < 0 && errno == EINTR);
-		if (got == 1 && c == 'D')
-			_exit(0);
-		struct pmd_res r = pmd_knob_write(s, RTC "wakealarm", "0");
-		char line[300];
-		int l = snprintf(line, sizeof(line), "pmdiag-s0ix: guardian: the tool ended during "
-				 "its suspend; the RTC alarm it armed: %s\n",
-				 r.st == PMD_OK ? "cleared" : r.why);
-		if (write(2, line, (size_t)(l < (int)sizeof(line) ? l : (int)sizeof(line) - 1)) < 0) {
-			/* nothing more to do */
-		}
-		_exit(r.st == PMD_OK ? 0 : 1);
-	}
-	close(p[0]);
-	*pipe_w = p[1];
-	return pid;
-}
-
-static void guardian_done(pid_t pid, int pipe_w)
-{
-	if (pipe_w >= 0) {
-		ssize_t w;
-		do
-			w = write(pipe_w, "D", 1);
-		while (w < 0 && errno == EINTR);
-		close(pipe_w);
-	}
-	if (pid > 0)
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
+	return r.st == PMD_OK ? 0 : 1;
 }
 
 static bool hypervisor(struct pmd_src *s)
@@ -199,11 +157,11 @@ void pmd_s0ix_cycle_run(struct pmd_src *s, unsigned seconds, const char *mode,
 	}
 	char arm[24];
 	snprintf(arm, sizeof(arm), "+%u", seconds + GRACE_MS / 1000);
-	int pipe_w = -1;
-	pid_t g = guardian(s, &pipe_w);
-	if (g < 0) {
+	struct pmd_guardian g;
+	char gerr[120];
+	if (pmd_guardian_start(&g, clear_alarm, s, gerr, sizeof(gerr)) < 0) {
 		c->res = pmd_res_make(PMD_UNREADABLE, errno, "no guardian process (%s): not "
-				      "suspended", strerror(errno));
+				      "suspended", gerr);
 		goto out;
 	}
 	c->res = pmd_knob_write(s, RTC "wakealarm", arm);
@@ -224,7 +182,7 @@ void pmd_s0ix_cycle_run(struct pmd_src *s, unsigned seconds, const char *mode,
 	c->alarm_left_empty = pmd_read_line(s, RTC "wakealarm", alarm, sizeof(alarm)).st ==
 				      PMD_OK &&
 			      !alarm[0];
-	guardian_done(g, pipe_w);
+	pmd_guardian_done(&g);
 	if (c->res.st != PMD_OK && c->end[1].boot_ns) {
 		/* the suspend was refused (EBUSY...): the cycle ran, the kernel said no */
 		char why[sizeof(c->res.why)];
