@@ -20,7 +20,8 @@ cpuid_serialize_raw_data'
 # FILE FUNCTION...  # why it may open things itself
 ALLOWED='
 lib/report/dump-write.c open openat fdopen fdopendir nftw cpuid_serialize_all_raw_data # pmdiag-dump writes the dump the user asked for (and lists, removes or archives what it wrote)
-lib/probe/race/race-safe.c open # pmdiag-race: its lock, its restore journal (read back by --restore) and /dev/null for its guardian
+lib/probe/race/race-safe.c open # pmdiag-race: its lock and its restore journal (read back by --restore)
+lib/probe/guardian.c open # the guardian of pmdiag-race and pmdiag-s0ix --suspend: /dev/null as its stdin and stdout
 lib/probe/race/race-plot.c fopen # pmdiag-race --plot writes the plot the user asked for
 tools/pmdiag-report.c fopen open fdopen # pmdiag-report --many writes the reports the user asked for and the summary log it reads back
 lib/format/cpuidfmt.c memfd_create cpuid_deserialize_all_raw_data # libcpuid parses only from a path: text the source already read goes through a memory file
