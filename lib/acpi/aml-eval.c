@@ -1384,6 +1384,10 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		paths = pmd_xrealloc(paths, (npaths + 1) * sizeof(*paths));
 		paths[npaths++] = calls[i];
 	}
+	/* the last object that is no call: a call is found by the arguments the debugger
+	 * echoes, which a run that reached it printed whatever else it did */
+	size_t last_plain = npaths > ncalls ? npaths - ncalls - 1 : 0;
+
 	if (!ntab || !npaths) {
 		snprintf(e->engine, sizeof(e->engine), "none (no processor, thermal or LPS0 object)");
 		free(tab);
@@ -1450,7 +1454,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 					       pmd_res_make(PMD_INVALID, EINVAL, "acpiexec: %s", err);
 				/* acpiexec catches its own faults ("ACPI Exec: Segmentation Fault")
 				 * and exits: a run that never reached its last object died */
-				else if (!stopped[j % 2][0] && !find_eval(&runs[j], 1, paths[npaths - 1]))
+				else if (!stopped[j % 2][0] && !find_eval(&runs[j], 1, paths[last_plain]))
 					snprintf(stopped[j % 2], sizeof(stopped[0]), "ACPIEXEC_DIED");
 				nruns = j + 1;
 			}

@@ -84,6 +84,31 @@ size_t pmd_lps0_devices(const struct pmd_aml_ns *ns, const struct pmd_aml_object
 	return n;
 }
 
+static bool computed(const struct pmd_aml_ns *ns, const char *dev, const char *seg)
+{
+	char p[160];
+	const struct pmd_aml_object *o;
+	const struct pmd_aml_value *v;
+
+	snprintf(p, sizeof(p), "%s.%s", dev, seg);
+	o = pmd_aml_find(ns, p);
+	return o && pmd_aml_value(ns, o, &v) == PMD_AML_COMPUTED;
+}
+
+size_t pmd_lps0_undecided(const struct pmd_aml_ns *ns)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
+		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
+
+		if (o->kind == PMD_AML_DEVICE &&
+		    (computed(ns, o->path, "_HID") || computed(ns, o->path, "_CID")))
+			n++;
+	}
+	return n;
+}
+
 void pmd_lps0_hid(const struct pmd_aml_ns *ns, const char *dev, char *buf, size_t n)
 {
 	const struct pmd_aml_value *v = const_of(ns, dev, "_HID");

@@ -38,6 +38,11 @@ const struct pmd_lps0_uuid_info *pmd_lps0_uuid(enum pmd_lps0_uuid u);
  * _DSM answers). Returns how many (at most max) into out (pointers into ns).
  */
 size_t pmd_lps0_devices(const struct pmd_aml_ns *ns, const struct pmd_aml_object **out, size_t max);
+/*
+ * Devices whose _HID or _CID is computed (a method): whether one is PNP0D80 is not known
+ * from the tables. Returns how many.
+ */
+size_t pmd_lps0_undecided(const struct pmd_aml_ns *ns);
 /* The device's _HID when a constant string or EisaId ("INT33A1"), else "". */
 void pmd_lps0_hid(const struct pmd_aml_ns *ns, const char *dev, char *buf, size_t n);
 

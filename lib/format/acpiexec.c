@@ -6,6 +6,7 @@
  */
 #include "format/acpiexec.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #define AX_MAX_LIST (1u << 20)   /* regions, fields, evaluations: hostile output stops here */
@@ -344,9 +345,16 @@ static char *unescape(const char *s, size_t n)
 			i++;
 			if (e && *e)
 				c = to[e - from];
-			else if (s[i] == 'x' && i + 2 < n && sscanf(s + i + 1, "%2x", &hx) == 1) {
-				c = (char)hx;
-				i += 2;
+			else if (s[i] == 'x' && i + 1 < n && isxdigit((unsigned char)s[i + 1])) {
+				/* \xNN, or a sign-extended byte (\xFFFFFFE9): the low byte */
+				hx = 0;
+				while (i + 1 < n && isxdigit((unsigned char)s[i + 1])) {
+					char d = s[++i];
+
+					hx = (hx << 4 | (unsigned)(isdigit((unsigned char)d) ? d - '0'
+								  : (d | 0x20) - 'a' + 10)) & 0xffffffu;
+				}
+				c = (char)(hx & 0xff);
 			} else
 				c = s[i];
 		}

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -17,16 +18,20 @@ int pmd_guardian_start(struct pmd_guardian *g, int (*undo)(void *ctx), void *ctx
 	g->pid = 0;
 	g->pipe_w = -1;
 	if (pipe2(p, O_CLOEXEC) < 0) {
-		snprintf(err, errn, "pipe: %s", strerror(errno));
+		int e = errno;
+		snprintf(err, errn, "pipe: %s", strerror(e));
+		errno = e;
 		return -1;
 	}
 	fflush(stdout);
 	fflush(stderr);
 	pid_t pid = fork();
 	if (pid < 0) {
-		snprintf(err, errn, "fork: %s", strerror(errno));
+		int e = errno;
+		snprintf(err, errn, "fork: %s", strerror(e));
 		close(p[0]);
 		close(p[1]);
+		errno = e;
 		return -1;
 	}
 	if (pid == 0) {
@@ -62,10 +67,15 @@ int pmd_guardian_start(struct pmd_guardian *g, int (*undo)(void *ctx), void *ctx
 void pmd_guardian_done(struct pmd_guardian *g)
 {
 	if (g->pipe_w >= 0) {
+		/* a guardian that died (OOM killer) must not take the tool with it: no SIGPIPE */
+		struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+		bool restore = sigaction(SIGPIPE, &ign, &old) == 0;
 		ssize_t w;
 		do
 			w = write(g->pipe_w, "D", 1);
 		while (w < 0 && errno == EINTR);
+		if (restore)
+			sigaction(SIGPIPE, &old, NULL);
 		close(g->pipe_w);
 		g->pipe_w = -1;
 	}

@@ -19,7 +19,8 @@ struct pmd_guardian {
 /*
  * Start the guardian. undo(ctx) runs in it only if the tool ends without
  * pmd_guardian_done(); it writes its own message to stderr (stdin and stdout are
- * /dev/null) and returns the guardian's exit status. 0, or -1 with err filled.
+ * /dev/null) and returns the guardian's exit status. 0, or -1 with err filled and errno
+ * kept.
  */
 int pmd_guardian_start(struct pmd_guardian *g, int (*undo)(void *ctx), void *ctx, char *err,
 		       size_t errn);

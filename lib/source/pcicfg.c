@@ -136,14 +136,16 @@ static struct pmd_res precheck_dump(const char *path, long *keep, bool *dropped)
 	struct pmd_res r = pmd_ok();
 	while ((got = getline(&line, &cap, f)) > 0) {
 		lineno++;
-		if (line[got - 1] != '\n') {
+		bool cut = line[got - 1] != '\n';
+		if (cut) {
 			/* the last line, cut: kept when libpci can read it as a row */
 			size_t n = (size_t)got;
 			if (n && line[n - 1] == '\r')
 				n--;
 			*dropped = !row_ok(line, n);
 			*keep = *dropped ? pos : pos + got;
-			break;
+			if (*dropped)
+				break;
 		}
 		pos += got;
 		size_t n = 0;

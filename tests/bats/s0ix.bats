@@ -448,6 +448,24 @@ info s0ix.no-runtime-pc10: look at the devices that stay active, the tightest LT
 	assert_line --regexp '^S0ix \(suspend to idle\): no: .*'
 	run -0 s0ix_findings "$d"
 	assert_line "warning s0ix.lps0-dsm-unanswered"
+	# only Microsoft's UUID answers on an Intel CPU: Linux 6.12 uses it, 6.1 does not
+	d=$(copy_dump hand-s0ix-lps0 msonly)
+	sed -i -e 's/^\(object [^ ]*_DSM(intel,1,0) evaluated - \).*/\10x0/' "$d/aml-eval.txt"
+	local intel="$CORPUS/cpuid/hwl-Intel-Nehalem-2xXeon-X5550.pu0"
+	run -0 pmdiag-s0ix --dump "$d" --cpuid "$intel"
+	assert_line --regexp '^  Microsoft +0 +0x181 +evaluated by ACPICA: the same on every boot +yes$'
+	assert_line --regexp '^  Linux uses the device: +yes$'
+	echo 6.1.0-18-amd64 > "$d/proc/sys/kernel/osrelease"
+	run -0 pmdiag-s0ix --dump "$d" --cpuid "$intel"
+	assert_line --regexp '^  Microsoft +0 +0x181 +evaluated by ACPICA: the same on every boot +no$'
+	assert_line --regexp '^  Linux uses the device: +no: no UUID it calls answers$'
+	run -0 s0ix_findings "$d" --cpuid "$intel"
+	assert_output "$(printf 'warning s0ix.no-hw-sleep\nwarning s0ix.lps0-dsm-unanswered')"
+	# the IPU already in D3cold (the port above it suspended): nothing to say
+	d=$(copy_dump hand-s0ix-lps0 d3cold)
+	echo D3cold > "$d/sys/bus/pci/devices/0000:00:05.0/power_state"
+	run -0 s0ix_findings "$d"
+	assert_output "warning s0ix.no-hw-sleep"
 	# no PNP0D80 in the tables (its EisaId made PNP0C02, the checksum fixed): no device
 	d=$(copy_dump hand-s0ix-lps0 nodev)
 	rm "$d/aml-eval.txt"

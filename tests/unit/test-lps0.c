@@ -142,7 +142,7 @@ static const char ax_call[] =
 	"Evaluation of \\_SB.PEPD._DSM returned object 0x55b6be76cd60, external buffer length 21F8\n"
 	"  [Package] Contains 1 Elements:\n"
 	"    [Package] Contains 3 Elements:\n"
-	"      [String] Length 0E = \"\\\\_SB.PCI0.XHC \\\"q\\\" \\x01\"\n"
+	"      [String] Length 0E = \"\\\\_SB.PCI0.XHC \\\"q\\\" \\x01\\xFFFFFFE9\"\n"
 	"      [Integer] = 0000000000000001\n"
 	"      [Buffer] Length 20 =     0000: 00 01 02 03 04 05 06 07 08 09 0A 0B 0C 0D 0E 0F  // ................\n"
 	"- evaluate \\_SB.PEPD._STA\n"
@@ -168,7 +168,7 @@ TEST(acpiexec_call_with_arguments)
 	const struct pmd_aml_value *e = &r.evals[1].value.elem[0];
 	CHECK_EQ(e->nelem, 3);
 	/* AcpiUtPrintString's escapes undone */
-	CHECK_STR(e->elem[0].string, "\\_SB.PCI0.XHC \"q\" \x01");
+	CHECK_STR(e->elem[0].string, "\\_SB.PCI0.XHC \"q\" \x01\xe9"); /* a signed char's \xFFFFFFE9 */
 	/* a 32-byte buffer: its length only */
 	CHECK(e->elem[2].buflen == 32 && !e->elem[2].buffer);
 	CHECK_STR(r.evals[2].args, "");

@@ -539,6 +539,9 @@ TEST(pci_hostile_dumps_give_results)
 		{ "unterminated", "00:00.0 0600: 8086:1237\n00: 86 80", 0, PMD_INVALID,
 		  "no config bytes" },
 		{ "cut in its first line", "00:00.0 06", 0, PMD_INVALID, "no whole line" },
+		/* a cut row kept for libpci is checked like the others: no hostile offset */
+		{ "cut past 4k", "00:00.0 0600: 8086:1237\n00: 86 80 37 12\nffffffff: 00", 0,
+		  PMD_INVALID, "offset 0xffffffff" },
 		{ "empty", "", 0, PMD_INVALID, "no devices" },
 		{ "no hex", "00:00.0 Host bridge: Intel\n00:01.0 ISA bridge: Intel\n", 0,
 		  PMD_INVALID, "no config bytes" },

@@ -113,14 +113,15 @@ static void lps0_findings(const struct pmd_s0ix_info *si, struct pmd_checks *f)
 			      "the firmware declares low-power S0 idle but its tables have no LPS0 device "
 			      "(PNP0D80 with a _DSM): Linux cannot tell the platform it enters the "
 			      "low-power state, and does not make s2idle the default");
-	else if (l->res.st == PMD_OK && l->attached == PMD_NO)
+	else if (l->res.st == PMD_OK && l->attached == PMD_NO && !l->absent)
 		pmd_check_add(f, "s0ix.lps0-dsm-unanswered", PMD_SEV_WARNING,
 			      "report it to the firmware vendor; a firmware update may fix it",
 			      "the LPS0 device %s answers none of the _DSM UUIDs Linux calls on this CPU "
 			      "with a function mask: Linux does not use it, and never tells the "
 			      "platform it enters the low-power state", l->path);
-	if (l->res.st != PMD_OK || !l->con_evaluated || l->con_cls == PMD_EV_FAILED ||
-	    l->con_cls == PMD_EV_DEPENDS)
+	/* Linux reads the constraints only from a device it uses */
+	if (l->res.st != PMD_OK || l->attached == PMD_NO || !l->con_evaluated ||
+	    l->con_cls == PMD_EV_FAILED || l->con_cls == PMD_EV_DEPENDS)
 		return;
 	for (size_t i = 0; i < l->ncon; i++) {
 		const struct pmd_lps0_constraint *c = &l->con[i];
@@ -128,6 +129,9 @@ static void lps0_findings(const struct pmd_s0ix_info *si, struct pmd_checks *f)
 		char adv[200];
 
 		if (!c->kept || c->min_dstate < 3 || !x || x->r.st != PMD_OK || x->driver[0])
+			continue;
+		/* already as deep as asked (a bridge above it suspended): nothing to do */
+		if (!strcmp(x->dstate, "D3cold") || (!strcmp(x->dstate, "D3hot") && c->min_dstate == 3))
 			continue;
 		snprintf(adv, sizeof(adv), "install or load the driver of %s (class %04x), or "
 			 "find why none binds (lspci -k -s %s)", x->name, x->cls, x->name);

@@ -17,6 +17,7 @@
 #include "acpi/aml-eval.h"
 #include "format/acpiexec.h"
 #include "probe/s0ix/s0ix.h"
+#include "source/kver.h"
 
 /* Picasso's LPS0 devices, whose AMD mask Linux shifts by one (amd_hid_ids[]). */
 static bool picasso(const char *hid)
@@ -34,8 +35,16 @@ static void answer(const struct pmd_eval *e, const char *key, struct pmd_s0ix_ds
 	a->evaluated = true;
 	a->cls = (int)o->cls;
 	snprintf(a->exception, sizeof(a->exception), "%s", o->exception);
-	if (o->cls != PMD_EV_FAILED)
-		a->mask = pmd_lps0_mask(&o->value);
+	if (o->cls == PMD_EV_FAILED)
+		return;
+	if (o->value.type == PMD_AML_V_BUFFER && o->value.buflen >= 1 && o->value.buflen <= 4 &&
+	    !o->value.buffer) {
+		/* a mask whose bytes acpiexec did not print: not known, not "no answer" */
+		a->cls = PMD_EV_FAILED;
+		snprintf(a->exception, sizeof(a->exception), "BYTES_NOT_PRINTED");
+		return;
+	}
+	a->mask = pmd_lps0_mask(&o->value);
 }
 
 static void constraints(struct pmd_s0ix_info *si, const struct pmd_aml_ns *ns,
@@ -86,6 +95,85 @@ static void constraints(struct pmd_s0ix_info *si, const struct pmd_aml_ns *ns,
 	}
 }
 
+/*
+ * Whether Linux calls the Microsoft UUID on a CPU that is not AMD's: 6.1 discards its
+ * mask there (only Intel's counts), 6.12 uses it; between them it is not known here.
+ * No kernel version (an acpidump alone): 6.12, as the rest of pmdiag assumes.
+ */
+static enum pmd_tri ms_on_intel(const struct pmd_kver *k)
+{
+	if (!k->known || pmd_kver_ge(k, 6, 12))
+		return PMD_YES;
+	return pmd_kver_ge(k, 6, 2) ? PMD_UNKNOWN : PMD_NO;
+}
+
+/* One LPS0 device as Linux's attach judges it: its answers, and whether it is used. */
+static void judge_dev(const struct pmd_s0ix_info *si, const struct pmd_aml_ns *ns,
+		      const struct pmd_eval *e, const struct pmd_kver *kv, const char *path,
+		      struct pmd_s0ix_lps0 *l)
+{
+	struct pmd_presence_info p = { .st = PMD_PRES_UNKNOWN };
+
+	memset(l, 0, sizeof(*l));
+	l->attached = PMD_UNKNOWN;
+	l->con_uuid = -1;
+	for (unsigned u = 0; u < PMD_LPS0_NUUID; u++)
+		l->ans[u].mask = -1;
+	snprintf(l->path, sizeof(l->path), "%s", path);
+	pmd_lps0_hid(ns, l->path, l->hid, sizeof(l->hid));
+	if (e)
+		pmd_aml_presence(ns, e, l->path, &p);
+	l->present = p.st == PMD_PRES_PRESENT;
+	l->absent = p.st == PMD_PRES_ABSENT;
+	if (!l->present)
+		pmd_presence_text(&p, l->presence, sizeof(l->presence));
+	if (l->absent)
+		return;
+	for (unsigned u = 0; e && u < PMD_LPS0_NUUID; u++) {
+		char key[PMD_AX_PATH];
+
+		pmd_lps0_key(l->path, (enum pmd_lps0_uuid)u, 0, key, sizeof(key));
+		answer(e, key, &l->ans[u]);
+	}
+	struct pmd_s0ix_dsm_answer *in = &l->ans[PMD_LPS0_INTEL], *am = &l->ans[PMD_LPS0_AMD];
+
+	if (picasso(l->hid) && am->mask > 3)
+		am->mask = am->mask << 1 | 1;
+	l->ans[PMD_LPS0_MS].used = si->cpu_amd == PMD_YES ? PMD_YES
+				   : si->cpu_amd == PMD_NO ? ms_on_intel(kv)
+				   : ms_on_intel(kv) == PMD_YES ? PMD_YES : PMD_UNKNOWN;
+	in->used = si->cpu_amd == PMD_UNKNOWN ? PMD_UNKNOWN : si->cpu_amd == PMD_YES ? PMD_NO : PMD_YES;
+	am->used = si->cpu_amd == PMD_UNKNOWN ? PMD_UNKNOWN : si->cpu_amd;
+	/* answered, not answered, or not known (not evaluated, failed, depends) */
+	bool yes = false, maybe = false, unknown = !e;
+
+	for (unsigned u = 0; u < PMD_LPS0_NUUID; u++) {
+		const struct pmd_s0ix_dsm_answer *a = &l->ans[u];
+
+		if (a->used == PMD_NO)
+			continue;
+		if (a->mask >= 0 && a->cls != PMD_EV_DEPENDS) {
+			if (a->used == PMD_YES)
+				yes = true;
+			else
+				maybe = true;
+		} else if (!a->evaluated || a->cls == PMD_EV_DEPENDS ||
+			   (a->cls == PMD_EV_FAILED && strcmp(a->exception, "NO_RETURN_VALUE"))) {
+			unknown = true; /* a failure may be the emulation's: not an answer */
+		}
+	}
+	l->attached = yes ? (p.st == PMD_PRES_PRESENT ? PMD_YES : PMD_UNKNOWN)
+		      : maybe || unknown ? PMD_UNKNOWN : PMD_NO;
+	/* the constraints: the vendor's UUID; without CPUID, the one that answers */
+	if (si->cpu_amd != PMD_UNKNOWN) {
+		l->con_uuid = si->cpu_amd == PMD_YES ? PMD_LPS0_AMD : PMD_LPS0_INTEL;
+	} else if ((in->mask > 0 && (in->mask & 1)) != (am->mask > 0 && (am->mask & 1))) {
+		/* bit 0: the UUID has functions (a _DSM answers others with {0}) */
+		l->con_uuid = in->mask > 0 && (in->mask & 1) ? PMD_LPS0_INTEL : PMD_LPS0_AMD;
+		l->con_guess = true;
+	}
+}
+
 void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 {
 	struct pmd_s0ix_lps0 *l = &si->lps0d;
@@ -107,12 +195,25 @@ void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 	if (!ns)
 		return;
 	l->ndev = pmd_lps0_devices(ns, dev, PMD_ARRAY_SIZE(dev));
-	bool dsdt = false;
+	bool dsdt = false, refused = false;
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		bool aml = !strcmp(t[i].sig, "DSDT") || !strcmp(t[i].sig, "SSDT");
+
 		dsdt |= !strcmp(t[i].sig, "DSDT") && !t[i].invalid;
+		refused |= aml && t[i].invalid;
+	}
 	if (!l->ndev && !dsdt) {
 		l->res = pmd_res_make(PMD_NOT_RECORDED, 0, "no DSDT in these tables");
+		return;
+	}
+	size_t undecided = l->ndev ? 0 : pmd_lps0_undecided(ns);
+
+	if (!l->ndev && (refused || undecided)) {
+		/* the device may be where the tables do not say */
+		l->res = pmd_res_make(PMD_UNREADABLE, 0, "%s", refused
+				      ? "no PNP0D80 device in the tables read, and a DSDT or SSDT was refused"
+				      : "no constant PNP0D80 device; a device's _HID or _CID is computed");
 		return;
 	}
 	if (!l->ndev) {
@@ -122,68 +223,42 @@ void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 	e = pmd_aml_eval(s, ns, &l->eval_res);
 	if (e)
 		snprintf(l->eval_engine, sizeof(l->eval_engine), "%s", e->engine);
-	/* Linux attaches to the first present device that answers (lps0_device_attach) */
-	for (size_t d = 0; d < l->ndev; d++) {
-		struct pmd_presence_info p = { .st = PMD_PRES_UNKNOWN };
+	/*
+	 * Linux attaches to the first present device whose _DSM answers (lps0_device_attach
+	 * tries each): that one decides; else the first present one that does not answer;
+	 * else (every device not present) the first, to which Linux attaches nothing.
+	 */
+	struct pmd_s0ix_lps0 pick, first_no, first_absent;
+	bool have_no = false, have_absent = false, have_pick = false;
+	struct pmd_kver kv;
 
-		memset(l->ans, 0, sizeof(l->ans));
-		for (unsigned u = 0; u < PMD_LPS0_NUUID; u++)
-			l->ans[u].mask = -1;
-		snprintf(l->path, sizeof(l->path), "%s", dev[d]->path);
-		pmd_lps0_hid(ns, l->path, l->hid, sizeof(l->hid));
-		if (e)
-			pmd_aml_presence(ns, e, l->path, &p);
-		l->present = p.st == PMD_PRES_PRESENT;
-		l->absent = p.st == PMD_PRES_ABSENT;
-		l->presence[0] = 0;
-		if (!l->present)
-			pmd_presence_text(&p, l->presence, sizeof(l->presence));
-		if (p.st == PMD_PRES_ABSENT)
-			continue;
-		for (unsigned u = 0; e && u < PMD_LPS0_NUUID; u++) {
-			char key[PMD_AX_PATH];
+	pmd_kver_read(s, &kv);
+	for (size_t d = 0; d < l->ndev && !have_pick; d++) {
+		struct pmd_s0ix_lps0 c;
 
-			pmd_lps0_key(l->path, (enum pmd_lps0_uuid)u, 0, key, sizeof(key));
-			answer(e, key, &l->ans[u]);
+		judge_dev(si, ns, e, &kv, dev[d]->path, &c);
+		if (c.absent) {
+			if (!have_absent)
+				first_absent = c;
+			have_absent = true;
+		} else if (c.attached == PMD_NO) {
+			if (!have_no)
+				first_no = c;
+			have_no = true;
+		} else {
+			pick = c;
+			have_pick = true;
 		}
-		struct pmd_s0ix_dsm_answer *in = &l->ans[PMD_LPS0_INTEL], *am = &l->ans[PMD_LPS0_AMD];
-
-		if (picasso(l->hid) && am->mask > 3)
-			am->mask = am->mask << 1 | 1;
-		l->ans[PMD_LPS0_MS].used = PMD_YES;
-		in->used = si->cpu_amd == PMD_UNKNOWN ? PMD_UNKNOWN : si->cpu_amd == PMD_YES ? PMD_NO : PMD_YES;
-		am->used = si->cpu_amd == PMD_UNKNOWN ? PMD_UNKNOWN : si->cpu_amd;
-		/* answered, not answered, or not known (not evaluated, failed, depends) */
-		bool yes = false, maybe = false, unknown = !e;
-
-		for (unsigned u = 0; u < PMD_LPS0_NUUID; u++) {
-			const struct pmd_s0ix_dsm_answer *a = &l->ans[u];
-
-			if (a->used == PMD_NO)
-				continue;
-			if (a->mask >= 0 && a->cls != PMD_EV_DEPENDS) {
-				if (a->used == PMD_YES)
-					yes = true;
-				else
-					maybe = true;
-			}
-			else if (!a->evaluated || a->cls == PMD_EV_DEPENDS ||
-				 (a->cls == PMD_EV_FAILED && strcmp(a->exception, "NO_RETURN_VALUE")))
-				unknown = true; /* a failure may be the emulation's: not an answer */
-		}
-		l->attached = yes ? (p.st == PMD_PRES_PRESENT ? PMD_YES : PMD_UNKNOWN)
-			      : maybe || unknown ? PMD_UNKNOWN : PMD_NO;
-		/* the constraints: the vendor's UUID; without CPUID, the one that answers */
-		if (si->cpu_amd != PMD_UNKNOWN)
-			l->con_uuid = si->cpu_amd == PMD_YES ? PMD_LPS0_AMD : PMD_LPS0_INTEL;
-		else if ((in->mask > 0 && (in->mask & 1)) != (am->mask > 0 && (am->mask & 1))) {
-			/* bit 0: the UUID has functions (a _DSM answers others with {0}) */
-			l->con_uuid = in->mask > 0 && (in->mask & 1) ? PMD_LPS0_INTEL : PMD_LPS0_AMD;
-			l->con_guess = true;
-		}
-		if (l->attached != PMD_NO)
-			break;
 	}
+	if (!have_pick)
+		pick = have_no ? first_no : first_absent;
+	if (!have_pick && !have_no)
+		pick.attached = PMD_NO; /* no device present */
+	pick.res = l->res;
+	pick.ndev = l->ndev;
+	pick.eval_res = l->eval_res;
+	memcpy(pick.eval_engine, l->eval_engine, sizeof(pick.eval_engine));
+	*l = pick;
 	constraints(si, ns, e);
 }
 
@@ -215,6 +290,11 @@ void pmd_s0ix_print_lps0(const struct pmd_s0ix_info *si, struct pmd_out *o)
 		     l->hid[0] && strcmp(l->hid, "PNP0D80") ? ", " : "",
 		     l->presence[0] ? ": " : "", l->presence);
 	pmd_out_str(o, "lps0_device", NULL, l->path);
+	if (l->absent) {
+		/* not enumerated: its _DSM is never called */
+		pmd_out_str(o, "lps0_attached", "Linux uses the device", "no: not present");
+		return;
+	}
 	bool recorded = false;
 
 	for (unsigned u = 0; u < PMD_LPS0_NUUID; u++)
