@@ -228,7 +228,7 @@ void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 	 * tries each): that one decides; else the first present one that does not answer;
 	 * else (every device not present) the first, to which Linux attaches nothing.
 	 */
-	struct pmd_s0ix_lps0 pick, first_no, first_absent;
+	struct pmd_s0ix_lps0 pick = *l, first_no = *l, first_absent = *l;
 	bool have_no = false, have_absent = false, have_pick = false;
 	struct pmd_kver kv;
 
