@@ -73,9 +73,11 @@ def one(args):
     for a in dsm if isinstance(dsm, list) else []:
         if a['functions'] is not None and int(a['functions'], 16) > 0:
             n['answers'] += 1
-            if uuid.UUID(UUIDS[a['uuid']]).bytes_le not in aml:
+            if UUIDS[a['name']] != a['uuid']:
+                problems.append('%s UUID printed as %s' % (a['name'], a['uuid']))
+            if uuid.UUID(UUIDS[a['name']]).bytes_le not in aml:
                 problems.append('%s UUID answers %s but is not in the tables' %
-                                (a['uuid'], a['functions']))
+                                (a['name'], a['functions']))
     if fw.get('lps0_constraints_provenance') in ('constant', 'evaluated', 'boot'):
         for c in fw.get('lps0_constraints') or []:
             if not c['linux_uses']:

@@ -315,7 +315,8 @@ void pmd_s0ix_print_lps0(const struct pmd_s0ix_info *si, struct pmd_out *o)
 		const struct pmd_lps0_uuid_info *ui = pmd_lps0_uuid((enum pmd_lps0_uuid)u);
 
 		pmd_out_obj(o, NULL, NULL);
-		pmd_out_str(o, "uuid", "_DSM UUID", ui->name);
+		pmd_out_str(o, "name", "_DSM UUID", ui->name);
+		pmd_out_str(o, "uuid", NULL, ui->uuid);
 		pmd_out_uint(o, "revision", "Rev", ui->rev, NULL);
 		if (a->mask >= 0)
 			pmd_out_hex(o, "functions", "Functions", (uint64_t)a->mask, 2);
@@ -325,8 +326,18 @@ void pmd_s0ix_print_lps0(const struct pmd_s0ix_info *si, struct pmd_out *o)
 					 : a->mask == 0 ? "no functions (a mask of 0)"
 					 : a->mask > 0 ? cls_words(a->cls)
 					 : a->cls == PMD_EV_FAILED ? a->exception : "no function mask");
-		pmd_out_str(o, "linux_uses", "Linux calls it", a->used == PMD_YES ? "yes"
-					      : a->used == PMD_NO ? "no" : "depends on the CPU's vendor");
+		if (a->evaluated && a->cls != PMD_EV_FAILED)
+			pmd_out_str(o, "provenance", NULL, pmd_ev_class_name((enum pmd_ev_class)a->cls));
+		else
+			pmd_out_null(o, "provenance", NULL);
+		pmd_out_str(o, NULL, "Linux calls it", a->used == PMD_YES ? "yes"
+			    : a->used == PMD_NO ? "no"
+			    : u == PMD_LPS0_MS && si->cpu_amd != PMD_UNKNOWN ? "depends on the kernel"
+			    : "depends on the CPU's vendor");
+		if (a->used == PMD_UNKNOWN)
+			pmd_out_null(o, "linux_calls", NULL);
+		else
+			pmd_out_bool(o, "linux_calls", NULL, a->used == PMD_YES);
 		pmd_out_end(o);
 	}
 	pmd_out_end(o);
