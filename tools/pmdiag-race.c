@@ -25,6 +25,9 @@ enum {
 	OPT_RESTORE,
 	OPT_SIM,
 	OPT_STATE_DIR,
+	OPT_IDLE_STATES,
+	OPT_LIMIT_BY,
+	OPT_NO_METER,
 };
 
 static const char tool_help[] =
@@ -46,7 +49,16 @@ static const char tool_help[] =
 	"      --dry-run             print the plan and what it would change; change nothing\n"
 	"      --restore             put back the settings of a run that was killed, and exit\n"
 	"      --sim DIR             run on a simulated platform (fake root and power model)\n"
-	"      --state-dir DIR       lock and restore file (default /run/pmdiag-race)\n";
+	"      --state-dir DIR       lock and restore file (default /run/pmdiag-race)\n"
+	"\n"
+	"  The second question: what does each CPU idle state save?\n"
+	"      --idle-states         measure idle power with the deepest idle state limited\n"
+	"                            to each state in turn (--trials rounds, --idle S each)\n"
+	"      --limit-by HOW        qos (the PM QoS latency request) or disable (cpuidle\n"
+	"                            stateN/disable on every CPU); default: qos when the\n"
+	"                            states' exit latencies tell them apart\n"
+	"      --no-meter            limit the states and record their use without\n"
+	"                            measuring power (a machine without RAPL, a VM)\n";
 
 static int parse_list(const char *arg, char items[][32], size_t max, size_t *n)
 {
@@ -216,6 +228,20 @@ static void race_option(struct pmd_cli *c, int opt, const char *arg, struct pmd_
 	case OPT_STATE_DIR:
 		ro->state_dir = arg;
 		break;
+	case OPT_IDLE_STATES:
+		ro->idle_states = true;
+		break;
+	case OPT_LIMIT_BY:
+		if (!strcmp(arg, "qos"))
+			ro->idle_limit = PMD_IDLE_LIMIT_QOS;
+		else if (!strcmp(arg, "disable"))
+			ro->idle_limit = PMD_IDLE_LIMIT_DISABLE;
+		else
+			pmd_cli_usage_error(c, "--limit-by: \"%s\" is not qos or disable", arg);
+		break;
+	case OPT_NO_METER:
+		ro->no_meter = true;
+		break;
 	default:
 		pmd_cli_usage_error(c, "unknown option");
 	}
@@ -242,6 +268,9 @@ static void parse_options(int argc, char **argv, struct pmd_cli *c, struct pmd_r
 		{ "restore", no_argument, NULL, OPT_RESTORE },
 		{ "sim", required_argument, NULL, OPT_SIM },
 		{ "state-dir", required_argument, NULL, OPT_STATE_DIR },
+		{ "idle-states", no_argument, NULL, OPT_IDLE_STATES },
+		{ "limit-by", required_argument, NULL, OPT_LIMIT_BY },
+		{ "no-meter", no_argument, NULL, OPT_NO_METER },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -260,6 +289,11 @@ static void parse_options(int argc, char **argv, struct pmd_cli *c, struct pmd_r
 	}
 	if (a->restore && (a->dry || a->plot))
 		pmd_cli_usage_error(c, "--restore goes alone");
+	if (ro->idle_states && (ro->methods || ro->nduty || ro->nfreq || ro->units || a->plot))
+		pmd_cli_usage_error(c, "--idle-states measures idle power only: no --method, --duty, "
+				    "--freq, --work or --plot");
+	if (!ro->idle_states && (ro->idle_limit || ro->no_meter))
+		pmd_cli_usage_error(c, "--limit-by and --no-meter go with --idle-states");
 }
 
 /* --restore: apply the restore file a killed run left. */

@@ -49,6 +49,9 @@ struct pmd_backend {
 				    int *id);
 	struct pmd_res (*perf_read)(struct pmd_src *s, int id, uint64_t *count);
 	void (*perf_close)(struct pmd_src *s, int id);
+	/* The PM QoS CPU latency request (pmd_src_latency_*); NULL: none. */
+	struct pmd_res (*latency_request)(struct pmd_src *s, int32_t us);
+	struct pmd_res (*latency_limit)(struct pmd_src *s, int32_t *us);
 	/*
 	 * Tracing (trace.c has the common part and the dump's): NULL means the
 	 * back-end has none. open returns the back-end's session in *priv.

@@ -38,6 +38,7 @@ struct live {
 	struct live_map *maps;
 	size_t nmaps;
 	long pagesize;
+	int qos_fd;  /* /dev/cpu_dma_latency holding our request, -1 */
 };
 
 static struct live *L(struct pmd_src *s) { return s->priv; }
@@ -403,6 +404,8 @@ static void live_close(struct pmd_src *s)
 	free(l->maps);
 	if (l->mem_fd >= 0)
 		close(l->mem_fd);
+	if (l->qos_fd >= 0)
+		close(l->qos_fd); /* the kernel drops the request */
 	free(l);
 }
 
@@ -497,6 +500,66 @@ uint64_t pmd_real_sleep_ns(uint64_t ns)
 
 static uint64_t live_now_ns(struct pmd_src *s) { return pmd_now_ns(); }
 
+#define QOS_DEV "/dev/cpu_dma_latency"
+
+static struct pmd_res qos_open_error(int e)
+{
+	if (e == EACCES || e == EPERM)
+		return pmd_res_make(PMD_UNREADABLE, e, QOS_DEV ": permission denied (run as root)");
+	if (e == ENOENT)
+		return pmd_res_make(PMD_ABSENT, e, QOS_DEV ": absent (a kernel without PM QoS, or "
+				    "no /dev)");
+	return pmd_res_make(PMD_UNREADABLE, e, QOS_DEV ": %s", strerror(e));
+}
+
+/*
+ * The request is the open file: writing an s32 sets it (cpu_latency_qos_write),
+ * closing removes it (cpu_latency_qos_release), also when the process dies.
+ */
+static struct pmd_res live_latency_request(struct pmd_src *s, int32_t us)
+{
+	struct live *l = L(s);
+	if (us < 0) {
+		if (l->qos_fd >= 0)
+			close(l->qos_fd);
+		l->qos_fd = -1;
+		return pmd_ok();
+	}
+	if (l->qos_fd < 0) {
+		l->qos_fd = open(QOS_DEV, O_RDWR | O_CLOEXEC | O_NOCTTY);
+		if (l->qos_fd < 0)
+			return qos_open_error(errno);
+	}
+	ssize_t w;
+	do
+		w = write(l->qos_fd, &us, sizeof(us));
+	while (w < 0 && errno == EINTR);
+	if (w != (ssize_t)sizeof(us))
+		return pmd_res_make(PMD_UNREADABLE, w < 0 ? errno : EIO,
+				    QOS_DEV ": the kernel refused %d us (%s)", (int)us,
+				    w < 0 ? pmd_errno_name(errno) : "short write");
+	return pmd_ok();
+}
+
+static struct pmd_res live_latency_limit(struct pmd_src *s, int32_t *us)
+{
+	struct live *l = L(s);
+	/* Our own descriptor when we hold one: opening another adds a request. */
+	int fd = l->qos_fd >= 0 ? l->qos_fd : open(QOS_DEV, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return qos_open_error(errno);
+	int32_t v;
+	ssize_t got = pread(fd, &v, sizeof(v), 0);
+	int e = errno;
+	if (fd != l->qos_fd)
+		close(fd);
+	if (got != (ssize_t)sizeof(v))
+		return pmd_res_make(PMD_UNREADABLE, got < 0 ? e : EIO, QOS_DEV ": %s",
+				    got < 0 ? strerror(e) : "short read");
+	*us = v;
+	return pmd_ok();
+}
+
 static uint64_t live_sleep_ns(struct pmd_src *s, uint64_t ns) { return pmd_real_sleep_ns(ns); }
 
 static struct pmd_res live_pin(struct pmd_src *s, int cpu)
@@ -580,6 +643,8 @@ const struct pmd_backend pmd_backend_live = {
 	.knob_write = live_knob_write,
 	.msr_write = live_msr_write,
 	.now_ns = live_now_ns,
+	.latency_request = live_latency_request,
+	.latency_limit = live_latency_limit,
 	.sleep_ns = live_sleep_ns,
 	.pin = live_pin,
 	.run = live_run,
@@ -599,6 +664,7 @@ struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *
 	struct pmd_src *s = pmd_src_alloc(&pmd_backend_live, PMD_SRC_LIVE, o, "live");
 	struct live *l = pmd_xcalloc(1, sizeof(*l));
 	l->mem_fd = -1;
+	l->qos_fd = -1;
 	l->pagesize = sysconf(_SC_PAGESIZE);
 	if (l->pagesize <= 0)
 		l->pagesize = 4096;

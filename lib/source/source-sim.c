@@ -26,6 +26,7 @@
 #define SIM_MAX_COSTS 4
 #define SIM_RING 256
 #define SIM_MAX_PERF 8
+#define SIM_MAX_CSTATES 12
 
 struct sim_seg {
 	uint64_t t0, t1; /* virtual ns, [t0, t1) */
@@ -70,6 +71,19 @@ struct sim {
 	double core_static_w; /* core-domain power while the CPU runs, besides dynamic power */
 	double core_idle_w;   /* core-domain power while the CPU idles */
 	uint64_t core_msr_start; /* raw core counter value at virtual time 0 */
+	/* CPU idle states (cstate lines): the governor picks the deepest allowed one
+	 * whose target residency fits the sleep between wake-ups (sleep_us) */
+	struct {
+		char name[32];
+		uint64_t lat_us, res_us;
+		double w, cw;      /* package and core-domain power while idle in it */
+		double idle_ns;    /* time in it since virtual time 0, per CPU */
+	} cst[SIM_MAX_CSTATES];
+	size_t ncst;
+	double sleep_us;      /* the wake-up pattern: the sleep per idle entry */
+	double idle_noise;    /* relative noise on each idle stretch's power */
+	int32_t qos_us;       /* our PM QoS request, -1 none (it lives in this process) */
+	int cst_pick;         /* the state idle goes to, -1: work it out again */
 
 	/* state */
 	uint64_t cache_tick; /* the last counter update computed, and its energy */
@@ -179,6 +193,58 @@ static void add_seg_core(struct sim *m, uint64_t dt, double w, double cw)
 static void add_seg(struct sim *m, uint64_t dt, double w)
 {
 	add_seg_core(m, dt, w, m->core_idle_w);
+}
+
+static bool root_u64(struct sim *m, const char *path, uint64_t *v);
+static double rng_unit(struct sim *m);
+
+/* The PM QoS limit of the other processes: dev/cpu_dma_latency of the root, a number. */
+static int32_t qos_others(struct sim *m)
+{
+	uint64_t v;
+	if (!root_u64(m, "dev/cpu_dma_latency", &v) || v > PMD_QOS_NO_LIMIT)
+		return PMD_QOS_NO_LIMIT;
+	return (int32_t)v;
+}
+
+/*
+ * The state the simulated governor idles in: the deepest one that no latency
+ * request excludes, that is not disabled on the pinned CPU, and whose target
+ * residency fits the sleep; the shallowest one when none fits.
+ */
+static int cst_pick(struct sim *m)
+{
+	if (m->cst_pick >= 0)
+		return m->cst_pick;
+	int32_t lim = qos_others(m);
+	if (m->qos_us >= 0 && m->qos_us < lim)
+		lim = m->qos_us;
+	int pick = 0;
+	for (size_t k = 1; k < m->ncst; k++) {
+		char p[160];
+		uint64_t dis = 0;
+		snprintf(p, sizeof(p), "sys/devices/system/cpu/cpu%d/cpuidle/state%zu/disable",
+			 m->cpu, k);
+		root_u64(m, p, &dis);
+		if (m->cst[k].lat_us <= (uint64_t)lim && !dis &&
+		    (double)m->cst[k].res_us <= m->sleep_us)
+			pick = (int)k;
+	}
+	m->cst_pick = pick;
+	return pick;
+}
+
+/* Idle for dt: in the model's idle states when it has them, else at idle_w. */
+static void idle(struct sim *m, uint64_t dt)
+{
+	if (!m->ncst) {
+		add_seg(m, dt, m->idle_w);
+		return;
+	}
+	int k = cst_pick(m);
+	double f = m->idle_noise > 0 ? 1.0 + m->idle_noise * rng_unit(m) : 1.0;
+	m->cst[k].idle_ns += (double)dt;
+	add_seg_core(m, dt, m->cst[k].w * f, m->cst[k].cw * f);
 }
 
 /* Energy the counters show now: the total at the last counter update. */
@@ -467,6 +533,22 @@ static struct pmd_res sim_read_file(struct pmd_src *s, const char *path, char **
 		return r;
 	/* A package zone's energy_uj comes from the model. */
 	const char *slash = strrchr(path, '/');
+	/* cpuidle usage and time: the file's value plus what the model idled since. */
+	int cpu, st, end = 0;
+	char what[8];
+	if (m->ncst && sscanf(path, "sys/devices/system/cpu/cpu%d/cpuidle/state%d/%5[a-z]%n", &cpu,
+			      &st, what, &end) == 3 && !path[end] && st >= 0 &&
+	    (size_t)st < m->ncst && (!strcmp(what, "usage") || !strcmp(what, "time"))) {
+		uint64_t base = 0;
+		pmd_parse_u64(pmd_trim(*data), 10, &base);
+		double ns = m->cst[st].idle_ns;
+		uint64_t add = !strcmp(what, "time") ? (uint64_t)(ns / 1e3)
+						      : (uint64_t)(ns / 1e3 / m->sleep_us);
+		free(*data);
+		*data = pmd_xasprintf("%llu\n", (unsigned long long)(base + add));
+		*len = strlen(*data);
+		return r;
+	}
 	if (pmd_startswith(path, "sys/class/powercap/intel-rapl:") && !strcmp(slash, "/energy_uj")) {
 		char zone[256], name[64], p[320];
 		uint64_t range = 0;
@@ -565,7 +647,7 @@ static void sim_wait(struct pmd_src *s, unsigned ms)
 {
 	struct sim *m = S(s);
 	real_wait(m, (uint64_t)ms * 1000000u);
-	add_seg(m, (uint64_t)ms * 1000000u, m->idle_w);
+	idle(m, (uint64_t)ms * 1000000u);
 }
 
 static struct pmd_res sim_fact(struct pmd_src *s, const char *key, char *buf, size_t n)
@@ -635,6 +717,7 @@ static struct pmd_res sim_knob_write(struct pmd_src *s, const char *path, const 
 		struct pmd_res r = sim_err(errno ? errno : EINVAL, path);
 		return pmd_res_make(r.st, r.err, "%s: %s", path, r.why);
 	}
+	m->cst_pick = -1;
 	char *line = pmd_xasprintf("%s\n", value);
 	int e = replace_file(m, path, line);
 	free(line);
@@ -659,11 +742,28 @@ static struct pmd_res sim_knob_write(struct pmd_src *s, const char *path, const 
 
 static uint64_t sim_now(struct pmd_src *s) { return S(s)->now; }
 
+static struct pmd_res sim_latency_request(struct pmd_src *s, int32_t us)
+{
+	struct sim *m = S(s);
+	m->qos_us = us;
+	m->cst_pick = -1;
+	return pmd_ok();
+}
+
+static struct pmd_res sim_latency_limit(struct pmd_src *s, int32_t *us)
+{
+	struct sim *m = S(s);
+	*us = qos_others(m);
+	if (m->qos_us >= 0 && m->qos_us < *us)
+		*us = m->qos_us;
+	return pmd_ok();
+}
+
 static uint64_t sim_sleep(struct pmd_src *s, uint64_t ns)
 {
 	struct sim *m = S(s);
 	real_wait(m, ns);
-	add_seg(m, ns, m->idle_w);
+	idle(m, ns);
 	return ns;
 }
 
@@ -677,6 +777,7 @@ static struct pmd_res sim_pin(struct pmd_src *s, int cpu)
 	for (size_t i = 0; i < n; i++)
 		if (cpus[i] == cpu) {
 			S(s)->cpu = cpu;
+			S(s)->cst_pick = -1;
 			return pmd_ok();
 		}
 	return pmd_res_make(PMD_UNREADABLE, EINVAL,
@@ -817,6 +918,8 @@ const struct pmd_backend pmd_backend_sim = {
 	.knob_write = sim_knob_write,
 	.msr_write = sim_msr_write,
 	.now_ns = sim_now,
+	.latency_request = sim_latency_request,
+	.latency_limit = sim_latency_limit,
 	.sleep_ns = sim_sleep,
 	.pin = sim_pin,
 	.run = sim_run,
@@ -846,11 +949,11 @@ static struct pmd_res parse_model(struct sim *m, char *text)
 		char *hash = strchr(line, '#');
 		if (hash)
 			*hash = 0;
-		char *w[4] = { 0 };
+		char *w[6] = { 0 };
 		size_t nw = 0;
 		char *sv = NULL;
 		for (char *t = strtok_r(line, " \t", &sv); t; t = strtok_r(NULL, " \t", &sv)) {
-			if (nw == 4)
+			if (nw == 6)
 				return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ":%u: too many words",
 						    lineno);
 			w[nw++] = t;
@@ -867,6 +970,21 @@ static struct pmd_res parse_model(struct sim *m, char *text)
 			else {
 				m->pstate[m->npstate].khz = u;
 				m->pstate[m->npstate++].w = d;
+			}
+		} else if (!strcmp(w[0], "cstate") && (nw == 5 || nw == 6)) {
+			uint64_t lat, res;
+			double cw = 0;
+			if (m->ncst == SIM_MAX_CSTATES || strlen(w[1]) >= sizeof(m->cst[0].name) ||
+			    pmd_parse_u64(w[2], 10, &lat) < 0 || pmd_parse_u64(w[3], 10, &res) < 0 ||
+			    parse_double(w[4], &d) < 0 || d < 0 ||
+			    (nw == 6 && (parse_double(w[5], &cw) < 0 || cw < 0)))
+				ok = false;
+			else {
+				snprintf(m->cst[m->ncst].name, sizeof(m->cst[0].name), "%s", w[1]);
+				m->cst[m->ncst].lat_us = lat;
+				m->cst[m->ncst].res_us = res;
+				m->cst[m->ncst].w = d;
+				m->cst[m->ncst++].cw = cw;
 			}
 		} else if (!strcmp(w[0], "work") && nw == 4) {
 			double st;
@@ -895,6 +1013,8 @@ static struct pmd_res parse_model(struct sim *m, char *text)
 				{ "noise", &m->noise, NULL },
 				{ "core_static_w", &m->core_static_w, NULL },
 				{ "core_idle_w", &m->core_idle_w, NULL },
+				{ "sleep_us", &m->sleep_us, NULL },
+				{ "idle_noise", &m->idle_noise, NULL },
 				{ "counter_period_ns", NULL, &m->period_ns },
 				{ "msr_start", NULL, &m->msr_start },
 				{ "powercap_start_uj", NULL, &m->powercap_start_uj },
@@ -939,6 +1059,8 @@ static struct pmd_res parse_model(struct sim *m, char *text)
 		return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ": counter_period_ns is 0");
 	if (!m->rng)
 		m->rng = 1;
+	if (m->ncst && !(m->sleep_us > 0))
+		return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ": cstate lines need sleep_us");
 	/* highest frequency first */
 	for (size_t i = 1; i < m->npstate; i++)
 		for (size_t j = i; j > 0 && m->pstate[j].khz > m->pstate[j - 1].khz; j--) {
@@ -960,6 +1082,8 @@ struct pmd_src *pmd_src_open_sim(const char *root, const struct pmd_src_opts *o,
 	struct sim *m = pmd_xcalloc(1, sizeof(*m));
 	m->rootfd = fd;
 	m->root = pmd_xstrdup(root);
+	m->qos_us = -1;
+	m->cst_pick = -1;
 	char *text;
 	size_t len;
 	struct pmd_res r = slurp_at(fd, SIM_MODEL, &text, &len);
@@ -980,7 +1104,7 @@ struct pmd_src *pmd_src_open_sim(const char *root, const struct pmd_src_opts *o,
 		return NULL;
 	}
 	/* Idle since virtual time 0; the clock starts at 1 s. */
-	add_seg(m, 1000000000u, m->idle_w);
+	idle(m, 1000000000u);
 	struct pmd_src *s = pmd_src_alloc(&pmd_backend_sim, PMD_SRC_SIM, o, root);
 	s->priv = m;
 	*why = pmd_ok();

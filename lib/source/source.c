@@ -897,6 +897,8 @@ bool pmd_knob_write_allowed(const char *path)
 		/* pmdiag-s0ix --suspend: the RTC wake alarm, and the suspend itself */
 		"sys/class/rtc/rtc[0-9]*/wakealarm",
 		"sys/power/state",
+		/* pmdiag-race --idle-states: a CPU idle state, per CPU */
+		"sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*/disable",
 	};
 	if (!path_ok(path))
 		return false;
@@ -952,6 +954,22 @@ struct pmd_res pmd_msr_write(struct pmd_src *s, int cpu, uint32_t msr, uint64_t 
 	if (cpu < 0)
 		return pmd_res_make(PMD_INVALID, EINVAL, "no CPU %d", cpu);
 	return s->be->msr_write(s, cpu, msr, value);
+}
+
+struct pmd_res pmd_src_latency_request(struct pmd_src *s, int32_t us)
+{
+	struct pmd_res r = write_gate(s, s->be->latency_request != NULL);
+	if (r.st != PMD_OK || !s->be->latency_request)
+		return r.st != PMD_OK ? r : write_gate(s, false);
+	return s->be->latency_request(s, us < 0 ? -1 : us);
+}
+
+struct pmd_res pmd_src_latency_limit(struct pmd_src *s, int32_t *us)
+{
+	*us = PMD_QOS_NO_LIMIT;
+	if (!s->be->latency_limit)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+	return s->be->latency_limit(s, us);
 }
 
 uint64_t pmd_src_now_ns(struct pmd_src *s)

@@ -347,6 +347,7 @@ struct pmd_res pmd_src_fact(struct pmd_src *s, const char *key, char *buf, size_
  *   files: sys/devices/system/cpu/cpufreq/policyN/{scaling_max_freq,
  *          scaling_min_freq, scaling_governor, scaling_setspeed}
  *          sys/class/rtc/rtcN/wakealarm, sys/power/state (a measured suspend)
+ *          sys/devices/system/cpu/cpuN/cpuidle/stateK/disable (--idle-states)
  *   MSRs:  IA32_CLOCK_MODULATION 0x19A, IA32_HWP_REQUEST 0x774
  * Live, the file is opened write-only for this call and the MSR device
  * /dev/cpu/N/msr read-write for this call only; reads keep their read-only
@@ -356,6 +357,20 @@ bool pmd_knob_write_allowed(const char *path);
 bool pmd_msr_write_allowed(uint32_t msr);
 struct pmd_res pmd_knob_write(struct pmd_src *s, const char *path, const char *value);
 struct pmd_res pmd_msr_write(struct pmd_src *s, int cpu, uint32_t msr, uint64_t value);
+
+/*
+ * The kernel's PM QoS CPU latency request (Documentation/power/pm_qos_interface.rst):
+ * pmd_src_latency_request(s, us) holds a request that no CPU idle state with an exit
+ * latency above us be entered (us >= 0), or drops it (us < 0). Live it is an open
+ * /dev/cpu_dma_latency written with the s32; the kernel removes the request when the
+ * file closes, so a crash or SIGKILL gives the machine back its default by itself.
+ * Simulated, the request lives in the process. Refused like the writes above.
+ * pmd_src_latency_limit() reads the limit the kernel applies now (the smallest
+ * request of every process; PMD_QOS_NO_LIMIT when none).
+ */
+#define PMD_QOS_NO_LIMIT 2000000000
+struct pmd_res pmd_src_latency_request(struct pmd_src *s, int32_t us);
+struct pmd_res pmd_src_latency_limit(struct pmd_src *s, int32_t *us);
 
 /* ---- Time, sleep and work: real live, virtual on the simulated platform ---- */
 

@@ -3,7 +3,7 @@
 """Write the simulated platforms of tests/race (see README.md for what each stands
 for and the hand computation of its answer). Run from the top of the repository:
     tests/race/make-fixtures.py
-It rewrites tests/race/{race-wins,pstate-wins,amd} from the tables below."""
+It rewrites tests/race/{race-wins,pstate-wins,amd,idle-states} from the tables below."""
 import os
 import shutil
 
@@ -171,3 +171,49 @@ core_idle_w 0.25
      2, {"policy0": policy("0 1", "acpi-cpufreq", "ondemand",
                             "ondemand performance userspace",
                             1000000, 3000000, [3000000, 2000000, 1000000])})
+
+
+# CPU idle states of the idle-states platform: name, exit latency and target
+# residency (us) as cpuidle states them, and the model's package and core power
+# while idle in each.
+CSTATES = [("POLL", "CPUIDLE CORE POLL IDLE", 0, 0, 6.0, 4.0),
+           ("C1", "MWAIT 0x00", 2, 2, 3.0, 1.5),
+           ("C1E", "MWAIT 0x01", 10, 20, 2.5, 1.2),
+           ("C6", "MWAIT 0x20", 85, 200, 1.2, 0.3),
+           ("C8", "MWAIT 0x40", 200, 800, 1.2, 0.3),
+           ("C10", "MWAIT 0x60", 890, 5000, 0.5, 0.1)]
+
+
+def cpuidle(root, n=4):
+    put(root, CPU + "/cpuidle/current_driver", "intel_idle\n")
+    put(root, CPU + "/cpuidle/current_governor_ro", "menu\n")
+    for c in range(n):
+        for i, (name, desc, lat, res, _, _) in enumerate(CSTATES):
+            d = CPU + "/cpu%d/cpuidle/state%d/" % (c, i)
+            for k, v in (("name", name), ("desc", desc), ("latency", lat),
+                         ("residency", res), ("disable", 0), ("usage", 0), ("time", 0)):
+                put(root, d + k, "%s\n" % v)
+
+
+make("idle-states", """\
+# What each idle state saves: a power model per state (package W, core W), the
+# wake-up pattern (one wake-up every 2 ms), 5 % noise on each idle stretch.
+# C8 saves nothing against C6; C10's target residency (5 ms) is longer than the
+# sleep, so the governor never picks it.
+""" + "".join("cstate %s %d %d %s %s\n" % (n, l, r, w, cw)
+              for n, _, l, r, w, cw in CSTATES) + """\
+sleep_us 2000
+idle_noise 0.05
+seed 7
+static_w 6
+idle_w 1
+pstate 3000000 9.0
+work cpu 30000000 0
+msr yes
+msr_unit_j 0.00006103515625
+core yes
+""", "hand-pstate-skl",
+     [(c, 0x606, INTEL_UNIT) for c in range(4)],
+     4, {"policy0": policy("0 1 2 3", "intel_cpufreq", "schedutil", "performance schedutil",
+                            1000000, 3000000)},
+     extra=(powercap, cpuidle))

@@ -11,9 +11,10 @@
 #define PMD_RACE_INT_H
 
 #include "cpu/msr.h"
+#include "format/cstatefmt.h"
 #include "probe/race/race.h"
 
-#define RACE_MAX_KNOBS 8
+#define RACE_MAX_KNOBS 512 /* --idle-states: a disable file per CPU and state */
 #define RACE_MAX_SETTINGS 24
 #define RACE_MAX_ASSIGN 6
 #define RACE_MAX_DOMAINS 3
@@ -154,6 +155,65 @@ struct race_hwp {
 	unsigned highest, guaranteed, efficient, lowest;
 };
 
+/* ---- --idle-states: what each CPU idle state saves ---- */
+
+#define RACE_MAX_CSTATES 12
+/* A state used less than this share (%) of the idle time under its own limit: not reached. */
+#define RACE_IDLE_USED_PCT 1.0
+
+struct race_cstate {
+	int index;                 /* cpuidle stateN */
+	char name[32], desc[80];
+	uint64_t latency_us, residency_us;
+	bool disabled;             /* disabled before the run on the measured CPU: left so, not used */
+	bool held;                 /* its latency is above another process's PM QoS request */
+	bool usable;               /* in the experiment */
+};
+
+/* One setting of the experiment: the deepest state allowed is cst[state]. */
+struct race_limit {
+	int state;                 /* index in cst[] */
+	int prev;                  /* the next shallower limit (index in lim[]), -1 for the first */
+	int32_t qos_us;            /* PM QoS path: the request; -1: none (the deepest limit) */
+	/* measured, one per round */
+	double *w, *core_w;        /* package (and core domain) power over the window */
+	double *usage, *time_us;   /* [round * ncst + k]: entries and time of cst[k], all CPUs */
+	double *sleep_us;          /* average sleep per idle entry */
+	double *win_s;             /* length of the window */
+	double *hw_pct;            /* [round * PMD_CST_N + c]: hardware residency, NAN none */
+	struct pmd_res hw_res;     /* the last round's hardware counters: ok, or why none */
+	size_t n;
+	/* computed */
+	struct race_stat st_w, st_core_w, d_w, d_core_w; /* d: prev's power minus this one's */
+	double used_pct;           /* cst[state]'s share of the idle time under this limit */
+	double avg_sleep_us;
+	double hw_mean[PMD_CST_N]; /* NAN: not measured */
+	enum { IDLE_REFERENCE, IDLE_SAVES, IDLE_COSTS, IDLE_NOT_SIGNIFICANT, IDLE_NOT_REACHED,
+	       IDLE_UNMEASURED } result;
+	char text[400];
+};
+
+struct race_idle {
+	struct pmd_res res;        /* ok: the measured CPU's states were read */
+	char driver[40], governor[40];
+	struct race_cstate cst[RACE_MAX_CSTATES];
+	size_t ncst;
+	bool vm;                   /* CPUID's hypervisor bit */
+	struct pmd_res qos_res;    /* reading the kernel's PM QoS CPU latency limit */
+	int32_t qos_before;        /* the limit before the run (another process's request) */
+	enum pmd_race_idle_limit how; /* the plan: PM QoS or per-state disable */
+	char how_why[200];
+	int *cpus;                 /* disable path: every online CPU */
+	size_t ncpus;
+	int knob0;                 /* knobs[knob0 + c * ncst + k]: CPU cpus[c], cst[k] (-1 none) */
+	int *knob_of;              /* [c * ncst + k] index in knobs, -1 */
+	struct race_limit lim[RACE_MAX_CSTATES];
+	size_t nlim;
+	bool energy;               /* a meter measured the power (not --no-meter) */
+	char verdict[800];
+	int best;                  /* the deepest limit with a significant saving, -1 */
+};
+
 struct pmd_race {
 	struct pmd_src *s;
 	struct pmd_race_opts o;
@@ -200,6 +260,7 @@ struct pmd_race {
 	char leftover[1200];        /* a restore file from a killed run was applied */
 	char error[2048];
 	struct race_verdict verdict;
+	struct race_idle idle;      /* --idle-states */
 };
 
 /* race.c */
@@ -279,6 +340,18 @@ struct pmd_res race_work_run(struct pmd_race *r, struct race_work *w, uint64_t u
 			     double *secs, uint64_t *checksum);
 /* The work itself, for the unit tests: checksum of units of kind with this buffer. */
 uint64_t race_work_cpu(uint64_t units);
+
+/* race-idle.c */
+void race_idle_probe(struct pmd_race *r);
+/* What is missing to measure the idle states (added to r->missing). */
+void race_idle_missing(struct pmd_race *r, void (*add)(struct pmd_race *, const char *, ...));
+int race_idle_plan(struct pmd_race *r, char *err, size_t n);
+/* The experiment: 0, -1 error (r->error), -2 stopped. */
+int race_idle_method(struct pmd_race *r);
+void race_idle_compute(struct pmd_race *r);
+void race_idle_free(struct pmd_race *r);
+void race_idle_print_readiness(const struct pmd_race *r, struct pmd_out *o, bool plan);
+void race_idle_print(const struct pmd_race *r, struct pmd_out *o);
 
 /* race-stats.c */
 double race_t975(unsigned df);

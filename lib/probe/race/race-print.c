@@ -197,6 +197,8 @@ void pmd_race_print_readiness(const struct pmd_race *r, struct pmd_out *o, bool 
 		pmd_out_strf(o, "cpu_model", "CPU model", "%s family 0x%x model 0x%x", r->vendor_str,
 			     r->family, r->model);
 	meter_out(r, o);
+	if (r->o.idle_states)
+		race_idle_print_readiness(r, o, plan);
 	pmd_out_obj(o, "meters", "Energy meters");
 	static const struct {
 		enum pmd_race_meter_kind k;
@@ -214,6 +216,8 @@ void pmd_race_print_readiness(const struct pmd_race *r, struct pmd_out *o, bool 
 			pmd_out_res(o, ms[i].key, ms[i].label, &m->res);
 	}
 	pmd_out_end(o);
+	if (r->o.idle_states)
+		return;
 	knobs_out(r, o);
 	if (!r->planned)
 		return;
@@ -331,6 +335,10 @@ static void setting_row(const struct pmd_race *r, const struct race_setting *st,
 
 void pmd_race_print(const struct pmd_race *r, struct pmd_out *o)
 {
+	if (r->o.idle_states) {
+		race_idle_print(r, o);
+		return;
+	}
 	const struct race_verdict *v = &r->verdict;
 	pmd_out_obj(o, "verdict", NULL);
 	pmd_out_str(o, "result", NULL, result_key(v->result));

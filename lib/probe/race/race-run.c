@@ -291,7 +291,8 @@ int pmd_race_run(struct pmd_race *r)
 		snprintf(r->error, sizeof(r->error), "%s", res.why);
 		goto unlock;
 	}
-	res = race_meter_start(r);
+	r->idle.energy = r->meter != NULL && !(r->o.idle_states && r->o.no_meter);
+	res = r->idle.energy || !r->o.idle_states ? race_meter_start(r) : pmd_ok();
 	if (res.st != PMD_OK) {
 		snprintf(r->error, sizeof(r->error), "%s", res.why);
 		goto unlock;
@@ -317,7 +318,9 @@ int pmd_race_run(struct pmd_race *r)
 		r->set[i].start_s = pmd_xcalloc(cap, sizeof(double));
 	}
 	r->t0_ns = pmd_src_now_ns(r->s);
-	int mrc = method(r, w);
+	int mrc = r->o.idle_states ? race_idle_method(r) : method(r, w);
+	if (r->o.idle_states)
+		pmd_src_latency_request(r->s, -1); /* also after an error */
 	if (mrc == -2 || stopped(r))
 		r->stopped = r->o.stop ? *r->o.stop : 0;
 
@@ -343,8 +346,12 @@ int pmd_race_run(struct pmd_race *r)
 		rc = 1;
 	else if (mrc == 0) {
 		r->measured = true;
-		race_meter_check_core(r);
-		race_compute(r);
+		if (r->o.idle_states) {
+			race_idle_compute(r);
+		} else {
+			race_meter_check_core(r);
+			race_compute(r);
+		}
 		rc = 0;
 	}
 stop_meter:

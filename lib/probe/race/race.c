@@ -69,6 +69,18 @@ static void find_missing(struct pmd_race *r)
 		add_missing(r, "no CPU to run on (%s)", why(&r->cpu_res));
 		return;
 	}
+	if (r->o.idle_states) {
+		if (!r->meter && !r->o.no_meter)
+			add_missing(r, "no energy meter (powercap: %s; perf: %s; MSR: %s); "
+				       "--no-meter limits the states without measuring power",
+				    why(&r->meters[PMD_METER_POWERCAP].res),
+				    why(&r->meters[PMD_METER_PERF].res), why(&r->meters[PMD_METER_MSR].res));
+		race_idle_missing(r, add_missing);
+		if (pmd_src_kind(r->s) == PMD_SRC_LIVE && !r->privileged)
+			add_missing(r, "not root (the PM QoS request and cpuidle's disable files need "
+				       "root)");
+		return;
+	}
 	if (!r->meter) {
 		if (r->o.meter != PMD_METER_AUTO) {
 			add_missing(r, "no energy meter (%s: %s)",
@@ -144,13 +156,17 @@ struct pmd_race *pmd_race_probe(struct pmd_src *s, const struct pmd_race_opts *o
 	}
 	if (r->cpu >= 0) {
 		race_meters_probe(r);
-		race_knobs_probe(r);
+		if (o->idle_states)
+			race_idle_probe(r);
+		else
+			race_knobs_probe(r);
 	} else {
 		struct pmd_res nocpu = pmd_res_make(r->cpu_res.st, r->cpu_res.err, "no CPU to run on (%s)",
 						    why(&r->cpu_res));
 		for (int k = PMD_METER_POWERCAP; k < PMD_METER_NKINDS; k++)
 			r->meters[k].res = nocpu;
 		r->cf.res = r->ts.res = r->hwp.res = nocpu;
+		r->idle.res = nocpu;
 	}
 	find_missing(r);
 	return r;
@@ -170,6 +186,7 @@ void pmd_race_free(struct pmd_race *r)
 	}
 	free(r->idle_w);
 	free(r->idle_core_w);
+	race_idle_free(r);
 	free(r);
 }
 
@@ -194,5 +211,7 @@ int pmd_race_plan(struct pmd_race *r, char *err, size_t n)
 		snprintf(err, n, "no CPU to run on (%s)", why(&r->cpu_res));
 		return -1;
 	}
+	if (r->o.idle_states)
+		return race_idle_plan(r, err, n);
 	return race_build_plan(r, err, n);
 }

@@ -32,6 +32,13 @@ enum pmd_race_meter_kind {
 	PMD_METER_NKINDS
 };
 
+/* --idle-states: how the deepest idle state is limited. */
+enum pmd_race_idle_limit {
+	PMD_IDLE_LIMIT_AUTO,    /* PM QoS when the states' latencies tell them apart */
+	PMD_IDLE_LIMIT_QOS,     /* the PM QoS CPU latency request (/dev/cpu_dma_latency) */
+	PMD_IDLE_LIMIT_DISABLE, /* cpuidle stateN/disable on every CPU */
+};
+
 #define PMD_RACE_MAX_DUTY 16
 #define PMD_RACE_MAX_FREQ 16
 
@@ -51,6 +58,9 @@ struct pmd_race_opts {
 	unsigned buffer_mib;      /* memory workload buffer (64 MiB) */
 	const char *state_dir;    /* lock and restore file; NULL: default */
 	bool progress;            /* progress lines on stderr */
+	bool idle_states;         /* the second question: what each idle state saves */
+	enum pmd_race_idle_limit idle_limit;
+	bool no_meter;            /* --idle-states without power: limits and residency only */
 	const volatile sig_atomic_t *stop; /* set by a signal handler: stop, restore, return */
 };
 
