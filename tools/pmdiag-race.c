@@ -28,6 +28,7 @@ enum {
 	OPT_IDLE_STATES,
 	OPT_LIMIT_BY,
 	OPT_NO_METER,
+	OPT_MARKDOWN,
 };
 
 static const char tool_help[] =
@@ -50,6 +51,7 @@ static const char tool_help[] =
 	"      --restore             put back the settings of a run that was killed, and exit\n"
 	"      --sim DIR             run on a simulated platform (fake root and power model)\n"
 	"      --state-dir DIR       lock and restore file (default /run/pmdiag-race)\n"
+	"      --markdown            Markdown instead of text (for a bug tracker)\n"
 	"\n"
 	"  The second question: what does each CPU idle state save?\n"
 	"      --idle-states         measure idle power with the deepest idle state limited\n"
@@ -242,6 +244,9 @@ static void race_option(struct pmd_cli *c, int opt, const char *arg, struct pmd_
 	case OPT_NO_METER:
 		ro->no_meter = true;
 		break;
+	case OPT_MARKDOWN:
+		c->fmt = PMD_FMT_MARKDOWN;
+		break;
 	default:
 		pmd_cli_usage_error(c, "unknown option");
 	}
@@ -271,6 +276,7 @@ static void parse_options(int argc, char **argv, struct pmd_cli *c, struct pmd_r
 		{ "idle-states", no_argument, NULL, OPT_IDLE_STATES },
 		{ "limit-by", required_argument, NULL, OPT_LIMIT_BY },
 		{ "no-meter", no_argument, NULL, OPT_NO_METER },
+		{ "markdown", no_argument, NULL, OPT_MARKDOWN },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt;
@@ -313,13 +319,21 @@ static int restore_mode(struct pmd_cli *c, struct pmd_src *s, const struct pmd_r
 }
 
 /* A dump, or a machine without a meter or a setting: say what it offers, exit 2. */
-static int look_only(struct pmd_cli *c, struct pmd_src *s, struct pmd_race *r, bool dump)
+static int look_only(struct pmd_cli *c, struct pmd_src *s, struct pmd_race *r,
+		     const struct pmd_race_opts *ro, bool dump)
 {
 	char err[400];
 	struct pmd_out *o = pmd_out_new();
 	if (dump)
 		pmd_race_plan(r, err, sizeof(err));
 	pmd_race_print_readiness(r, o, false);
+	if (!ro->idle_states) { /* the second question, as pmdiag-report shows it */
+		struct pmd_race_opts io = *ro;
+		io.idle_states = true;
+		struct pmd_race *ir = pmd_race_probe(s, &io);
+		pmd_race_print_idle_summary(ir, o);
+		pmd_race_free(ir);
+	}
 	pmd_cli_warnings(s);
 	int rc = pmd_cli_print(c, o);
 	pmd_out_free(o);
@@ -415,7 +429,7 @@ int main(int argc, char **argv)
 		ro.progress = isatty(2) && !dump && !a.dry;
 		struct pmd_race *r = pmd_race_probe(s, &ro);
 		if (dump || !pmd_race_can_measure(r))
-			rc = look_only(&c, s, r, dump);
+			rc = look_only(&c, s, r, &ro, dump);
 		else
 			rc = measure(&c, s, r, &a);
 		pmd_race_free(r);

@@ -91,6 +91,9 @@ setup_file() {
 	pmdiag-race --sim "$K/sim-pstate-wins" -m hwp --work 100 --trials 2 --json \
 		> "$K/sim-hwp-race.json"
 	pmdiag-race --sim "$K/sim-race-wins" --dry-run --json > "$K/sim-dry-race.json"
+	cp -r "$TOP/tests/race/idle-states" "$K/sim-idle"
+	pmdiag-race --sim "$K/sim-idle" --idle-states --trials 2 --json > "$K/sim-idle-race.json"
+	pmdiag-race --sim "$K/sim-idle" --idle-states --dry-run --json > "$K/sim-idle-dry-race.json"
 }
 
 @test "every key printed is documented, once per object, and every documented key is printed" {

@@ -140,8 +140,8 @@ void race_idle_probe(struct pmd_race *r)
 	size_t usable = 0;
 	for (size_t k = 0; k < id->ncst; k++)
 		usable += id->cst[k].usable;
-	/* How depth will be limited. */
-	bool qos_ok = id->qos_res.st == PMD_OK;
+	/* How depth will be limited (a dump did not record the limit: as on a machine without one). */
+	bool qos_ok = id->qos_res.st == PMD_OK || id->qos_res.st == PMD_NOT_RECORDED;
 	size_t sep = 0;
 	for (size_t k = 0; k < id->ncst; k++)
 		sep += id->cst[k].usable && !qos_separates(id, k);
@@ -190,7 +190,7 @@ void race_idle_missing(struct pmd_race *r, void (*add)(struct pmd_race *, const 
 		add(r, "a virtual machine: its idle states are the hypervisor's to keep, and the "
 		       "host's power is not this guest's");
 	if (id->how == PMD_IDLE_LIMIT_QOS) {
-		if (id->qos_res.st != PMD_OK)
+		if (id->qos_res.st != PMD_OK && id->qos_res.st != PMD_NOT_RECORDED)
 			add(r, "PM QoS CPU latency limit unreadable (%s)", why(&id->qos_res));
 		else
 			for (size_t k = 0; k < id->ncst; k++)
@@ -309,7 +309,8 @@ static struct pmd_res apply(struct pmd_race *r, const struct race_limit *lim)
 				if ((pass == 0) != (want[0] == '0'))
 					continue;
 				struct race_knob *kn = &r->knobs[ki];
-				if (!strcmp(kn->cur, want))
+				/* A state someone disabled on this CPU stays disabled. */
+				if (!strcmp(kn->cur, want) || (want[0] == '0' && strcmp(kn->orig, "0")))
 					continue;
 				struct pmd_res res = race_knob_write(r->s, kn, want);
 				if (res.st != PMD_OK)
@@ -657,6 +658,14 @@ void race_idle_compute(struct pmd_race *r)
 	} else {
 		pmd_buf_printf(&v, "; every deeper state paid");
 	}
+	/* States the experiment could not use, and why. */
+	for (size_t k = 0; k < id->ncst; k++)
+		if (id->cst[k].held)
+			pmd_buf_printf(&v, "; %s not measured: another process's PM QoS request (%d us) "
+				       "keeps it off", id->cst[k].name, (int)id->qos_before);
+		else if (id->cst[k].disabled)
+			pmd_buf_printf(&v, "; %s not measured: disabled before the run",
+				       id->cst[k].name);
 	snprintf(id->verdict, sizeof(id->verdict), "%s", v.s ? v.s : "");
 	pmd_buf_free(&v);
 }
@@ -697,13 +706,30 @@ static void states_out(const struct pmd_race *r, struct pmd_out *o)
 	pmd_out_str(o, "limit_by", NULL, how_key(id->how));
 }
 
+static void readiness(const struct pmd_race *r, struct pmd_out *o, bool plan);
+
 void race_idle_print_readiness(const struct pmd_race *r, struct pmd_out *o, bool plan)
 {
-	const struct race_idle *id = &r->idle;
 	pmd_out_obj(o, "idle_states", "Idle states");
+	readiness(r, o, plan);
+	pmd_out_end(o);
+}
+
+void pmd_race_print_idle_summary(const struct pmd_race *r, struct pmd_out *o)
+{
+	pmd_out_obj(o, "idle_states", "What each idle state saves (pmdiag-race --idle-states)");
+	pmd_out_bool(o, "can_measure", "Can measure", pmd_race_can_measure(r));
+	if (r->missing[0])
+		pmd_out_str(o, "missing", "Missing", r->missing);
+	readiness(r, o, false);
+	pmd_out_end(o);
+}
+
+static void readiness(const struct pmd_race *r, struct pmd_out *o, bool plan)
+{
+	const struct race_idle *id = &r->idle;
 	if (id->res.st != PMD_OK) {
 		pmd_out_res(o, "states", "States", &id->res);
-		pmd_out_end(o);
 		return;
 	}
 	states_out(r, o);
@@ -730,7 +756,6 @@ void race_idle_print_readiness(const struct pmd_race *r, struct pmd_out *o, bool
 		pmd_out_strf(o, NULL, "Duration", "about %.0f s", est);
 		pmd_out_uint(o, "changes", "Disable files changed", r->nknobs, NULL);
 	}
-	pmd_out_end(o);
 }
 
 static void stat_ci(struct pmd_out *o, const char *key, const struct race_stat *st, bool have)
@@ -853,7 +878,7 @@ void race_idle_print(const struct pmd_race *r, struct pmd_out *o)
 		pmd_out_end(o);
 	}
 	pmd_out_end(o);
-	pmd_out_table(o, "verdicts", "Per state");
+	pmd_out_table(o, NULL, "Per state");
 	for (size_t i = 1; i < id->nlim; i++) {
 		pmd_out_obj(o, NULL, NULL);
 		pmd_out_str(o, NULL, "", id->lim[i].text);

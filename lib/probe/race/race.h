@@ -110,6 +110,8 @@ void pmd_race_default_state_dir(struct pmd_src *s, char *buf, size_t n);
 void pmd_race_print_readiness(const struct pmd_race *r, struct pmd_out *o, bool plan);
 /* Output: the measurement, verdict first. */
 void pmd_race_print(const struct pmd_race *r, struct pmd_out *o);
+/* The report's part of --idle-states (r probed with opts.idle_states): can it measure, the states. */
+void pmd_race_print_idle_summary(const struct pmd_race *r, struct pmd_out *o);
 /* Write the SVG chart of energy per setting; 0 or -1 with err set. */
 int pmd_race_plot(const struct pmd_race *r, const char *path, char *err, size_t n);
 
