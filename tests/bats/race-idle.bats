@@ -134,8 +134,9 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	d=$(sim "realtime 0.2")
 	pmdiag-race --sim "$d" --idle-states > /dev/null 2> "$BATS_TEST_TMPDIR/err" &
 	pid=$!
-	wait_for test -f "$d/run/pmdiag-race/restore" || fail "not started"
+	wait_for test -s "$d/run/pmdiag-race/lock" || fail "not started"
 	sleep 0.3
+	no_restore_file "$d" # PM QoS: no knob, no restore file, no guardian
 	kill -INT "$pid"
 	status=0
 	wait "$pid" || status=$?

@@ -57,6 +57,7 @@ qemu_describe() {
 	q35-pcie) echo "Q35, -cpu max, two PCIe root ports with an e1000e and a qemu-xhci behind them, and an LPIT of tests/qemu/lpit.asl (one native entry counted in MSR 0x632)" ;;
 	q35-trace) echo "Q35, -cpu max, the test image: tests/qemu/tracetest.sh traces pmd-sleep10, pmd-timerfd50 and the serial console, and kills pmdiag-idle runs (tests/qemu/trace.bats)" ;;
 	q35-c1) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-c1.asl: acpi_idle with POLL and C1 (HLT) only, an idle guest that sleeps (tests/bench/trace-qemu.sh)" ;;
+	q35-idle) echo "Q35, -cpu max, SSDT tests/qemu/ssdt-c1.asl (POLL and C1), the test image: tests/qemu/tracetest.sh idle runs pmdiag-race --idle-states and kills it (tests/qemu/trace.bats)" ;;
 	q35-confidential) echo "Q35, -cpu max, booted with lockdown=confidentiality: tracefs refused even to root (tests/qemu/trace.bats)" ;;
 	*) return 1 ;;
 	esac
@@ -84,7 +85,7 @@ qemu_machine_args() {
 	q35-lockdown) echo "-machine q35 -cpu max" ;;
 	q35-skylake) echo "-machine q35 -cpu Skylake-Client" ;;
 	q35-trace | q35-confidential) echo "-machine q35 -cpu max" ;;
-	q35-c1) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-c1.aml" ;;
+	q35-c1 | q35-idle) echo "-machine q35 -cpu max -acpitable file=$QEMU_AML/ssdt-c1.aml" ;;
 	q35-pcie) echo "-machine q35 -cpu max -device pcie-root-port,id=rp1,chassis=1,slot=1 -device e1000e,bus=rp1,netdev=n1 -netdev user,id=n1 -device pcie-root-port,id=rp2,chassis=2,slot=2 -device qemu-xhci,bus=rp2 -acpitable file=$QEMU_AML/lpit.aml" ;;
 	*) echo "qemu.bash: unknown machine $1" >&2; return 1 ;;
 	esac
@@ -104,6 +105,7 @@ qemu_test_options() {
 	q35-pcie) echo "pmdiag.run=s0ix" ;;
 	q35-lockdown) echo "lockdown=integrity pmdiag.run=hpet" ;;
 	q35-trace) echo "pmdiag.tracetest=1" ;;
+	q35-idle) echo "pmdiag.tracetest=idle" ;;
 	q35-confidential) echo "lockdown=confidentiality pmdiag.dump=1 pmdiag.run=idle" ;;
 	esac
 }

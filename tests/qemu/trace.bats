@@ -1,12 +1,15 @@
 #!/usr/bin/env bats
 # The kernel trace (pmdiag's own tracefs instance, lib/source/trace-live.c) on QEMU, from
 # the test image (build/pmdiag-initrd-test.img: the diagnostic image plus the test
-# programs and tests/qemu/tracetest.sh). Two boots:
+# programs and tests/qemu/tracetest.sh). Three boots:
 #   q35-trace         tracetest.sh: pmd-sleep10 and pmd-timerfd50 running and the serial
 #                     console driven while `pmdiag-dump --trace 5` records; a pmdiag-idle
 #                     killed with SIGKILL, the next run, one stopped with SIGTERM; a
 #                     measured suspend (pmdiag-s0ix --suspend), one killed, one refused
 #   q35-confidential  lockdown=confidentiality: tracing refused, the counters still there
+#   q35-idle          tracetest.sh idle: pmdiag-race --idle-states on POLL and C1 without an
+#                     energy meter: refused; --no-meter through PM QoS and the disable
+#                     files, states limited and restored; SIGKILL on each path
 # Logs: build/qemu/logs/trace/.
 load helper
 
@@ -17,7 +20,7 @@ setup_file() {
 	qemu_preflight
 	rm -rf "$D"
 	mkdir -p "$D"
-	qemu_boot_all "$D" "pmdiag.save=0" q35-trace q35-confidential
+	qemu_boot_all "$D" "pmdiag.save=0" q35-trace q35-confidential q35-idle
 	local m
 	for m in q35-trace q35-confidential; do collect "$D" "$m"; done
 	# the traced dump of tracetest.sh
@@ -264,4 +267,51 @@ sline() {
 	assert_equal "$(jq -r '.attribution.self.pid' "$J")" "$self"
 	assert_equal "$(jq --argjson p "$self" '[.sources[] | select(.pid == $p)] | length' "$J")" 0
 	run ! jq -e '[.sources[] | .name | test("^pmdiag")] | any' "$J"
+}
+
+# idle_line KEY: the rest of the guest's line "PMDIAG-IDLE-KEY ..." (q35-idle)
+idle_line() {
+	sed -n "s/^PMDIAG-IDLE-$1 //p" "$D/q35-idle.log" | head -n 1
+}
+
+@test "pmdiag-race --idle-states in a guest without a meter: refused, nothing changed" {
+	ended q35-idle
+	assert_equal "$(idle_line "STATE before")" "qos=2000000000 disable=0000"
+	assert_equal "$(idle_line REFUSED-RC)" 2
+	run idle_line REFUSED-ERR
+	assert_output --regexp "^pmdiag-race: cannot measure here: no energy meter \(powercap: .*\); --no-meter limits the states without measuring power; a virtual machine: .*; nothing was changed $"
+}
+
+@test "pmdiag-race --idle-states --no-meter in a guest: each limit holds, everything restored" {
+	ended q35-idle
+	local how j
+	for how in qos disable; do
+		assert_equal "$(idle_line "RC $how")" 0
+		assert_equal "$(idle_line "ERR $how")" ""
+		j=$(idle_line "JSON $how")
+		assert_equal "$(jq -r .idle_states.limit_by <<<"$j")" "$([ $how = qos ] && echo pm_qos || echo disable)"
+		assert_equal "$(jq -r '[.idle_states.limits[].state] | join(" ")' <<<"$j")" "POLL C1"
+		assert_equal "$(jq -r '.idle_states.limits[0].qos_us' <<<"$j")" "$([ $how = qos ] && echo 0 || echo null)"
+		# under the POLL limit, C1 was never entered; under C1's, it took idle time
+		assert_equal "$(jq -c '[.idle_states.limits[0].samples[].usage[1]] | unique' <<<"$j")" "[0]"
+		jq -e '.idle_states.limits[1].used_pct > 50' <<<"$j" > /dev/null ||
+			fail "$how: C1 used $(jq .idle_states.limits[1].used_pct <<<"$j") % when allowed"
+		assert_equal "$(jq -r '.idle_states.limits[1].power_w' <<<"$j")" null
+		assert_equal "$(idle_line "STATE after-$how")" "qos=2000000000 disable=0000"
+	done
+	# the disable path: C1 of both CPUs, changed and restored
+	j=$(idle_line "JSON disable")
+	assert_equal "$(jq -c '[.changes[] | .knob, .changed, .restored]' <<<"$j")" \
+		'["cpu0/cpuidle/state1/disable (C1)",true,true,"cpu1/cpuidle/state1/disable (C1)",true,true]'
+}
+
+@test "pmdiag-race --idle-states killed with SIGKILL in a guest: the kernel drops the request, the guardian restores the files" {
+	ended q35-idle
+	assert_equal "$(idle_line "STATE during-qos")" "qos=0 disable=0000"
+	assert_equal "$(idle_line "STATE killed-qos")" "qos=2000000000 disable=0000"
+	assert_equal "$(idle_line "STATE during-disable")" "qos=2000000000 disable=0101"
+	assert_equal "$(idle_line "STATE killed-disable")" "qos=2000000000 disable=0000"
+	assert_equal "$(idle_line "KILL-ERR qos")" ""
+	run idle_line "KILL-ERR disable"
+	assert_output --regexp "^pmdiag-race: guardian: pmdiag-race \(pid [0-9]+\) ended without restoring its settings: restored $"
 }

@@ -14,6 +14,9 @@
 #   3. measures a suspend with pmdiag-s0ix --suspend 3, kills one with SIGKILL before it
 #      suspends and has one refused for an armed alarm (lines PMDIAG-SUSPEND-*).
 # Everything is between PMDIAG-TRACETEST-BEGIN and PMDIAG-TRACETEST-END.
+# With the argument "idle" (pmdiag.tracetest=idle) it runs pmdiag-race --idle-states
+# instead: refused without a meter, with --no-meter through PM QoS and the disable files,
+# and killed with SIGKILL on each path (lines PMDIAG-IDLE-*).
 # With the argument "bench" (pmdiag.tracetest=bench, tests/bench/trace-qemu.sh) it runs
 # instead `pmdiag-idle -i 10 --json` with and without --no-trace, alternately, six
 # times each, and prints each JSON output on one line "PMDIAG-BENCH trace|no-trace JSON".
@@ -22,6 +25,59 @@ W=/tmp/pmdiag
 P=/usr/libexec/pmdiag-test
 mkdir -p $W
 echo PMDIAG-TRACETEST-BEGIN
+
+# dma_latency: the kernel's PM QoS CPU latency limit now (reading the file adds a
+# request of the default value, which changes nothing)
+dma_latency() {
+	od -An -td4 /dev/cpu_dma_latency | tr -d ' '
+}
+disables() {
+	cat /sys/devices/system/cpu/cpu*/cpuidle/state*/disable | tr -d '\n'
+}
+# wait_for COMMAND...: up to 20 s
+wait_for() {
+	i=0
+	while ! "$@" && [ $i -lt 400 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+some_disabled() { disables | grep -q 1; }
+qos_held() { [ "$(dma_latency)" != 2000000000 ]; }
+race_gone() { [ ! -e /run/pmdiag-race/restore ]; }
+
+# pmdiag.tracetest=idle (tests/qemu/trace.bats, machine q35-idle): pmdiag-race
+# --idle-states on a guest with cpuidle states POLL and C1 and no energy meter.
+if [ "${1:-}" = idle ]; then
+	echo "PMDIAG-IDLE-STATE before qos=$(dma_latency) disable=$(disables)"
+	pmdiag-race --idle-states --json > $W/idle-refused.json 2> $W/idle-refused.err
+	echo "PMDIAG-IDLE-REFUSED-RC $?"
+	echo "PMDIAG-IDLE-REFUSED-ERR $(tr '\n' ' ' < $W/idle-refused.err)"
+	for how in qos disable; do
+		pmdiag-race --idle-states --no-meter --limit-by $how --trials 2 --idle 0.5 --json \
+			> $W/idle-$how.json 2> $W/idle-$how.err
+		echo "PMDIAG-IDLE-RC $how $?"
+		echo "PMDIAG-IDLE-ERR $how $(tr '\n' ' ' < $W/idle-$how.err)"
+		echo "PMDIAG-IDLE-JSON $how $(tr -d '\n' < $W/idle-$how.json)"
+		echo "PMDIAG-IDLE-STATE after-$how qos=$(dma_latency) disable=$(disables)"
+	done
+	# SIGKILL while a limit holds: PM QoS needs nothing (the kernel drops the request
+	# with the file), the disable files need the guardian
+	for how in qos disable; do
+		pmdiag-race --idle-states --no-meter --limit-by $how --trials 50 --idle 0.5 \
+			> /dev/null 2> $W/idle-kill-$how.err &
+		pid=$!
+		if [ $how = qos ]; then wait_for qos_held; else wait_for some_disabled; fi
+		echo "PMDIAG-IDLE-STATE during-$how qos=$(dma_latency) disable=$(disables)"
+		kill -KILL $pid
+		wait $pid
+		wait_for race_gone
+		echo "PMDIAG-IDLE-STATE killed-$how qos=$(dma_latency) disable=$(disables)"
+		echo "PMDIAG-IDLE-KILL-ERR $how $(tr '\n' ' ' < $W/idle-kill-$how.err)"
+	done
+	echo PMDIAG-TRACETEST-END
+	exit 0
+fi
 
 if [ "${1:-}" = bench ]; then
 	sleep 2

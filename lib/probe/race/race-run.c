@@ -297,10 +297,11 @@ int pmd_race_run(struct pmd_race *r)
 		snprintf(r->error, sizeof(r->error), "%s", res.why);
 		goto unlock;
 	}
-	/* Nothing has changed yet: the restore file and the guardian come first. */
-	if (race_restore_write(&g, r->s, r->knobs, r->nknobs, 0, err, sizeof(err)) < 0 ||
+	/* Nothing has changed yet: the restore file and the guardian come first (none when
+	 * no knob changes: --idle-states through PM QoS, which the kernel undoes itself). */
+	if (r->nknobs && (race_restore_write(&g, r->s, r->knobs, r->nknobs, 0, err, sizeof(err)) < 0 ||
 	    race_guardian_start(&g, r->s, r->knobs, r->nknobs, err, sizeof(err)) < 0 ||
-	    race_restore_write(&g, r->s, r->knobs, r->nknobs, g.guardian, err, sizeof(err)) < 0) {
+	    race_restore_write(&g, r->s, r->knobs, r->nknobs, g.guardian, err, sizeof(err)) < 0)) {
 		snprintf(r->error, sizeof(r->error), "%s: nothing was changed", err);
 		race_guardian_done(&g);
 		race_restore_remove(&g);
