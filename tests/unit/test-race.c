@@ -183,6 +183,9 @@ TEST(race_write_gates)
 	CHECK(!pmd_knob_write_allowed("sys/devices/system/cpu/cpufreq/policy0/../policy1/scaling_max_freq"));
 	CHECK(!pmd_knob_write_allowed("sys/devices/system/cpu/cpu1/online"));
 	CHECK(!pmd_knob_write_allowed("sys/class/powercap/intel-rapl:0/constraint_0_power_limit_uw"));
+	CHECK(pmd_knob_write_allowed("sys/devices/system/cpu/cpu3/cpuidle/state2/disable"));
+	CHECK(!pmd_knob_write_allowed("sys/devices/system/cpu/cpu3/cpuidle/state2/latency"));
+	CHECK(!pmd_knob_write_allowed("sys/devices/system/cpu/cpu3/cpuidle/state2/../../online"));
 	CHECK(pmd_msr_write_allowed(0x19a) && pmd_msr_write_allowed(0x774));
 	CHECK(!pmd_msr_write_allowed(0x1a0) && !pmd_msr_write_allowed(0x199));
 
@@ -236,6 +239,10 @@ TEST(race_write_gates)
 		CHECK_CONTAINS(r.why, "a dump cannot be changed");
 		CHECK_EQ(pmd_msr_write(s, 0, 0x19a, 0).err, EROFS);
 		CHECK_EQ(pmd_src_run(s, &(struct pmd_work){ .kind = "cpu" }).st, PMD_NOT_RECORDED);
+		CHECK_EQ(pmd_src_latency_request(s, 0).err, EROFS);
+		int32_t lim;
+		CHECK_EQ(pmd_src_latency_limit(s, &lim).st, PMD_NOT_RECORDED);
+		CHECK_EQ(lim, PMD_QOS_NO_LIMIT);
 		pmd_src_close(s);
 	}
 	/* Live without writable: refused before any file is opened. */
@@ -245,6 +252,7 @@ TEST(race_write_gates)
 	if (s) {
 		CHECK_CONTAINS(pmd_knob_write(s, max, "2000000").why, "opened read-only");
 		CHECK_CONTAINS(pmd_msr_write(s, 0, 0x19a, 0).why, "opened read-only");
+		CHECK_CONTAINS(pmd_src_latency_request(s, 0).why, "opened read-only");
 		pmd_src_close(s);
 	}
 	/* Live and writable: a path outside the allow-list is still refused. */
@@ -433,4 +441,105 @@ TEST(race_report_section_on_a_dump)
 	free(buf);
 	pmd_out_free(out);
 	pmd_src_close(s);
+}
+
+/* The limit of --idle-states whose deepest state is name. */
+static const struct race_limit *limit_of(const struct pmd_race *r, const char *name)
+{
+	for (size_t i = 0; i < r->idle.nlim; i++)
+		if (!strcmp(r->idle.cst[r->idle.lim[i].state].name, name))
+			return &r->idle.lim[i];
+	unit_fail(__FILE__, __LINE__, "no limit %s", name);
+	return &r->idle.lim[0];
+}
+
+TEST(race_sim_idle_states_exact)
+{
+	/* Without noise the model's powers come back exactly (tests/race/README.md). */
+	struct pmd_race_opts ro;
+	struct pmd_src *s;
+	pmd_race_opts_init(&ro);
+	ro.idle_states = true;
+	ro.trials = 3;
+	char *dir = sim_copy("idle-states", "idle_noise 0\n");
+	struct pmd_race *r = sim_race(dir, &s, &ro);
+	if (r) {
+		CHECK_EQ(r->idle.how, PMD_IDLE_LIMIT_QOS);
+		CHECK_EQ(r->idle.nlim, 6);
+		CHECK_EQ(r->nknobs, 0);
+		CHECK_NEAR(limit_of(r, "POLL")->st_w.mean, 6.0, 1e-3);
+		CHECK_NEAR(limit_of(r, "C1")->d_w.mean, 3.0, 1e-3);
+		CHECK_NEAR(limit_of(r, "C1E")->d_w.mean, 0.5, 1e-3);
+		CHECK_NEAR(limit_of(r, "C6")->d_w.mean, 1.3, 1e-3);
+		CHECK_NEAR(limit_of(r, "C6")->d_core_w.mean, 0.9, 1e-3);
+		CHECK_NEAR(limit_of(r, "C8")->d_w.mean, 0.0, 1e-3);
+		CHECK_EQ(limit_of(r, "C1")->qos_us, 2);
+		CHECK_EQ(limit_of(r, "C10")->qos_us, -1);
+		CHECK_EQ(limit_of(r, "C6")->result, IDLE_SAVES);
+		CHECK_EQ(limit_of(r, "C8")->result, IDLE_NOT_SIGNIFICANT);
+		CHECK_EQ(limit_of(r, "C10")->result, IDLE_NOT_REACHED);
+		CHECK_NEAR(limit_of(r, "C10")->used_pct, 0, 1e-9);
+		CHECK_NEAR(limit_of(r, "C6")->used_pct, 100, 1e-9);
+		CHECK_NEAR(limit_of(r, "C6")->avg_sleep_us, 2000, 1);
+		CHECK_STR(r->idle.cst[r->idle.lim[r->idle.best].state].name, "C6");
+		pmd_race_free(r);
+		pmd_src_close(s);
+	}
+	rm_tree(dir);
+	free(dir);
+
+	/* A deeper state that draws more is said to cost; one round gives no interval. */
+	dir = sim_copy("idle-states", "idle_noise 0\n");
+	char *model = pmd_xasprintf("%s/sim.model", dir);
+	char *cmd = pmd_xasprintf("sed -i 's/^cstate C1E 10 20 2.5 1.2$/cstate C1E 10 20 3.2 1.6/' '%s'",
+				  model);
+	CHECK(system(cmd) == 0);
+	free(cmd);
+	free(model);
+	r = sim_race(dir, &s, &ro);
+	if (r) {
+		CHECK_EQ(limit_of(r, "C1E")->result, IDLE_COSTS);
+		CHECK_NEAR(limit_of(r, "C1E")->d_w.mean, -0.2, 1e-3);
+		CHECK_CONTAINS(limit_of(r, "C1E")->text, "C1E costs 0.200 W");
+		CHECK_NEAR(limit_of(r, "C6")->d_w.mean, 2.0, 1e-3);
+		pmd_race_free(r);
+		pmd_src_close(s);
+	}
+	rm_tree(dir);
+	free(dir);
+
+	ro.trials = 1;
+	dir = sim_copy("idle-states", NULL);
+	r = sim_race(dir, &s, &ro);
+	if (r) {
+		CHECK(!limit_of(r, "C6")->d_w.has_ci);
+		CHECK_EQ(limit_of(r, "C6")->result, IDLE_NOT_SIGNIFICANT);
+		CHECK_CONTAINS(limit_of(r, "C6")->text, "from one round: no interval");
+		pmd_race_free(r);
+		pmd_src_close(s);
+	}
+	rm_tree(dir);
+	free(dir);
+}
+
+TEST(race_sim_idle_model_errors)
+{
+	struct pmd_res why;
+	struct pmd_src_opts o = { 0 };
+	char *dir = sim_copy("idle-states", "sleep_us 0\n");
+	struct pmd_src *s = pmd_src_open_sim(dir, &o, &why);
+	CHECK(s == NULL);
+	CHECK_CONTAINS(why.why, "cstate lines need sleep_us");
+	if (s)
+		pmd_src_close(s);
+	rm_tree(dir);
+	free(dir);
+	dir = sim_copy("idle-states", "cstate C11 x 5000 0.1\n");
+	s = pmd_src_open_sim(dir, &o, &why);
+	CHECK(s == NULL);
+	CHECK_CONTAINS(why.why, "bad line for cstate");
+	if (s)
+		pmd_src_close(s);
+	rm_tree(dir);
+	free(dir);
 }
