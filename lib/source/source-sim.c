@@ -544,8 +544,10 @@ static struct pmd_res sim_read_file(struct pmd_src *s, const char *path, char **
 		double ns = m->cst[st].idle_ns;
 		uint64_t add = !strcmp(what, "time") ? (uint64_t)(ns / 1e3)
 						      : (uint64_t)(ns / 1e3 / m->sleep_us);
+		unsigned long long v = base;
+		v += add;
 		free(*data);
-		*data = pmd_xasprintf("%llu\n", (unsigned long long)(base + add));
+		*data = pmd_xasprintf("%llu\n", v);
 		*len = strlen(*data);
 		return r;
 	}
