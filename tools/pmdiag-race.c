@@ -122,7 +122,7 @@ static int parse_num(const char *s, double lo, double hi, double *v)
 /* What the command line asks beyond the measurement options. */
 struct args {
 	const char *plot, *sim;
-	bool dry, restore;
+	bool dry, restore, idle;
 };
 
 /* One tool option into ro or a; exits on a bad value. */
@@ -379,6 +379,9 @@ static int measure(struct pmd_cli *c, struct pmd_src *s, struct pmd_race *r, con
 	} else {
 		pmd_race_print(r, o);
 		rc = pmd_cli_print(c, o);
+		if (a->idle && pmd_race_save_idle(r, o, err, sizeof(err)) < 0)
+			fprintf(stderr, "%s: the result was not kept for pmdiag-report: %s\n", c->prog,
+				err);
 		if (!rc && a->plot && pmd_race_plot(r, a->plot, err, sizeof(err)) < 0) {
 			fprintf(stderr, "%s: --plot: %s\n", c->prog, err);
 			rc = PMD_EXIT_ERROR;
@@ -425,6 +428,7 @@ int main(int argc, char **argv)
 	if (a.restore) {
 		rc = restore_mode(&c, s, &ro, dump);
 	} else {
+		a.idle = ro.idle_states;
 		ro.stop = pmd_race_catch_signals();
 		ro.progress = isatty(2) && !dump && !a.dry;
 		struct pmd_race *r = pmd_race_probe(s, &ro);

@@ -120,6 +120,8 @@ const char *const pmd_dump_patterns[] = {
 	/* suspend: the modes, the statistics and hardware sleep counters, the LPIT's
 	 * residencies (pmdiag-s0ix) */
 	"sys/power/state",
+	/* the result pmdiag-race --idle-states kept for the report (race/race.h) */
+	"run/pmdiag-race/idle-states.json",
 	"sys/power/mem_sleep",
 	"sys/power/pm_wakeup_irq",
 	"sys/power/suspend_stats/*",

@@ -31,6 +31,7 @@ load test_helper
 # documented keys no run of this file reaches (tested elsewhere)
 KEYS_NOT_RUN=(
 	"race:leftover" # only after a killed run's restore file is applied (race.bats)
+	"race:last_run_reason" # a kept --idle-states result that is not one (race-idle.bats)
 	"lapic:problem" # a FADT that fails its checks: no dump or sampled acpidump has one
 	"pstate:problem" # a malformed _PSS package: no dump or corpus acpidump has one
 	"pstate:exception" # a _PSS ACPICA fails to evaluate: no dump or sampled acpidump has one

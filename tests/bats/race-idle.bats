@@ -242,3 +242,42 @@ Try 'pmdiag-race --help' for more information."
 	run -1 --separate-stderr pmdiag-race --idle-states --limit-by sometimes
 	[[ "$stderr" == "pmdiag-race: --limit-by: \"sometimes\" is not qos or disable"* ]] || fail "$stderr"
 }
+
+@test "the result is kept for pmdiag-report, which shows it (text, JSON, Prometheus) and says why when it cannot" {
+	d=$(sim)
+	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --trials 3 --json
+	assert_equal "$(jq -c . "$d/run/pmdiag-race/idle-states.json")" "$(jq -c . <<<"$output")"
+	verdict=$(jq -r .idle_states.verdict <<<"$output")
+	c6=$(lim C6 saving_w)
+	# a recorded machine that holds the kept result, as pmdiag-dump records it
+	m="$BATS_TEST_TMPDIR/machine"
+	cp -r "$DUMPS/laptop" "$m"
+	mkdir -p "$m/run/pmdiag-race"
+	cp "$d/run/pmdiag-race/idle-states.json" "$m/run/pmdiag-race/"
+	run -0 --separate-stderr pmdiag-report --dump "$m" --json
+	assert_equal "$(jq -r .summary.race.idle_states.last_run.verdict <<<"$output")" "$verdict"
+	assert_equal "$(jq -r '.summary.race.idle_states.last_run.limits[] | select(.state == "C6") | .saving_w' <<<"$output")" "$c6"
+	assert_equal "$(jq -r '.summary.race.idle_states.last_run.limits[] | select(.state == "C10") | .result' <<<"$output")" not_reached
+	# the race section is pmdiag-race's look on the same dump
+	run -2 --separate-stderr pmdiag-race --dump "$m" --json
+	assert_equal "$(jq -r .idle_states.last_run.verdict <<<"$output")" "$verdict"
+	run -0 --separate-stderr pmdiag-report --dump "$m"
+	assert_line --regexp "^      Verdict: C1 saves .*states deeper than C6 did not help$"
+	assert_line --regexp '^        C8 +[-+]0\.[0-9]+ ± 0\.[0-9]+ +100\.0 +not_significant$'
+	run -0 --separate-stderr pmdiag-report --dump "$m" --format prometheus
+	assert_line "pmdiag_idle_state_saving_watts{state=\"C6\"} $c6"
+	assert_line 'pmdiag_idle_state_used_ratio{state="C10"} 0'
+	run -0 --separate-stderr pmdiag-report --dump "$m" --format markdown
+	assert_output --partial "states deeper than C6 did not help"
+	# a file that is not the result: said so, nothing else lost
+	echo '{"idle_states": 3' > "$m/run/pmdiag-race/idle-states.json"
+	run -0 --separate-stderr pmdiag-report --dump "$m" --json
+	assert_equal "$(jq -r '.summary.race.idle_states | .last_run_status + ": " + .last_run_reason' <<<"$output")" \
+		"invalid: /run/pmdiag-race/idle-states.json: line 2 column 1: expected ',' or '}'"
+	echo '{"idle_states": {"limits": 3}}' > "$m/run/pmdiag-race/idle-states.json"
+	run -0 --separate-stderr pmdiag-report --dump "$m" --json
+	assert_equal "$(jq -r '.summary.race.idle_states.last_run_reason' <<<"$output")" \
+		"/run/pmdiag-race/idle-states.json: not the JSON of pmdiag-race --idle-states"
+	run -0 --separate-stderr pmdiag-report --dump "$DUMPS/laptop" --json
+	assert_equal "$(jq -r '.summary.race.idle_states.last_run_status' <<<"$output")" not_recorded
+}

@@ -315,3 +315,15 @@ idle_line() {
 	run idle_line "KILL-ERR disable"
 	assert_output --regexp "^pmdiag-race: guardian: pmdiag-race \(pid [0-9]+\) ended without restoring its settings: restored $"
 }
+
+@test "pmdiag-race --idle-states keeps its result: the look-only output shows it, live and from a dump" {
+	ended q35-idle
+	local live dump
+	live=$(idle_line "LOOK live")
+	dump=$(idle_line "LOOK dump")
+	[[ "$(idle_line DUMP-RC)" == "0 "* ]] || fail "pmdiag-dump: $(idle_line DUMP-RC)"
+	assert_equal "$(jq -r .idle_states.last_run.limit_by <<<"$live")" disable
+	assert_equal "$(jq -r '[.idle_states.last_run.limits[] | .state + ":" + .result] | join(" ")' <<<"$live")" \
+		"POLL:reference C1:not_measured"
+	assert_equal "$(jq -c .idle_states.last_run <<<"$dump")" "$(jq -c .idle_states.last_run <<<"$live")"
+}

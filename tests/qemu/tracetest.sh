@@ -75,6 +75,13 @@ if [ "${1:-}" = idle ]; then
 		echo "PMDIAG-IDLE-STATE killed-$how qos=$(dma_latency) disable=$(disables)"
 		echo "PMDIAG-IDLE-KILL-ERR $how $(tr '\n' ' ' < $W/idle-kill-$how.err)"
 	done
+	# the kept result (the last finished run: --limit-by disable), live and replayed
+	pmdiag-race --json > $W/idle-look.json 2> /dev/null
+	echo "PMDIAG-IDLE-LOOK live $(tr -d '\n' < $W/idle-look.json)"
+	pmdiag-dump --interval 100 --trace 0 $W/idump > /dev/null 2> $W/idump.err
+	echo "PMDIAG-IDLE-DUMP-RC $? $(tr '\n' ' ' < $W/idump.err)"
+	pmdiag-race --json --dump $W/idump > $W/idle-look-dump.json 2> /dev/null
+	echo "PMDIAG-IDLE-LOOK dump $(tr -d '\n' < $W/idle-look-dump.json)"
 	echo PMDIAG-TRACETEST-END
 	exit 0
 fi

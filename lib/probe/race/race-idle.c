@@ -85,6 +85,33 @@ static bool qos_separates(const struct race_idle *id, size_t k)
 	return true;
 }
 
+/* The result a measured run kept (pmd_race_save_idle), for the report's section. */
+void race_idle_read_last(struct pmd_race *r)
+{
+	struct race_idle *id = &r->idle;
+	char *text;
+	size_t len;
+	id->last_res = pmd_read_file(r->s, PMD_RACE_IDLE_RESULT_PATH, &text, &len);
+	if (id->last_res.st == PMD_ABSENT)
+		id->last_res = pmd_res_make(PMD_ABSENT, ENOENT,
+					    "pmdiag-race --idle-states has not measured here since boot");
+	if (id->last_res.st != PMD_OK)
+		return;
+	char err[160];
+	struct pmd_json *j = pmd_json_parse(text, len, err, sizeof(err));
+	free(text);
+	const struct pmd_json *is = j ? pmd_json_get(j, "idle_states") : NULL;
+	const struct pmd_json *lim = is ? pmd_json_get(is, "limits") : NULL;
+	if (!j || !is || is->type != PMD_J_OBJECT || !lim || lim->type != PMD_J_ARRAY) {
+		id->last_res = pmd_res_make(PMD_INVALID, EINVAL, "/" PMD_RACE_IDLE_RESULT_PATH
+					    ": %s", j ? "not the JSON of pmdiag-race --idle-states"
+						      : err);
+		pmd_json_free(j);
+		return;
+	}
+	id->last = j;
+}
+
 void race_idle_probe(struct pmd_race *r)
 {
 	struct race_idle *id = &r->idle;
@@ -218,6 +245,7 @@ void race_idle_free(struct pmd_race *r)
 	}
 	free(id->cpus);
 	free(id->knob_of);
+	pmd_json_free(id->last);
 }
 
 int race_idle_plan(struct pmd_race *r, char *err, size_t n)
@@ -715,6 +743,83 @@ void race_idle_print_readiness(const struct pmd_race *r, struct pmd_out *o, bool
 	pmd_out_end(o);
 }
 
+/* A string member of a saved result, NULL when absent or not a string. */
+static const char *jstr(const struct pmd_json *j, const char *key)
+{
+	const struct pmd_json *v = j ? pmd_json_get(j, key) : NULL;
+	return v && v->type == PMD_J_STRING ? v->text : NULL;
+}
+
+/* A number member, NAN when absent, null or not a number. */
+static double jnum(const struct pmd_json *j, const char *key)
+{
+	const struct pmd_json *v = j ? pmd_json_get(j, key) : NULL;
+	return v && v->type == PMD_J_NUMBER ? strtod(v->text, NULL) : NAN;
+}
+
+static void jnum_out(struct pmd_out *o, const char *key, const char *label, double v, int prec)
+{
+	if (isnan(v))
+		pmd_out_null(o, key, label);
+	else
+		pmd_out_double(o, key, label, v, prec, NULL);
+}
+
+/* The last measured run, as it was kept: the verdict and each state's saving and use. */
+static void last_out(const struct race_idle *id, struct pmd_out *o)
+{
+	if (!id->last) {
+		pmd_out_res(o, "last_run", "Last measured", &id->last_res);
+		return;
+	}
+	const struct pmd_json *is = pmd_json_get(id->last, "idle_states");
+	const struct pmd_json *lim = pmd_json_get(is, "limits");
+	pmd_out_obj(o, "last_run", "Last measured (this boot, /" PMD_RACE_IDLE_RESULT_PATH ")");
+	pmd_out_str(o, "verdict", "Verdict", jstr(is, "verdict"));
+	pmd_out_str(o, "limit_by", NULL, jstr(is, "limit_by"));
+	pmd_out_table(o, "limits", "States");
+	for (size_t i = 0; i < lim->n; i++) {
+		const struct pmd_json *l = lim->elem[i];
+		if (l->type != PMD_J_OBJECT)
+			continue;
+		const char *name = jstr(l, "state");
+		pmd_out_obj(o, NULL, NULL);
+		pmd_out_str(o, "state", "state", name ? name : "?");
+		pmd_out_metric_label(o, "state");
+		double sv = jnum(l, "saving_w");
+		jnum_out(o, "saving_w", NULL, sv, 6);
+		pmd_out_metric(o, "pmdiag_idle_state_saving_watts",
+			       "package power an idle state saved against the next shallower one, "
+			       "as pmdiag-race --idle-states last measured it", 1);
+		const struct pmd_json *ci = pmd_json_get(l, "saving_w_ci");
+		if (ci && ci->type == PMD_J_ARRAY && ci->n == 2 && ci->elem[0]->type == PMD_J_NUMBER &&
+		    ci->elem[1]->type == PMD_J_NUMBER) {
+			double lo = strtod(ci->elem[0]->text, NULL), hi = strtod(ci->elem[1]->text, NULL);
+			pmd_out_list(o, "saving_w_ci", NULL);
+			pmd_out_double(o, NULL, NULL, lo, 6, NULL);
+			pmd_out_double(o, NULL, NULL, hi, 6, NULL);
+			pmd_out_end(o);
+			pmd_out_strf(o, NULL, "saves W", "%+.3f ± %.3f", sv, (hi - lo) / 2);
+		} else {
+			pmd_out_null(o, "saving_w_ci", NULL);
+			if (isnan(sv))
+				pmd_out_str(o, NULL, "saves W", "-");
+			else
+				pmd_out_strf(o, NULL, "saves W", "%+.3f", sv);
+		}
+		double used = jnum(l, "used_pct");
+		jnum_out(o, "used_pct", "used %", used, 1);
+		pmd_out_metric(o, "pmdiag_idle_state_used_ratio",
+			       "share of the idle time an idle state took while it was the deepest "
+			       "allowed, as pmdiag-race --idle-states last measured it", 0.01);
+		const char *res = jstr(l, "result");
+		pmd_out_str(o, "result", "result", res ? res : "?");
+		pmd_out_end(o);
+	}
+	pmd_out_end(o);
+	pmd_out_end(o);
+}
+
 void pmd_race_print_idle_summary(const struct pmd_race *r, struct pmd_out *o)
 {
 	pmd_out_obj(o, "idle_states", "What each idle state saves (pmdiag-race --idle-states)");
@@ -722,6 +827,7 @@ void pmd_race_print_idle_summary(const struct pmd_race *r, struct pmd_out *o)
 	if (r->missing[0])
 		pmd_out_str(o, "missing", "Missing", r->missing);
 	readiness(r, o, false);
+	last_out(&r->idle, o);
 	pmd_out_end(o);
 }
 

@@ -12,6 +12,7 @@
 
 #include "cpu/msr.h"
 #include "format/cstatefmt.h"
+#include "format/json.h"
 #include "probe/race/race.h"
 
 #define RACE_MAX_KNOBS 512 /* --idle-states: a disable file per CPU and state */
@@ -212,6 +213,9 @@ struct race_idle {
 	bool energy;               /* a meter measured the power (not --no-meter) */
 	char verdict[800];
 	int best;                  /* the deepest limit with a significant saving, -1 */
+	/* the last measured run's result (PMD_RACE_IDLE_RESULT_PATH), for the report */
+	struct pmd_res last_res;
+	struct pmd_json *last;
 };
 
 struct pmd_race {
@@ -343,6 +347,8 @@ uint64_t race_work_cpu(uint64_t units);
 
 /* race-idle.c */
 void race_idle_probe(struct pmd_race *r);
+/* The result a measured run kept, for the report (any source, with or without a CPU). */
+void race_idle_read_last(struct pmd_race *r);
 /* What is missing to measure the idle states (added to r->missing). */
 void race_idle_missing(struct pmd_race *r, void (*add)(struct pmd_race *, const char *, ...));
 int race_idle_plan(struct pmd_race *r, char *err, size_t n);

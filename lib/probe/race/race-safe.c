@@ -172,6 +172,27 @@ int race_restore_write(struct race_guard *g, struct pmd_src *s, const struct rac
 	return 0;
 }
 
+int pmd_race_save_idle(const struct pmd_race *r, const struct pmd_out *o, char *err, size_t n)
+{
+	char path[600], tmp[640];
+	snprintf(path, sizeof(path), "%s/" PMD_RACE_IDLE_RESULT, r->state_dir);
+	snprintf(tmp, sizeof(tmp), "%s.new", path);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	bool ok = f && pmd_out_print(o, PMD_FMT_JSON, f) == 0 && fflush(f) == 0 && fsync(fd) == 0;
+	int e = errno;
+	if (f)
+		fclose(f);
+	else if (fd >= 0)
+		close(fd);
+	if (!ok || rename(tmp, path) < 0) {
+		snprintf(err, n, "%s: %s", path, strerror(ok ? errno : e ? e : EIO));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
 void race_restore_remove(struct race_guard *g)
 {
 	char path[600];

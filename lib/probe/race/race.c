@@ -168,6 +168,8 @@ struct pmd_race *pmd_race_probe(struct pmd_src *s, const struct pmd_race_opts *o
 		r->cf.res = r->ts.res = r->hwp.res = nocpu;
 		r->idle.res = nocpu;
 	}
+	if (o->idle_states)
+		race_idle_read_last(r);
 	find_missing(r);
 	return r;
 }

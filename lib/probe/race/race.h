@@ -110,6 +110,14 @@ void pmd_race_default_state_dir(struct pmd_src *s, char *buf, size_t n);
 void pmd_race_print_readiness(const struct pmd_race *r, struct pmd_out *o, bool plan);
 /* Output: the measurement, verdict first. */
 void pmd_race_print(const struct pmd_race *r, struct pmd_out *o);
+/*
+ * The result of a measured --idle-states run, kept for pmdiag-report (and recorded by
+ * pmdiag-dump): STATE_DIR/idle-states.json, the JSON of o, written atomically. 0, or -1
+ * with err set. pmdiag-report reads it from the default state directory.
+ */
+#define PMD_RACE_IDLE_RESULT "idle-states.json"
+#define PMD_RACE_IDLE_RESULT_PATH "run/pmdiag-race/" PMD_RACE_IDLE_RESULT
+int pmd_race_save_idle(const struct pmd_race *r, const struct pmd_out *o, char *err, size_t n);
 /* The report's part of --idle-states (r probed with opts.idle_states): can it measure, the states. */
 void pmd_race_print_idle_summary(const struct pmd_race *r, struct pmd_out *o);
 /* Write the SVG chart of energy per setting; 0 or -1 with err set. */

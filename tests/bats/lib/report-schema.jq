@@ -241,7 +241,13 @@ def race_spec: {obj: {
 		req: ["powercap", "perf", "msr"]},
 	can_change: {obj: {cpufreq: text, clock_modulation: text, hwp: text}, open: true,
 		req: ["cpufreq", "clock_modulation", "hwp"]},
-	compare: texts
+	compare: texts,
+	idle_states: {obj: {can_measure: "boolean", missing: text, cpuidle_driver: text,
+		cpuidle_governor: text, limit_by: {enum: ["pm_qos", "disable"]},
+		states: [{arr: {obj: {index: count, name: text, latency_us: count, residency_us: count,
+			usable: "boolean", why_not: [text, "null"]}, open: true}}, "null"],
+		last_run: [{obj: {verdict: text, limit_by: text}, open: true}, "null"]}, open: true,
+		req: ["can_measure"]}
 }, open: true, req: ["can_measure", "cpu", "meter", "meters", "can_change"]};
 
 def report_spec: {obj: {
