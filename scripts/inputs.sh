@@ -20,7 +20,7 @@ cpuid_serialize_raw_data'
 # FILE FUNCTION...  # why it may open things itself
 ALLOWED='
 lib/report/dump-write.c open openat fdopen fdopendir nftw cpuid_serialize_all_raw_data # pmdiag-dump writes the dump the user asked for (and lists, removes or archives what it wrote)
-lib/probe/race/race-safe.c open # pmdiag-race: its lock and its restore journal (read back by --restore)
+lib/probe/race/race-safe.c open # pmdiag-race: its lock, its restore journal (read back by --restore) and the kept --idle-states result
 lib/probe/guardian.c open # the guardian of pmdiag-race and pmdiag-s0ix --suspend: /dev/null as its stdin and stdout
 lib/probe/race/race-plot.c fopen # pmdiag-race --plot writes the plot the user asked for
 tools/pmdiag-report.c fopen open fdopen # pmdiag-report --many writes the reports the user asked for and the summary log it reads back

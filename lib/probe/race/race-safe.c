@@ -177,14 +177,18 @@ int pmd_race_save_idle(const struct pmd_race *r, const struct pmd_out *o, char *
 	char path[600], tmp[640];
 	snprintf(path, sizeof(path), "%s/" PMD_RACE_IDLE_RESULT, r->state_dir);
 	snprintf(tmp, sizeof(tmp), "%s.new", path);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	bool ok = f && pmd_out_print(o, PMD_FMT_JSON, f) == 0 && fflush(f) == 0 && fsync(fd) == 0;
+	char *json = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&json, &len);
+	bool ok = m && pmd_out_print(o, PMD_FMT_JSON, m) == 0;
+	if (m)
+		ok &= fclose(m) == 0;
+	int fd = ok ? open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644) : -1;
+	ok = ok && fd >= 0 && write(fd, json, len) == (ssize_t)len && fsync(fd) == 0;
 	int e = errno;
-	if (f)
-		fclose(f);
-	else if (fd >= 0)
+	if (fd >= 0)
 		close(fd);
+	free(json);
 	if (!ok || rename(tmp, path) < 0) {
 		snprintf(err, n, "%s: %s", path, strerror(ok ? errno : e ? e : EIO));
 		unlink(tmp);
