@@ -320,6 +320,8 @@ struct pmd_res pmd_cst_take(struct pmd_src *s, unsigned idx, char **text, size_t
 	case PMD_SRC_DUMP:
 		return dump_take(s, idx, text, len);
 	default:
+		if (s->be->cst_take)
+			return s->be->cst_take(s, idx, text, len);
 		return pmd_res_make(PMD_NOT_RECORDED, 0, "no C-state residency counters here");
 	}
 }

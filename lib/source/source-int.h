@@ -52,6 +52,8 @@ struct pmd_backend {
 	/* The PM QoS CPU latency request (pmd_src_latency_*); NULL: none. */
 	struct pmd_res (*latency_request)(struct pmd_src *s, int32_t us);
 	struct pmd_res (*latency_limit)(struct pmd_src *s, int32_t *us);
+	/* The C-state residency record of end idx (pmd_cst_take) for other back-ends. */
+	struct pmd_res (*cst_take)(struct pmd_src *s, unsigned idx, char **text, size_t *len);
 	/*
 	 * Tracing (trace.c has the common part and the dump's): NULL means the
 	 * back-end has none. open returns the back-end's session in *priv.

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "format/cstatefmt.h"
 #include "format/dumpfmt.h"
 
 #define SIM_MODEL "sim.model"
@@ -78,6 +79,7 @@ struct sim {
 		uint64_t lat_us, res_us;
 		double w, cw;      /* package and core-domain power while idle in it */
 		double idle_ns;    /* time in it since virtual time 0, per CPU */
+		unsigned hw;       /* the residency counters it ticks (1 << enum pmd_cst) */
 	} cst[SIM_MAX_CSTATES];
 	size_t ncst;
 	double sleep_us;      /* the wake-up pattern: the sleep per idle entry */
@@ -744,6 +746,45 @@ static struct pmd_res sim_knob_write(struct pmd_src *s, const char *path, const 
 
 static uint64_t sim_now(struct pmd_src *s) { return S(s)->now; }
 
+/* The residency counters (hw lines): a TSC of 1 GHz, each counter the idle time of the
+ * states that tick it; core counters on every online CPU, package ones on CPU 0. */
+static struct pmd_res sim_cst_take(struct pmd_src *s, unsigned idx, char **text, size_t *len)
+{
+	struct sim *m = S(s);
+	unsigned all = 0;
+	for (size_t k = 0; k < m->ncst; k++)
+		all |= m->cst[k].hw;
+	if (!all)
+		return pmd_res_make(PMD_NOT_RECORDED, 0, "no C-state residency counters here");
+	const int *cpus;
+	size_t n;
+	struct pmd_res r = pmd_cpus(s, &cpus, &n);
+	if (r.st != PMD_OK)
+		return r;
+	struct pmd_cst_rec rec = { 0 };
+	snprintf(rec.source, sizeof(rec.source), "msr");
+	rec.has_tsc = true;
+	rec.tsc = m->now;
+	struct pmd_res ok = pmd_ok();
+	for (unsigned c = 0; c < PMD_CST_N; c++) {
+		if (!(all & (1u << c)))
+			continue;
+		double ns = 0;
+		for (size_t k = 0; k < m->ncst; k++)
+			if (m->cst[k].hw & (1u << c))
+				ns += m->cst[k].idle_ns;
+		for (size_t i = 0; i < (pmd_cst_is_pkg(c) ? 1 : n); i++)
+			pmd_cst_add(&rec, c, pmd_cst_is_pkg(c) ? 0 : cpus[i], (uint64_t)ns, &ok);
+	}
+	struct pmd_buf b = { 0 };
+	pmd_cst_write(&b, &rec);
+	pmd_cst_free(&rec);
+	(void)idx;
+	*len = b.len;
+	*text = pmd_buf_steal(&b);
+	return pmd_ok();
+}
+
 static struct pmd_res sim_latency_request(struct pmd_src *s, int32_t us)
 {
 	struct sim *m = S(s);
@@ -922,6 +963,7 @@ const struct pmd_backend pmd_backend_sim = {
 	.now_ns = sim_now,
 	.latency_request = sim_latency_request,
 	.latency_limit = sim_latency_limit,
+	.cst_take = sim_cst_take,
 	.sleep_ns = sim_sleep,
 	.pin = sim_pin,
 	.run = sim_run,
@@ -988,6 +1030,19 @@ static struct pmd_res parse_model(struct sim *m, char *text)
 				m->cst[m->ncst].w = d;
 				m->cst[m->ncst++].cw = cw;
 			}
+		} else if (!strcmp(w[0], "hw") && nw >= 3) {
+			size_t k;
+			for (k = 0; k < m->ncst && strcmp(m->cst[k].name, w[1]); k++)
+				;
+			for (size_t i = 2; i < nw && k < m->ncst; i++) {
+				int c = pmd_cst_parse_name(w[i]);
+				if (c < 0)
+					ok = false;
+				else
+					m->cst[k].hw |= 1u << c;
+			}
+			if (k == m->ncst)
+				ok = false;
 		} else if (!strcmp(w[0], "work") && nw == 4) {
 			double st;
 			if (m->ncost == SIM_MAX_COSTS || strlen(w[1]) >= sizeof(m->cost[0].kind) ||

@@ -32,6 +32,7 @@ load test_helper
 KEYS_NOT_RUN=(
 	"race:leftover" # only after a killed run's restore file is applied (race.bats)
 	"race:last_run_reason" # a kept --idle-states result that is not one (race-idle.bats)
+	"race:hw_residency_pct_status" "race:hw_residency_pct_reason" # no residency counters (race-idle.bats)
 	"lapic:problem" # a FADT that fails its checks: no dump or sampled acpidump has one
 	"pstate:problem" # a malformed _PSS package: no dump or corpus acpidump has one
 	"pstate:exception" # a _PSS ACPICA fails to evaluate: no dump or sampled acpidump has one

@@ -73,6 +73,9 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	# under the C1E limit, nothing deeper than C1E was entered
 	assert_equal "$(jq -c '[.idle_states.limits[] | select(.state == "C1E") | .samples[].usage[3:] | add] | unique' <<<"$output")" "[0]"
 	assert_equal "$(jq -r .idle_states.limit_by <<<"$output")" pm_qos
+	# the hardware over the same windows: C6 reached core C6 and PC6; C10's counter stayed 0
+	assert_equal "$(lim C6 hw_residency_pct | jq -c '{c6: (.c6 | round), pc6: (.pc6 | round), c7}')" '{"c6":100,"pc6":100,"c7":0}'
+	assert_equal "$(lim C10 hw_residency_pct | jq -c '{pc10, pc8: (.pc8 | round)}')" '{"pc10":0,"pc8":100}'
 	untouched "$d"
 	[ "$stderr" = "" ] || fail "stderr: $stderr"
 }
@@ -214,12 +217,15 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 @test "no energy meter: refused, nothing changed; --no-meter limits the states and says power was not measured" {
 	d=$(sim)
 	rm -r "$d/sys/class/powercap"
-	sed -i 's/^msr yes/msr no/' "$d/sim.model"
+	sed -i 's/^msr yes/msr no/; /^hw /d' "$d/sim.model"
 	run -2 --separate-stderr pmdiag-race --sim "$d" --idle-states
 	[[ "$stderr" == "pmdiag-race: cannot measure here: no energy meter (powercap: "*"); --no-meter limits the states without measuring power; nothing was changed" ]] || fail "$stderr"
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --no-meter --trials 2 --json
 	assert_equal "$(jq -r .idle_states.energy_measured <<<"$output")" false
 	assert_equal "$(jq -c '[.idle_states.limits[].power_w] | unique' <<<"$output")" "[null]"
+	# no residency counters on this platform: said so, per limit
+	assert_equal "$(jq -c '[.idle_states.limits[] | [.hw_residency_pct, .hw_residency_pct_status, .hw_residency_pct_reason]] | unique' <<<"$output")" \
+		'[[null,"not_recorded","no C-state residency counters here"]]'
 	assert_equal "$(jq -r '[.idle_states.limits[] | .state + ":" + .result] | join(" ")' <<<"$output")" \
 		"POLL:reference C1:not_measured C1E:not_measured C6:not_measured C8:not_measured C10:not_reached"
 	[[ "$(jq -r .idle_states.verdict <<<"$output")" == "C10 is not reached at this wake-up rate; power not measured (--no-meter): states were limited and their use recorded" ]] ||

@@ -204,6 +204,11 @@ make("idle-states", """\
               for n, _, l, r, w, cw in CSTATES) + """\
 sleep_us 2000
 idle_noise 0.05
+# the residency counters each state ticks (core C3/C6/C7, package PC2...PC10)
+hw C1E c3
+hw C6 c6 pc2 pc3 pc6
+hw C8 c7 pc7 pc8
+hw C10 c7 pc9 pc10
 seed 7
 static_w 6
 idle_w 1
