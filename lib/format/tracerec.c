@@ -24,6 +24,8 @@ static const char *const type_names[PMD_TR_NTYPES] = {
 	[PMD_TR_IPI] = "ipi",
 	[PMD_TR_IPI_END] = "ipi-end",
 	[PMD_TR_TLB] = "tlb",
+	[PMD_TR_LTIMER] = "ltimer",
+	[PMD_TR_LTIMER_END] = "ltimer-end",
 };
 
 static const char *const ipi_names[PMD_IPI_NKINDS] = {
@@ -620,6 +622,9 @@ static int event_line(struct parser *p, char *line)
 		if (need_int(p, kv, n, "reason", 0, 255, &e.num) < 0)
 			return -1;
 		break;
+	case PMD_TR_LTIMER:
+	case PMD_TR_LTIMER_END:
+		break; /* no keys */
 	}
 	if (r->nev >= PMD_TR_MAX_EVENTS)
 		return fail(p, "more than %d events", PMD_TR_MAX_EVENTS);

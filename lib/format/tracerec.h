@@ -46,6 +46,9 @@
  *                                      or the generic ipi:ipi_entry)
  *   ipi-end kind=K
  *   tlb reason=N                       tlb:tlb_flush, remote shootdowns only
+ *   ltimer                             irq_vectors:local_timer_entry (the local APIC
+ *                                      timer's interrupt, x86)
+ *   ltimer-end                         irq_vectors:local_timer_exit
  *
  * A line of an unknown TYPE is counted and skipped (a newer recorder); a
  * known TYPE with a missing or malformed key is an error.
@@ -74,6 +77,8 @@ enum pmd_tr_type {
 	PMD_TR_IPI,
 	PMD_TR_IPI_END,
 	PMD_TR_TLB,
+	PMD_TR_LTIMER,
+	PMD_TR_LTIMER_END,
 	PMD_TR_NTYPES
 };
 

@@ -73,6 +73,10 @@ static const struct tl_want {
 	  NULL, false },
 	{ "irq_vectors", "call_function_single_exit", PMD_TR_IPI_END, PMD_IPI_CALL_SINGLE, TL_IPI,
 	  NULL, NULL, false },
+	/* the local APIC timer's interrupt: an idle exit by it that expires no timer has no
+	 * other event */
+	{ "irq_vectors", "local_timer_entry", PMD_TR_LTIMER, 0, TL_IPI, NULL, NULL, false },
+	{ "irq_vectors", "local_timer_exit", PMD_TR_LTIMER_END, 0, TL_IPI, NULL, NULL, false },
 	/*
 	 * The generic IPI events name their reason by a pointer to a kernel
 	 * string, which the raw record does not hold: counted as function calls.

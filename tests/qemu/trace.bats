@@ -78,13 +78,14 @@ woken() {
 	# Debian's 6.1 on x86 has every event pmdiag asks for, the x86 IPI vectors included
 	run -0 sed -n 's/^event: //p' "$TR"
 	assert_equal "$(echo "$output" | grep -vc ' on$')" 0
-	assert_equal "$(echo "$output" | wc -l)" 18
+	assert_equal "$(echo "$output" | wc -l)" 20
 	assert_line "power:cpu_idle on"
 	assert_line "irq_vectors:call_function_single_entry on"
+	assert_line "irq_vectors:local_timer_entry on"
 	assert_line "tlb:tlb_flush on"
 	# the events: no line that the format does not allow
 	local S='"([^"\\]|\\["\\]|\\x[0-9a-f]{2})*"' H='[0-9a-f]+' K='(resched|call|call-single)'
-	local re="^[0-9]+ [0-9]+ (idle state=([0-9]+|exit)|irq irq=[0-9]+ name=$S|irq-end irq=[0-9]+|timer-start ptr=$H fn=$S flags=$H|timer ptr=$H fn=$S|timer-end ptr=$H|hrtimer ptr=$H fn=$S|hrtimer-end ptr=$H|work fn=$S|work-end fn=$S|wakeup pid=[0-9]+ comm=$S target=[0-9]+|ipi kind=$K|ipi-end kind=$K|tlb reason=1)\$"
+	local re="^[0-9]+ [0-9]+ (idle state=([0-9]+|exit)|irq irq=[0-9]+ name=$S|irq-end irq=[0-9]+|timer-start ptr=$H fn=$S flags=$H|timer ptr=$H fn=$S|timer-end ptr=$H|hrtimer ptr=$H fn=$S|hrtimer-end ptr=$H|work fn=$S|work-end fn=$S|wakeup pid=[0-9]+ comm=$S target=[0-9]+|ipi kind=$K|ipi-end kind=$K|tlb reason=1|ltimer|ltimer-end)\$"
 	run -0 awk '/^events:$/ { ev = 1; next } /^end: / { ev = 0 } ev' "$TR"
 	local n
 	n=$(echo "$output" | wc -l)
@@ -238,12 +239,11 @@ sline() {
 	echo "$output" > "$D/q35-trace.idle.json"
 	local J="$D/q35-trace.idle.json" r
 	# at least the 100/s sleeper's idle exits over the 5 s window (how many more, the
-	# guest's other work under TCG decides: 856 to 1714 seen), and nearly every one
-	# attributed: some idle periods end with no traced event at all, on any CPU (one run:
-	# 35 of 1714, every other one attributed); most likely a local APIC timer interrupt
-	# that expires no hrtimer, since irq_vectors:local_timer_entry is not traced (not
-	# verified)
-	assert_equal "$(jq -r '.attribution.attributed >= 0.95 * .attribution.idle_exits and .attribution.idle_exits >= 450' "$J")" true
+	# guest's other work under TCG decides: 856 to 1714 seen), and every one attributed,
+	# also those a local APIC timer interrupt ended without expiring a timer (before
+	# irq_vectors:local_timer_entry was traced, 35 of 1714 in one run had no event)
+	echo "# pmdiag-idle: $(jq -r '.attribution | "\(.attributed) of \(.idle_exits) idle exits attributed"' "$J"); local timer, no timer expired: $(jq -r '[.sources[] | select(.name == "local timer interrupt, no timer expired")][0].wakes // 0' "$J")" >&3
+	assert_equal "$(jq -r '.attribution.attributed == .attribution.idle_exits and .attribution.idle_exits >= 450' "$J")" true
 	for p in pmd-sleep10:100 pmd-timerfd50:20; do
 		r=$(jq -r --arg n "${p%%:*}" '[.sources[] | select(.kind == "process" and .name == $n)][0].events_per_s' "$J")
 		echo "# pmdiag-idle: ${p%%:*} $r events/s" >&3

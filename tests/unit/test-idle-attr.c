@@ -131,3 +131,50 @@ TEST(attribution_refuses_a_bad_record)
 	CHECK_EQ(w.nsrc, 0);
 	pmd_wk_free(&w);
 }
+
+TEST(attribution_of_the_local_timer_interrupt)
+{
+	/* The local APIC timer's interrupt: the timer it expires is the cause; when it
+	 * expires none (a timer cancelled after the hardware was programmed), it is. */
+	static const char t[] =
+		"pmdiag-trace 1\n"
+		"window-ns: 100000\n"
+		"self-pid: 1\n"
+		"cpu: 0 lost=0 entries=20\n"
+		"events:\n"
+		"0 0 idle state=2\n"
+		"1000 0 idle state=exit\n"
+		"1100 0 ltimer\n"
+		"1200 0 hrtimer ptr=c0 fn=\"tick_sched_timer\"\n"
+		"1300 0 hrtimer-end ptr=c0\n"
+		"1400 0 ltimer-end\n"
+		"2000 0 idle state=2\n"
+		"3000 0 idle state=exit\n"
+		"3100 0 ltimer\n"
+		"3200 0 ltimer-end\n"
+		"4000 0 idle state=2\n"
+		/* HLT: the handler inside the idle period, nested in the interrupt */
+		"5000 0 ltimer\n"
+		"5100 0 ltimer-end\n"
+		"5200 0 idle state=exit\n"
+		/* an irq that ends the sleep: the ltimer inside it is no cause */
+		"6000 0 idle state=2\n"
+		"6100 0 idle state=exit\n"
+		"6200 0 irq irq=4 name=\"ttyS0\"\n"
+		"6300 0 irq-end irq=4\n"
+		"6400 0 ltimer\n"
+		"6500 0 ltimer-end\n"
+		"end: 20\n";
+	struct pmd_wk w;
+	pmd_wk_from_text(&w, t, strlen(t));
+	CHECK_EQ(w.res.st, PMD_OK);
+	CHECK_EQ(w.idle_exits, 4);
+	CHECK_EQ(w.attributed, 4);
+	const struct pmd_wk_src *s = find(&w, PMD_WK_TICK, "tick_sched_timer");
+	CHECK(s && s->wakes == 1 && s->events == 1);
+	s = find(&w, PMD_WK_TICK, "local timer interrupt, no timer expired");
+	CHECK(s && s->wakes == 2 && s->events == 2);
+	s = find(&w, PMD_WK_IRQ, "ttyS0");
+	CHECK(s && s->wakes == 1);
+	pmd_wk_free(&w);
+}

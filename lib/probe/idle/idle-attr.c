@@ -100,6 +100,7 @@ struct frame {
 	uint8_t kind;       /* IPI */
 	bool cause;         /* the first handler since the CPU went idle */
 	bool woke, tlb;
+	bool pending;       /* LTIMER: the CPU had no cause yet when it began */
 	int32_t num;        /* IRQ */
 	uint64_t ptr;       /* TIMER, HRTIMER */
 	uint32_t str;       /* function or handler name */
@@ -222,6 +223,12 @@ static void finish(struct pass *p, uint32_t cpu, struct frame *f)
 	case PMD_TR_WORK:
 		ev = source(p, PMD_WK_WORK, -1, f->str, -1);
 		break;
+	case PMD_TR_LTIMER:
+		/* the local APIC timer's interrupt with no timer expired inside it (a timer
+		 * that was cancelled or moved after the hardware was programmed) */
+		ev = source(p, PMD_WK_TICK, -1,
+			    pmd_tr_intern(&p->w->rec, "local timer interrupt, no timer expired"), -1);
+		break;
 	default: /* PMD_TR_IPI */
 		if (f->tlb) {
 			ev = source(p, PMD_WK_IPI, -1, pmd_tr_intern(&p->w->rec, "tlb-shootdown"), -1);
@@ -259,6 +266,8 @@ static bool frame_match(const struct frame *f, const struct pmd_tr_ev *e)
 		return f->type == PMD_TR_HRTIMER && f->ptr == e->ptr;
 	case PMD_TR_WORK_END:
 		return f->type == PMD_TR_WORK;
+	case PMD_TR_LTIMER_END:
+		return f->type == PMD_TR_LTIMER;
 	default:
 		return f->type == PMD_TR_IPI && f->kind == e->kind;
 	}
@@ -318,11 +327,20 @@ static void step(struct pass *p, const struct pmd_tr_ev *e)
 		c->st[c->depth++] = f;
 		break;
 	}
+	case PMD_TR_LTIMER: {
+		/* Not a cause by itself: the timers it expires are (they take the cause
+		 * inside); it is only when it ends with none taken. Not counted as an event. */
+		if (c->depth == MAX_DEPTH)
+			break;
+		c->st[c->depth++] = (struct frame){ .type = PMD_TR_LTIMER, .pending = c->need_cause };
+		break;
+	}
 	case PMD_TR_IRQ_END:
 	case PMD_TR_TIMER_END:
 	case PMD_TR_HRTIMER_END:
 	case PMD_TR_WORK_END:
-	case PMD_TR_IPI_END: {
+	case PMD_TR_IPI_END:
+	case PMD_TR_LTIMER_END: {
 		int i = c->depth - 1;
 		while (i >= 0 && !frame_match(&c->st[i], e))
 			i--;
@@ -331,7 +349,15 @@ static void step(struct pass *p, const struct pmd_tr_ev *e)
 		while (c->depth > i) {
 			/* frames above the match never ended: count them as they were */
 			c->depth--;
-			finish(p, e->cpu, &c->st[c->depth]);
+			struct frame *f = &c->st[c->depth];
+			if (f->type != PMD_TR_LTIMER) {
+				finish(p, e->cpu, f);
+			} else if (f->pending && c->need_cause) {
+				/* it woke the CPU and expired nothing */
+				f->cause = true;
+				c->need_cause = false;
+				finish(p, e->cpu, f);
+			}
 		}
 		break;
 	}
