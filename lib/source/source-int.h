@@ -42,6 +42,7 @@ struct pmd_backend {
 	struct pmd_res (*knob_write)(struct pmd_src *s, const char *path, const char *value);
 	struct pmd_res (*msr_write)(struct pmd_src *s, int cpu, uint32_t msr, uint64_t value);
 	uint64_t (*now_ns)(struct pmd_src *s);
+	uint64_t (*boottime_ns)(struct pmd_src *s);
 	uint64_t (*sleep_ns)(struct pmd_src *s, uint64_t ns);
 	struct pmd_res (*pin)(struct pmd_src *s, int cpu);
 	struct pmd_res (*run)(struct pmd_src *s, struct pmd_work *w);

@@ -500,6 +500,13 @@ uint64_t pmd_real_sleep_ns(uint64_t ns)
 
 static uint64_t live_now_ns(struct pmd_src *s) { return pmd_now_ns(); }
 
+static uint64_t live_boottime_ns(struct pmd_src *s)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_BOOTTIME, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 #define QOS_DEV "/dev/cpu_dma_latency"
 
 static struct pmd_res qos_open_error(int e)
@@ -643,6 +650,7 @@ const struct pmd_backend pmd_backend_live = {
 	.knob_write = live_knob_write,
 	.msr_write = live_msr_write,
 	.now_ns = live_now_ns,
+	.boottime_ns = live_boottime_ns,
 	.latency_request = live_latency_request,
 	.latency_limit = live_latency_limit,
 	.sleep_ns = live_sleep_ns,

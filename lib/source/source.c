@@ -977,6 +977,11 @@ uint64_t pmd_src_now_ns(struct pmd_src *s)
 	return s->be->now_ns ? s->be->now_ns(s) : pmd_now_ns();
 }
 
+uint64_t pmd_src_boottime_ns(struct pmd_src *s)
+{
+	return s->be->boottime_ns ? s->be->boottime_ns(s) : pmd_src_now_ns(s);
+}
+
 uint64_t pmd_src_sleep_ns(struct pmd_src *s, uint64_t ns)
 {
 	return s->be->sleep_ns ? s->be->sleep_ns(s, ns) : pmd_real_sleep_ns(ns);

@@ -382,6 +382,12 @@ uint64_t pmd_src_now_ns(struct pmd_src *s);
  * the ns slept. A dump sleeps for real, as live.
  */
 uint64_t pmd_src_sleep_ns(struct pmd_src *s, uint64_t ns);
+/*
+ * Time since boot including time suspended, in ns (live: CLOCK_BOOTTIME; elsewhere,
+ * where nothing suspends, the same as pmd_src_now_ns). Its gap to pmd_src_now_ns grows
+ * by the time a suspend lasted (pmdiag-s0ix --suspend).
+ */
+uint64_t pmd_src_boottime_ns(struct pmd_src *s);
 /* Run the calling process on this CPU only (live: sched_setaffinity). */
 struct pmd_res pmd_src_pin(struct pmd_src *s, int cpu);
 

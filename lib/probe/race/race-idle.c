@@ -168,7 +168,9 @@ void race_idle_probe(struct pmd_race *r)
 	for (size_t k = 0; k < id->ncst; k++)
 		usable += id->cst[k].usable;
 	/* How depth will be limited (a dump did not record the limit: as on a machine without one). */
-	bool qos_ok = id->qos_res.st == PMD_OK || id->qos_res.st == PMD_NOT_RECORDED;
+	bool qos_ok = id->qos_res.st == PMD_OK || id->qos_res.st == PMD_NOT_RECORDED ||
+		      (id->qos_res.st == PMD_UNREADABLE &&
+		       (id->qos_res.err == EACCES || id->qos_res.err == EPERM)); /* root can */
 	size_t sep = 0;
 	for (size_t k = 0; k < id->ncst; k++)
 		sep += id->cst[k].usable && !qos_separates(id, k);
@@ -202,7 +204,9 @@ void race_idle_missing(struct pmd_race *r, void (*add)(struct pmd_race *, const 
 	size_t usable = 0;
 	for (size_t k = 0; k < id->ncst; k++)
 		usable += id->cst[k].usable;
-	if (usable < 2) {
+	if (!id->ncst) {
+		add(r, "no CPU idle states (CPU %d's cpuidle directory lists none)", r->cpu);
+	} else if (usable < 2) {
 		if (id->ncst >= 2 && id->qos_before >= 0 && id->qos_before < PMD_QOS_NO_LIMIT &&
 		    id->qos_res.st == PMD_OK)
 			add(r, "one idle state only: another process holds a PM QoS CPU latency "

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cpu/cpuid.h"
@@ -27,21 +26,14 @@
 /* Between arming the alarm and suspending: time for Ctrl-C (the alarm covers it). */
 #define GRACE_MS 1000u
 
-static uint64_t clock_ns(clockid_t id)
-{
-	struct timespec t;
-	clock_gettime(id, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 static void counters(struct pmd_src *s, struct pmd_s0ix_cycle_end *e)
 {
 	e->success.r = pmd_read_u64(s, POWER "suspend_stats/success", &e->success.v);
 	e->fail.r = pmd_read_u64(s, POWER "suspend_stats/fail", &e->fail.v);
 	e->last_hw.r = pmd_read_u64(s, POWER "suspend_stats/last_hw_sleep", &e->last_hw.v);
 	e->total_hw.r = pmd_read_u64(s, POWER "suspend_stats/total_hw_sleep", &e->total_hw.v);
-	e->boot_ns = clock_ns(CLOCK_BOOTTIME);
-	e->mono_ns = clock_ns(CLOCK_MONOTONIC);
+	e->boot_ns = pmd_src_boottime_ns(s);
+	e->mono_ns = pmd_src_now_ns(s);
 }
 
 /* The guardian's undo: the tool died before its word, so the alarm it armed is cleared. */
