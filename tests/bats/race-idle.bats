@@ -62,6 +62,8 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	# the state used under its own limit, and the sleep per entry (the model's 2 ms)
 	assert_equal "$(lim C6 used_pct)" 100
 	assert_equal "$(lim C10 used_pct)" 0
+	assert_equal "$(jq -r '[.idle_states.limits[] | .sleep_covers_residency] | join(" ")' <<<"$output")" \
+		"true true true true true false"
 	assert_equal "$(jq -r .idle_states.avg_sleep_us <<<"$output")" 2000
 	assert_equal "$(lim C10 text)" "C10 not reached: the average sleep (2000 us) is shorter than its target residency (5000 us), so the governor does not pick it at this wake-up rate"
 	assert_equal "$(jq -r .idle_states.deepest_paying <<<"$output")" C6

@@ -946,6 +946,13 @@ void race_idle_print(const struct pmd_race *r, struct pmd_out *o)
 		pmd_out_bool(o, "significant", NULL,
 			     l->result == IDLE_SAVES || l->result == IDLE_COSTS);
 		pmd_out_double(o, "used_pct", "used %", l->used_pct, 1, NULL);
+		/* the break-even: the machine's sleep (every state allowed) covers the residency */
+		double deep_sleep = id->lim[id->nlim - 1].avg_sleep_us;
+		if (isnan(deep_sleep))
+			pmd_out_null(o, "sleep_covers_residency", NULL);
+		else
+			pmd_out_bool(o, "sleep_covers_residency", NULL,
+				     deep_sleep >= (double)c->residency_us);
 		if (isnan(l->avg_sleep_us))
 			pmd_out_null(o, "avg_sleep_us", "sleep us");
 		else
