@@ -401,13 +401,15 @@ int main(int argc, char **argv)
 		     "Energy per task at full speed and throttled (clock modulation, lower\n"
 		     "P-states), measured with RAPL over the task and over one common window,\n"
 		     "interleaved over repeated trials: does race-to-idle win on this machine?\n"
+		     "With --idle-states: what each CPU idle state saves in idle power.\n"
 		     "Every setting it changes is recorded first and restored at exit, on\n"
 		     "signals, and by a guardian process if it is killed.",
 		     "[options]", tool_help);
 	c.exit_help = "0 measured (or --dry-run, --restore done), 1 error or bad usage\n"
 		      "(a setting refused, another instance, a knob not restored), 2 nothing to\n"
-		      "measure here (no energy meter, no setting, not root, a dump), 128+N\n"
-		      "stopped by signal N after restoring every setting.";
+		      "measure here (no energy meter, no setting, not root, a dump; with\n"
+		      "--idle-states fewer than two usable idle states, a virtual machine),\n"
+		      "128+N stopped by signal N after restoring every setting.";
 	parse_options(argc, argv, &c, &ro, &a);
 
 	/* Only a run that may change settings opens the source for writing. */
