@@ -121,6 +121,25 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	diff -r --exclude=run "$BATS_TEST_TMPDIR/before" "$d" || fail "not restored"
 }
 
+@test "a state disabled on the measured CPU only: left out, and kept off on the other CPUs during the run" {
+	d=$(sim)
+	echo 1 > "$d/sys/devices/system/cpu/cpu3/cpuidle/state3/disable"
+	cp -r "$d" "$BATS_TEST_TMPDIR/before"
+	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --limit-by disable --trials 2 --json
+	assert_equal "$(jq -r '[.idle_states.limits[].state] | join(" ")' <<<"$output")" "POLL C1 C1E C8 C10"
+	# C6 of CPUs 0-2 was switched off for the whole run, then back on; CPU 3's never touched
+	assert_equal "$(jq -c '[.changes[] | select(.knob | test("state3/")) | [.knob, .original, .changed, .restored]]' <<<"$output")" \
+		'[["cpu0/cpuidle/state3/disable (C6)","0",true,true],["cpu1/cpuidle/state3/disable (C6)","0",true,true],["cpu2/cpuidle/state3/disable (C6)","0",true,true],["cpu3/cpuidle/state3/disable (C6)","1",false,true]]'
+	diff -r --exclude=run "$BATS_TEST_TMPDIR/before" "$d" || fail "not restored"
+}
+
+@test "a core counter that never moves is reported, not taken for 0 W" {
+	d=$(sim "core no")
+	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --trials 2 --json
+	assert_equal "$(jq -c '[.idle_states.limits[] | .core_power_w, .core_saving_w] | unique' <<<"$output")" "[null]"
+	within C6 1.3
+}
+
 @test "SIGKILL with the per-state path: the guardian puts every disable file back" {
 	d=$(sim "realtime 0.2")
 	pmdiag-race --sim "$d" --idle-states --limit-by disable > /dev/null 2> "$BATS_TEST_TMPDIR/err" &

@@ -140,7 +140,7 @@ TEST(attribution_of_the_local_timer_interrupt)
 		"pmdiag-trace 1\n"
 		"window-ns: 100000\n"
 		"self-pid: 1\n"
-		"cpu: 0 lost=0 entries=20\n"
+		"cpu: 0 lost=0 entries=32\n"
 		"events:\n"
 		"0 0 idle state=2\n"
 		"1000 0 idle state=exit\n"
@@ -157,24 +157,43 @@ TEST(attribution_of_the_local_timer_interrupt)
 		"5000 0 ltimer\n"
 		"5100 0 ltimer-end\n"
 		"5200 0 idle state=exit\n"
-		/* an irq that ends the sleep: the ltimer inside it is no cause */
+		/* an irq that ends the sleep: the ltimer after it is no cause, and a task it
+		 * wakes is an event of its own */
 		"6000 0 idle state=2\n"
 		"6100 0 idle state=exit\n"
 		"6200 0 irq irq=4 name=\"ttyS0\"\n"
 		"6300 0 irq-end irq=4\n"
 		"6400 0 ltimer\n"
+		"6450 0 wakeup pid=9 comm=\"foo\" target=0\n"
 		"6500 0 ltimer-end\n"
-		"end: 20\n";
+		/* a soft hrtimer runs in the softirq after the interrupt: it is the cause */
+		"7000 0 idle state=2\n"
+		"7100 0 idle state=exit\n"
+		"7200 0 ltimer\n"
+		"7300 0 ltimer-end\n"
+		"7400 0 hrtimer ptr=e0 fn=\"tcp_pace_kick\"\n"
+		"7500 0 hrtimer-end ptr=e0\n"
+		"8000 0 idle state=2\n"
+		/* the window ends inside an interrupt that expired the tick: no extra event */
+		"9000 0 idle state=exit\n"
+		"9100 0 ltimer\n"
+		"9200 0 hrtimer ptr=c0 fn=\"tick_sched_timer\"\n"
+		"9300 0 hrtimer-end ptr=c0\n"
+		"end: 32\n";
 	struct pmd_wk w;
 	pmd_wk_from_text(&w, t, strlen(t));
 	CHECK_EQ(w.res.st, PMD_OK);
-	CHECK_EQ(w.idle_exits, 4);
-	CHECK_EQ(w.attributed, 4);
+	CHECK_EQ(w.idle_exits, 6);
+	CHECK_EQ(w.attributed, 6);
 	const struct pmd_wk_src *s = find(&w, PMD_WK_TICK, "tick_sched_timer");
-	CHECK(s && s->wakes == 1 && s->events == 1);
+	CHECK(s && s->wakes == 2 && s->events == 2);
 	s = find(&w, PMD_WK_TICK, "local timer interrupt, no timer expired");
 	CHECK(s && s->wakes == 2 && s->events == 2);
 	s = find(&w, PMD_WK_IRQ, "ttyS0");
 	CHECK(s && s->wakes == 1);
+	s = find(&w, PMD_WK_HRTIMER, "tcp_pace_kick");
+	CHECK(s && s->wakes == 1 && s->events == 1);
+	s = find(&w, PMD_WK_PROCESS, "foo");
+	CHECK(s && s->wakes == 0 && s->events == 1);
 	pmd_wk_free(&w);
 }

@@ -501,6 +501,8 @@ TEST(race_sim_idle_states_exact)
 		CHECK_EQ(limit_of(r, "C1E")->result, IDLE_COSTS);
 		CHECK_NEAR(limit_of(r, "C1E")->d_w.mean, -0.2, 1e-3);
 		CHECK_CONTAINS(limit_of(r, "C1E")->text, "C1E costs 0.200 W");
+		CHECK(strstr(r->idle.verdict, "every deeper state paid") == NULL);
+		CHECK_CONTAINS(r->idle.verdict, "states deeper than C6 did not help");
 		CHECK_NEAR(limit_of(r, "C6")->d_w.mean, 2.0, 1e-3);
 		pmd_race_free(r);
 		pmd_src_close(s);

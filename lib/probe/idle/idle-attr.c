@@ -112,6 +112,7 @@ struct cpu_state {
 	bool idle, need_cause, exited, seen;
 	uint64_t idle_since;
 	bool remote;        /* a task was woken for this CPU while it slept */
+	bool ltimer;        /* a local timer interrupt ran with no cause inside it */
 	int32_t rpid;
 	uint32_t rcomm;
 	struct frame st[MAX_DEPTH];
@@ -223,12 +224,6 @@ static void finish(struct pass *p, uint32_t cpu, struct frame *f)
 	case PMD_TR_WORK:
 		ev = source(p, PMD_WK_WORK, -1, f->str, -1);
 		break;
-	case PMD_TR_LTIMER:
-		/* the local APIC timer's interrupt with no timer expired inside it (a timer
-		 * that was cancelled or moved after the hardware was programmed) */
-		ev = source(p, PMD_WK_TICK, -1,
-			    pmd_tr_intern(&p->w->rec, "local timer interrupt, no timer expired"), -1);
-		break;
 	default: /* PMD_TR_IPI */
 		if (f->tlb) {
 			ev = source(p, PMD_WK_IPI, -1, pmd_tr_intern(&p->w->rec, "tlb-shootdown"), -1);
@@ -273,13 +268,26 @@ static bool frame_match(const struct frame *f, const struct pmd_tr_ev *e)
 	}
 }
 
-/* An idle period ended without a handler: the task woken for it, if any. */
+static size_t ltimer_source(struct pass *p)
+{
+	return source(p, PMD_WK_TICK, -1,
+		      pmd_tr_intern(&p->w->rec, "local timer interrupt, no timer expired"), -1);
+}
+
+/*
+ * An idle period ended without a handler: the task woken for it, if any, else a local
+ * timer interrupt that ran with nothing inside it (a timer run later in its softirq,
+ * after the interrupt's end, would have taken the cause before this).
+ */
 static void end_quiet(struct pass *p, uint32_t cpu)
 {
 	struct cpu_state *c = &p->cpu[cpu];
 	if (c->need_cause && c->exited && c->remote)
 		count(p, process(p, c->rpid, c->rcomm), cpu, true, false);
+	else if (c->need_cause && c->exited && c->ltimer)
+		count(p, ltimer_source(p), cpu, true, true);
 	c->need_cause = false;
+	c->ltimer = false;
 }
 
 static void step(struct pass *p, const struct pmd_tr_ev *e)
@@ -299,6 +307,7 @@ static void step(struct pass *p, const struct pmd_tr_ev *e)
 			c->need_cause = true;
 			c->exited = false;
 			c->remote = false;
+			c->ltimer = false;
 		} else if (c->idle || first) {
 			/* first: the CPU was asleep when the window opened */
 			w->idle_ns += e->ts - (c->idle ? c->idle_since : 0);
@@ -306,6 +315,7 @@ static void step(struct pass *p, const struct pmd_tr_ev *e)
 			if (!c->idle) {
 				c->need_cause = true;
 				c->remote = false;
+				c->ltimer = false;
 			}
 			c->idle = false;
 			c->exited = true;
@@ -328,8 +338,9 @@ static void step(struct pass *p, const struct pmd_tr_ev *e)
 		break;
 	}
 	case PMD_TR_LTIMER: {
-		/* Not a cause by itself: the timers it expires are (they take the cause
-		 * inside); it is only when it ends with none taken. Not counted as an event. */
+		/* Not a cause by itself: the timers it expires are, inside it or in the softirq
+		 * after it; only an idle period that nothing else ended is counted to it
+		 * (end_quiet). Not counted as an event otherwise. */
 		if (c->depth == MAX_DEPTH)
 			break;
 		c->st[c->depth++] = (struct frame){ .type = PMD_TR_LTIMER, .pending = c->need_cause };
@@ -350,14 +361,10 @@ static void step(struct pass *p, const struct pmd_tr_ev *e)
 			/* frames above the match never ended: count them as they were */
 			c->depth--;
 			struct frame *f = &c->st[c->depth];
-			if (f->type != PMD_TR_LTIMER) {
+			if (f->type != PMD_TR_LTIMER)
 				finish(p, e->cpu, f);
-			} else if (f->pending && c->need_cause) {
-				/* it woke the CPU and expired nothing */
-				f->cause = true;
-				c->need_cause = false;
-				finish(p, e->cpu, f);
-			}
+			else if (f->pending && c->need_cause)
+				c->ltimer = true; /* nothing inside: a candidate (end_quiet) */
 		}
 		break;
 	}
@@ -367,6 +374,8 @@ static void step(struct pass *p, const struct pmd_tr_ev *e)
 	}
 	case PMD_TR_WAKEUP: {
 		struct frame *f = c->depth ? &c->st[c->depth - 1] : NULL;
+		if (f && f->type == PMD_TR_LTIMER)
+			f = NULL; /* the interrupt itself wakes nobody: counted alone */
 		if (f && !f->woke) {
 			f->woke = true;
 			f->wpid = e->num;
@@ -465,7 +474,8 @@ void pmd_wk_compute(struct pmd_wk *w, struct pmd_trace_rec *rec)
 		struct cpu_state *c = &p.cpu[i];
 		while (c->depth > 0) {
 			c->depth--;
-			finish(&p, (uint32_t)i, &c->st[c->depth]);
+			if (c->st[c->depth].type != PMD_TR_LTIMER)
+				finish(&p, (uint32_t)i, &c->st[c->depth]);
 		}
 		if (c->idle && c->idle_since < w->window_ns)
 			w->idle_ns += w->window_ns - c->idle_since;

@@ -169,7 +169,7 @@ void race_idle_probe(struct pmd_race *r)
 		usable += id->cst[k].usable;
 	/* How depth will be limited (a dump did not record the limit: as on a machine without one). */
 	bool qos_ok = id->qos_res.st == PMD_OK || id->qos_res.st == PMD_NOT_RECORDED ||
-		      (id->qos_res.st == PMD_UNREADABLE &&
+		      (id->qos_res.st == PMD_UNREADABLE && !r->privileged &&
 		       (id->qos_res.err == EACCES || id->qos_res.err == EPERM)); /* root can */
 	size_t sep = 0;
 	for (size_t k = 0; k < id->ncst; k++)
@@ -287,10 +287,12 @@ int race_idle_plan(struct pmd_race *r, char *err, size_t n)
 			snprintf(err, n, "the online CPUs: %s", why(&res));
 			return -1;
 		}
-		/* Every state deeper than the shallowest limit is a knob on every CPU. */
+		/* Every state deeper than the shallowest limit is a knob on every CPU, also one
+		 * left out (disabled on the measured CPU, kept off by another request): the
+		 * other CPUs must not use it either while a shallower limit is measured. */
 		size_t per = 0;
 		for (size_t k = 0; k < id->ncst; k++)
-			per += id->cst[k].usable && (int)k != id->lim[0].state;
+			per += (int)k > id->lim[0].state;
 		if (nc * per > RACE_MAX_KNOBS) {
 			snprintf(err, n,
 				 "%zu CPUs x %zu states is more disable files than pmdiag-race "
@@ -307,7 +309,7 @@ int race_idle_plan(struct pmd_race *r, char *err, size_t n)
 		for (size_t c = 0; c < nc; c++)
 			for (size_t k = 0; k < id->ncst; k++) {
 				id->knob_of[c * id->ncst + k] = -1;
-				if (!id->cst[k].usable || (int)k == id->lim[0].state)
+				if ((int)k <= id->lim[0].state)
 					continue;
 				struct race_knob *kn = &r->knobs[r->nknobs];
 				memset(kn, 0, sizeof(*kn));
@@ -337,7 +339,7 @@ static struct pmd_res apply(struct pmd_race *r, const struct race_limit *lim)
 				int ki = id->knob_of[c * id->ncst + k];
 				if (ki < 0)
 					continue;
-				const char *want = (int)k > lim->state ? "1" : "0";
+				const char *want = (int)k > lim->state || !id->cst[k].usable ? "1" : "0";
 				if ((pass == 0) != (want[0] == '0'))
 					continue;
 				struct race_knob *kn = &r->knobs[ki];
@@ -350,7 +352,12 @@ static struct pmd_res apply(struct pmd_race *r, const struct race_limit *lim)
 				kn->changed = true;
 				snprintf(kn->cur, sizeof(kn->cur), "%s", want);
 			}
-	return pmd_ok();
+	/* A CPU asleep in a state just disabled stays there until its next interrupt (a
+	 * PM QoS change wakes every CPU, a disable file does not): visit each CPU, which
+	 * wakes it, then come back. */
+	for (size_t c = 0; c < id->ncpus; c++)
+		pmd_src_pin(r->s, id->cpus[c]);
+	return pmd_src_pin(r->s, r->cpu);
 }
 
 /* The usage and time of every planned state, summed over the CPUs. */
@@ -681,14 +688,17 @@ void race_idle_compute(struct pmd_race *r)
 	if (!id->energy) {
 		pmd_buf_printf(&v, "%spower not measured (--no-meter): states were limited and "
 			       "their use recorded", v.len ? "; " : "");
-	} else if (id->best < 0) {
-		pmd_buf_printf(&v, "; no state saved measurably more than %s",
-			       lname(id, &id->lim[0]));
-	} else if ((size_t)id->best < id->nlim - 1) {
-		pmd_buf_printf(&v, "; states deeper than %s did not help",
-			       lname(id, &id->lim[id->best]));
 	} else {
-		pmd_buf_printf(&v, "; every deeper state paid");
+		bool all = true;
+		for (size_t i = 1; i < id->nlim; i++)
+			all &= id->lim[i].result == IDLE_SAVES;
+		if (all)
+			pmd_buf_printf(&v, "; every deeper state paid");
+		else if (id->best < 0)
+			pmd_buf_printf(&v, "; no state saved measurably against the next shallower one");
+		else if ((size_t)id->best < id->nlim - 1)
+			pmd_buf_printf(&v, "; states deeper than %s did not help",
+				       lname(id, &id->lim[id->best]));
 	}
 	/* States the experiment could not use, and why. */
 	for (size_t k = 0; k < id->ncst; k++)

@@ -347,12 +347,12 @@ int pmd_race_run(struct pmd_race *r)
 		rc = 1;
 	else if (mrc == 0) {
 		r->measured = true;
-		if (r->o.idle_states) {
+		if (r->idle.energy || !r->o.idle_states)
+			race_meter_check_core(r); /* a core counter that never moved is no 0 W */
+		if (r->o.idle_states)
 			race_idle_compute(r);
-		} else {
-			race_meter_check_core(r);
+		else
 			race_compute(r);
-		}
 		rc = 0;
 	}
 stop_meter:

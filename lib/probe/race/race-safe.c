@@ -68,7 +68,9 @@ static int mkdirs(const char *dir)
 			return -1;
 		*q = '/';
 	}
-	if (mkdir(p, 0700) < 0 && errno != EEXIST)
+	/* readable: pmdiag-report reads the kept --idle-states result as any user; the lock
+	 * and the restore file are 0600 themselves */
+	if (mkdir(p, 0755) < 0 && errno != EEXIST)
 		return -1;
 	return 0;
 }
