@@ -23,6 +23,12 @@ enum pmd_vendor pmd_cpuid_vendor(const struct cpu_raw_data_t *r, char vendor[13]
 	return PMD_VENDOR_ANY;
 }
 
+bool pmd_cpuid_hypervisor(const struct cpu_raw_data_t *r)
+{
+	uint32_t regs[4];
+	return pmd_cpuid_leaf(r, 1, regs) && (regs[PMD_ECX] >> 31 & 1);
+}
+
 bool pmd_cpuid_leaf(const struct cpu_raw_data_t *r, uint32_t leaf, uint32_t regs[4])
 {
 	memset(regs, 0, 4 * sizeof(uint32_t));

@@ -21,6 +21,8 @@ void pmd_cpuid_missing(const struct cpu_raw_data_t *r, uint32_t leaf, char *why,
 /* Family and model with the extended fields folded in as Linux does. */
 void pmd_cpuid_fms(const struct cpu_raw_data_t *r, unsigned *family, unsigned *model,
 		   unsigned *stepping);
+/* CPUID.01H:ECX[31], the hypervisor bit: this CPU is a virtual machine's. */
+bool pmd_cpuid_hypervisor(const struct cpu_raw_data_t *r);
 /* Brand string from leaves 0x80000002..4, trimmed; "" when absent. */
 void pmd_cpuid_brand(const struct cpu_raw_data_t *r, char brand[49]);
 

@@ -6,20 +6,8 @@
 # lets the governor pick; restore every disable file, also when killed; and refuse, saying
 # why, where it cannot measure.
 load test_helper
-
-sim() {
-	local d="$BATS_TEST_TMPDIR/idle-states"
-	rm -rf "$d"
-	cp -r "$TOP/tests/race/idle-states" "$d"
-	local l
-	for l in "$@"; do echo "$l" >> "$d/sim.model"; done
-	echo "$d"
-}
-
-untouched() {
-	diff -r --exclude=run --exclude=sim.model "$TOP/tests/race/idle-states" "$1" ||
-		fail "the disable files of $1 were not restored"
-}
+# shellcheck source=tests/bats/lib/race-sim.bash
+source "$TOP/tests/bats/lib/race-sim.bash"
 
 # lim STATE KEY: a key of the limit whose deepest state is STATE, in $output (JSON)
 lim() { jq -r --arg s "$1" --arg k "$2" '.idle_states.limits[] | select(.state == $s) | .[$k] | if type == "array" then map(tostring) | join(" ") else . end' <<<"$output"; }
@@ -32,20 +20,11 @@ within() {
 		fail "$1: the saving $2 W is not in [$ci]"
 }
 
-wait_for() {
-	local i
-	for i in $(seq 200); do
-		"$@" && return 0
-		sleep 0.05
-	done
-	return 1
-}
-
 some_disabled() { grep -qx 1 "$1"/sys/devices/system/cpu/cpu*/cpuidle/state*/disable; }
 no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 
 @test "each state's saving recovered within its interval; C8 not significant, C10 not reached" {
-	d=$(sim)
+	d=$(sim idle-states)
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --json
 	# the model: POLL 6.0 W, C1 3.0, C1E 2.5, C6 1.2, C8 1.2; C10's 5 ms residency > 2 ms sleep
 	within C1 3.0
@@ -78,12 +57,12 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	# the hardware over the same windows: C6 reached core C6 and PC6; C10's counter stayed 0
 	assert_equal "$(lim C6 hw_residency_pct | jq -c '{c6: (.c6 | round), pc6: (.pc6 | round), c7}')" '{"c6":100,"pc6":100,"c7":0}'
 	assert_equal "$(lim C10 hw_residency_pct | jq -c '{pc10, pc8: (.pc8 | round)}')" '{"pc10":0,"pc8":100}'
-	untouched "$d"
+	untouched idle-states "$d"
 	[ "$stderr" = "" ] || fail "stderr: $stderr"
 }
 
 @test "text: the verdict, the table and one line per state" {
-	d=$(sim)
+	d=$(sim idle-states)
 	run -0 pmdiag-race --sim "$d" --idle-states --trials 3
 	assert_line --regexp '^Verdict: +C1 saves [0-9.]+ W ± [0-9.]+ against POLL; .*states deeper than C6 did not help$'
 	assert_line --regexp '^  C6 +85 +200 +1\.[0-9]+ ± 0\.[0-9]+ .* saves$'
@@ -92,13 +71,13 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 }
 
 @test "markdown output renders the same verdict" {
-	d=$(sim)
+	d=$(sim idle-states)
 	run -0 pmdiag-race --sim "$d" --idle-states --trials 3 --markdown
 	assert_output --partial "states deeper than C6 did not help"
 }
 
 @test "the per-state path: every CPU's disable files set per limit and restored" {
-	d=$(sim)
+	d=$(sim idle-states)
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --limit-by disable --json
 	assert_equal "$(jq -r .idle_states.limit_by <<<"$output")" disable
 	within C6 1.3
@@ -107,11 +86,11 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	# 4 CPUs x 5 states deeper than POLL, each changed and restored
 	assert_equal "$(jq '.changes | length' <<<"$output")" 20
 	assert_equal "$(jq -c '[.changes[] | .changed and .restored] | unique' <<<"$output")" "[true]"
-	untouched "$d"
+	untouched idle-states "$d"
 }
 
 @test "a state disabled before the run stays disabled and is left out" {
-	d=$(sim)
+	d=$(sim idle-states)
 	for f in "$d"/sys/devices/system/cpu/cpu*/cpuidle/state4/disable; do echo 1 > "$f"; done
 	cp -r "$d" "$BATS_TEST_TMPDIR/before"
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --limit-by disable --json
@@ -122,7 +101,7 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 }
 
 @test "a state disabled on the measured CPU only: left out, and kept off on the other CPUs during the run" {
-	d=$(sim)
+	d=$(sim idle-states)
 	echo 1 > "$d/sys/devices/system/cpu/cpu3/cpuidle/state3/disable"
 	cp -r "$d" "$BATS_TEST_TMPDIR/before"
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --limit-by disable --trials 2 --json
@@ -134,14 +113,14 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 }
 
 @test "a core counter that never moves is reported, not taken for 0 W" {
-	d=$(sim "core no")
+	d=$(sim idle-states "core no")
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --trials 2 --json
 	assert_equal "$(jq -c '[.idle_states.limits[] | .core_power_w, .core_saving_w] | unique' <<<"$output")" "[null]"
 	within C6 1.3
 }
 
 @test "SIGKILL with the per-state path: the guardian puts every disable file back" {
-	d=$(sim "realtime 0.2")
+	d=$(sim idle-states "realtime 0.2")
 	pmdiag-race --sim "$d" --idle-states --limit-by disable > /dev/null 2> "$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	wait_for some_disabled "$d" || fail "no state disabled"
@@ -149,13 +128,13 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	kill -KILL "$pid"
 	wait "$pid" || true
 	wait_for no_restore_file "$d" || fail "the guardian did not finish"
-	untouched "$d"
+	untouched idle-states "$d"
 	run cat "$BATS_TEST_TMPDIR/err"
 	assert_output "pmdiag-race: guardian: pmdiag-race (pid $pid) ended without restoring its settings: restored"
 }
 
 @test "SIGINT with the PM QoS path: nothing to restore, the request is gone with the process" {
-	d=$(sim "realtime 0.2")
+	d=$(sim idle-states "realtime 0.2")
 	pmdiag-race --sim "$d" --idle-states > /dev/null 2> "$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	wait_for test -s "$d/run/pmdiag-race/lock" || fail "not started"
@@ -165,14 +144,14 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 	status=0
 	wait "$pid" || status=$?
 	assert_equal "$status" 130
-	untouched "$d"
+	untouched idle-states "$d"
 	no_restore_file "$d"
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --dry-run --json
 	assert_equal "$(jq -r .idle_states.qos_limit_us <<<"$output")" 2000000000
 }
 
 @test "another process's PM QoS request keeps the deeper states off: named, not measured" {
-	d=$(sim)
+	d=$(sim idle-states)
 	mkdir -p "$d/dev"
 	echo 100 > "$d/dev/cpu_dma_latency"
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --trials 3 --json
@@ -187,7 +166,7 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 }
 
 @test "two states with one exit latency: the per-state path, or a refusal of --limit-by qos" {
-	d=$(sim)
+	d=$(sim idle-states)
 	for f in "$d"/sys/devices/system/cpu/cpu*/cpuidle/state4/latency; do echo 85 > "$f"; done
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --trials 2 --dry-run
 	assert_line --regexp '^  Limited by: +cpuidle stateN/disable on every CPU: two states share an exit latency, which PM QoS cannot tell apart$'
@@ -197,7 +176,7 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 }
 
 @test "states vanishing between rounds: an error, nothing reported, the rest restored" {
-	d=$(sim "realtime 0.1")
+	d=$(sim idle-states "realtime 0.1")
 	pmdiag-race --sim "$d" --idle-states --limit-by disable > "$BATS_TEST_TMPDIR/out" 2> "$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	wait_for some_disabled "$d" || fail "no state disabled"
@@ -212,31 +191,30 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 }
 
 @test "bad input: no cpuidle, one state, a disable file that is not a file" {
-	d=$(sim)
+	d=$(sim idle-states)
 	rm -r "$d"/sys/devices/system/cpu/cpu3/cpuidle
 	run -2 --separate-stderr pmdiag-race --sim "$d" --idle-states
 	assert_equal "$stderr" "pmdiag-race: cannot measure here: no CPU idle states (CPU 3 has no cpuidle states (no cpuidle driver, or cpuidle.off=1)); nothing was changed"
-	d=$(sim)
+	d=$(sim idle-states)
 	rm -r "$d"/sys/devices/system/cpu/cpu*/cpuidle/state[1-5]
 	run -2 --separate-stderr pmdiag-race --sim "$d" --idle-states
 	assert_equal "$stderr" "pmdiag-race: cannot measure here: one idle state only (1 state, 1 usable): nothing to compare; nothing was changed"
-	d=$(sim)
+	d=$(sim idle-states)
 	rm "$d"/sys/devices/system/cpu/cpu1/cpuidle/state3/disable
 	mkdir "$d"/sys/devices/system/cpu/cpu1/cpuidle/state3/disable
+	rm -rf "$BATS_TEST_TMPDIR/before"
+	cp -r "$d" "$BATS_TEST_TMPDIR/before"
 	run -1 --separate-stderr pmdiag-race --sim "$d" --idle-states --limit-by disable
 	assert_equal "$stderr" "pmdiag-race: cannot record cpu1/cpuidle/state3/disable (C6) before changing it: is a directory"
-	d2=$(sim)
-	rm -r "$d2"/sys/devices/system/cpu/cpu1/cpuidle/state3/disable
-	mkdir "$d2"/sys/devices/system/cpu/cpu1/cpuidle/state3/disable
-	diff -r --exclude=run "$d2" "$d" || fail "changed something"
-	d=$(sim)
+	diff -r --exclude=run "$BATS_TEST_TMPDIR/before" "$d" || fail "changed something"
+	d=$(sim idle-states)
 	echo "bogus" > "$d"/sys/devices/system/cpu/cpu3/cpuidle/state2/latency
 	run -2 --separate-stderr pmdiag-race --sim "$d" --idle-states
 	[[ "$stderr" == "pmdiag-race: cannot measure here: no CPU idle states (CPU 3 state2: "*"); nothing was changed" ]] || fail "$stderr"
 }
 
 @test "no energy meter: refused, nothing changed; --no-meter limits the states and says power was not measured" {
-	d=$(sim)
+	d=$(sim idle-states)
 	rm -r "$d/sys/class/powercap"
 	sed -i 's/^msr yes/msr no/; /^hw /d' "$d/sim.model"
 	run -2 --separate-stderr pmdiag-race --sim "$d" --idle-states
@@ -254,7 +232,7 @@ no_restore_file() { [ ! -e "$1/run/pmdiag-race/restore" ]; }
 }
 
 @test "a virtual machine is refused (its idle power is the host's)" {
-	d=$(sim)
+	d=$(sim idle-states)
 	sed -i 's/^\(basic_cpuid\[1\]=[0-9a-f]* [0-9a-f]* \)7ffafbbf/\1fffafbbf/' "$d/cpuid.txt"
 	run -2 --separate-stderr pmdiag-race --sim "$d" --idle-states
 	assert_equal "$stderr" "pmdiag-race: cannot measure here: a virtual machine: its idle states are the hypervisor's to keep, and the host's power is not this guest's; nothing was changed"
@@ -271,7 +249,7 @@ Try 'pmdiag-race --help' for more information."
 }
 
 @test "the result is kept for pmdiag-report, which shows it (text, JSON, Prometheus) and says why when it cannot" {
-	d=$(sim)
+	d=$(sim idle-states)
 	run -0 --separate-stderr pmdiag-race --sim "$d" --idle-states --trials 3 --json
 	assert_equal "$(jq -c . "$d/run/pmdiag-race/idle-states.json")" "$(jq -c . <<<"$output")"
 	verdict=$(jq -r .idle_states.verdict <<<"$output")

@@ -6,23 +6,8 @@
 # a run (the guardian, the restore file and --restore), the lock, --dry-run, --plot;
 # and on this machine, which it must leave alone.
 load test_helper
-
-# sim NAME [MODEL LINE...]: a fresh copy of a simulated platform, lines appended to its model.
-sim() {
-	local d="$BATS_TEST_TMPDIR/$1"
-	rm -rf "$d"
-	cp -r "$TOP/tests/race/$1" "$d"
-	shift
-	local l
-	for l in "$@"; do echo "$l" >> "$d/sim.model"; done
-	echo "$d"
-}
-
-# untouched NAME DIR: every file of the platform as it was (the model and run/ aside).
-untouched() {
-	diff -r --exclude=run --exclude=sim.model "$TOP/tests/race/$1" "$2" ||
-		fail "the knobs of $2 were not restored"
-}
+# shellcheck source=tests/bats/lib/race-sim.bash
+source "$TOP/tests/bats/lib/race-sim.bash"
 
 # near VALUE EXPECTED [TOLERANCE]
 near() {
@@ -70,16 +55,6 @@ amd_pmus() {
 		echo Joules > "$d/$e.unit"
 	done
 	echo "perf_scale 2.3283064365386962890625e-10" >> "$1/sim.model"
-}
-
-# wait_for COMMAND...: up to 10 s for a command to succeed
-wait_for() {
-	local i
-	for i in $(seq 200); do
-		"$@" && return 0
-		sleep 0.05
-	done
-	return 1
 }
 
 changed_max() { [ "$(cat "$1/sys/devices/system/cpu/cpufreq/policy0/scaling_max_freq")" != 3000000 ]; }

@@ -33,10 +33,6 @@ static const char *why(const struct pmd_res *res)
 	return res->why[0] ? res->why : pmd_st_name(res->st);
 }
 
-static bool stopped(const struct pmd_race *r)
-{
-	return r->o.stop && *r->o.stop;
-}
 
 /* The stateN directories of cpu, by N: indexes into *idx (caller frees). */
 static struct pmd_res list_states(struct pmd_src *s, int cpu, int **idx, size_t *n)
@@ -68,13 +64,6 @@ static struct pmd_res list_states(struct pmd_src *s, int cpu, int **idx, size_t 
 	return pmd_ok();
 }
 
-static bool hypervisor(struct pmd_src *s)
-{
-	const struct cpu_raw_data_array_t *raw;
-	uint32_t regs[4];
-	return pmd_cpuid_raw(s, &raw).st == PMD_OK && raw->num_raw &&
-	       pmd_cpuid_leaf(&raw->raw[0], 1, regs) && (regs[PMD_ECX] >> 31 & 1);
-}
 
 /* Whether PM QoS can limit to cst[k]: no deeper usable state has its latency or less. */
 static bool qos_separates(const struct race_idle *id, size_t k)
@@ -116,7 +105,9 @@ void race_idle_probe(struct pmd_race *r)
 {
 	struct race_idle *id = &r->idle;
 	id->best = -1;
-	id->vm = hypervisor(r->s);
+	const struct cpu_raw_data_array_t *raw;
+	id->vm = pmd_cpuid_raw(r->s, &raw).st == PMD_OK && raw->num_raw &&
+		 pmd_cpuid_hypervisor(&raw->raw[0]);
 	pmd_read_line(r->s, "sys/devices/system/cpu/cpuidle/current_driver", id->driver,
 		      sizeof(id->driver));
 	if (pmd_read_line(r->s, "sys/devices/system/cpu/cpuidle/current_governor_ro", id->governor,
@@ -416,45 +407,14 @@ static int read_counts(struct pmd_race *r, double *usage, double *time_us)
 	return 0;
 }
 
-/* Sleep until deadline, reading the meter every chunk (counter wraps). */
-static int idle_until(struct pmd_race *r, uint64_t deadline)
-{
-	for (;;) {
-		if (stopped(r))
-			return -2;
-		uint64_t now = pmd_src_now_ns(r->s);
-		if (now >= deadline)
-			return 0;
-		uint64_t d = deadline - now;
-		pmd_src_sleep_ns(r->s, d < RACE_SLEEP_CHUNK_NS ? d : RACE_SLEEP_CHUNK_NS);
-		if (r->idle.energy) {
-			struct race_energy e;
-			uint64_t raw;
-			struct pmd_res res = race_meter_read(r, &e, &raw);
-			if (res.st != PMD_OK) {
-				snprintf(r->error, sizeof(r->error), "%s", why(&res));
-				return -1;
-			}
-		}
-	}
-}
-
-static int fail(struct pmd_race *r, const struct pmd_res *res)
-{
-	if (res->err == EINTR && stopped(r))
-		return -2;
-	snprintf(r->error, sizeof(r->error), "%s", why(res));
-	return -1;
-}
-
 /* One window at one limit: power, cpuidle counts, hardware residency. */
 static int window(struct pmd_race *r, struct race_limit *l)
 {
 	struct race_idle *id = &r->idle;
 	struct pmd_res res = apply(r, l);
 	if (res.st != PMD_OK)
-		return fail(r, &res);
-	int rc = idle_until(r, pmd_src_now_ns(r->s) + RACE_SETTLE_NS);
+		return race_fail(r, &res);
+	int rc = race_sleep_until(r, pmd_src_now_ns(r->s) + RACE_SETTLE_NS);
 	if (rc)
 		return rc;
 	size_t k = l->n, nc = id->ncst;
@@ -471,16 +431,16 @@ static int window(struct pmd_race *r, struct race_limit *l)
 	if (id->energy) {
 		res = race_meter_edge(r, &e0, &seen0, &before0);
 		if (res.st != PMD_OK)
-			rc = fail(r, &res);
+			rc = race_fail(r, &res);
 	} else {
 		seen0 = before0 = pmd_src_now_ns(r->s);
 	}
 	if (!rc)
-		rc = idle_until(r, seen0 + (uint64_t)(r->o.idle_s * 1e9));
+		rc = race_sleep_until(r, seen0 + (uint64_t)(r->o.idle_s * 1e9));
 	if (!rc && id->energy) {
 		res = race_meter_edge(r, &e1, &seen1, &before1);
 		if (res.st != PMD_OK)
-			rc = fail(r, &res);
+			rc = race_fail(r, &res);
 	} else if (!rc) {
 		seen1 = before1 = pmd_src_now_ns(r->s);
 	}
@@ -545,7 +505,7 @@ int race_idle_method(struct pmd_race *r)
 	/* Back to the machine's own choice: the request goes, the files are restored after. */
 	struct pmd_res res = pmd_src_latency_request(r->s, -1);
 	if (!rc && res.st != PMD_OK && id->how == PMD_IDLE_LIMIT_QOS)
-		rc = fail(r, &res);
+		rc = race_fail(r, &res);
 	return rc;
 }
 

@@ -210,7 +210,8 @@ struct race_idle {
 	int *knob_of;              /* [c * ncst + k] index in knobs, -1 */
 	struct race_limit lim[RACE_MAX_CSTATES];
 	size_t nlim;
-	bool energy;               /* a meter measured the power (not --no-meter) */
+	bool energy;               /* a meter is read (not --idle-states --no-meter); also set
+				      for race to idle, where it is always true */
 	char verdict[800];
 	int best;                  /* the deepest limit with a significant saving, -1 */
 	/* the last measured run's result (PMD_RACE_IDLE_RESULT_PATH), for the report */
@@ -344,6 +345,13 @@ struct pmd_res race_work_run(struct pmd_race *r, struct race_work *w, uint64_t u
 			     double *secs, uint64_t *checksum);
 /* The work itself, for the unit tests: checksum of units of kind with this buffer. */
 uint64_t race_work_cpu(uint64_t units);
+
+/* race-run.c: the steps both questions take. r->idle.energy says whether a meter is read
+ * (set by pmd_race_run before the method). */
+/* Sleep until deadline (the source's clock): 0, -1 error (r->error), -2 stopped. */
+int race_sleep_until(struct pmd_race *r, uint64_t deadline);
+/* A failed step: -2 when a signal interrupted it, else -1 with r->error set. */
+int race_fail(struct pmd_race *r, const struct pmd_res *res);
 
 /* race-idle.c */
 void race_idle_probe(struct pmd_race *r);

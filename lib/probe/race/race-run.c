@@ -35,8 +35,9 @@ static void progress(const struct pmd_race *r, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* Sleep until deadline in chunks, reading the meter (no counter wraps twice unseen). */
-static int sleep_until(struct pmd_race *r, uint64_t deadline)
+/* Sleep until deadline in chunks, reading the meter (no counter wraps twice unseen);
+ * without one (--idle-states --no-meter) only sleep. */
+int race_sleep_until(struct pmd_race *r, uint64_t deadline)
 {
 	for (;;) {
 		if (stopped(r))
@@ -46,6 +47,8 @@ static int sleep_until(struct pmd_race *r, uint64_t deadline)
 			return 0;
 		uint64_t d = deadline - now;
 		pmd_src_sleep_ns(r->s, d < RACE_SLEEP_CHUNK_NS ? d : RACE_SLEEP_CHUNK_NS);
+		if (!r->idle.energy)
+			continue;
 		struct race_energy e;
 		uint64_t raw;
 		struct pmd_res res = race_meter_read(r, &e, &raw);
@@ -56,8 +59,7 @@ static int sleep_until(struct pmd_race *r, uint64_t deadline)
 	}
 }
 
-/* -1 error (r->error says why), -2 stopped by a signal. */
-static int fail(struct pmd_race *r, const struct pmd_res *res)
+int race_fail(struct pmd_race *r, const struct pmd_res *res)
 {
 	if (res->err == EINTR && stopped(r))
 		return -2;
@@ -69,8 +71,8 @@ static int set_and_settle(struct pmd_race *r, const struct race_setting *st)
 {
 	struct pmd_res res = race_apply(r, st);
 	if (res.st != PMD_OK)
-		return fail(r, &res);
-	return sleep_until(r, pmd_src_now_ns(r->s) + RACE_SETTLE_NS);
+		return race_fail(r, &res);
+	return race_sleep_until(r, pmd_src_now_ns(r->s) + RACE_SETTLE_NS);
 }
 
 static int run_task(struct pmd_race *r, struct race_work *w, uint64_t units, double *secs,
@@ -79,7 +81,7 @@ static int run_task(struct pmd_race *r, struct race_work *w, uint64_t units, dou
 	uint64_t sum;
 	struct pmd_res res = race_work_run(r, w, units, secs, &sum);
 	if (res.st != PMD_OK)
-		return fail(r, &res);
+		return race_fail(r, &res);
 	if (st && units == r->units) {
 		if (!r->checksum) {
 			r->checksum = sum;
@@ -139,13 +141,13 @@ static int measure_idle(struct pmd_race *r)
 		return rc;
 	struct pmd_res res = race_meter_edge(r, &e0, &seen0, &before0);
 	if (res.st != PMD_OK)
-		return fail(r, &res);
-	rc = sleep_until(r, seen0 + (uint64_t)(r->o.idle_s * 1e9));
+		return race_fail(r, &res);
+	rc = race_sleep_until(r, seen0 + (uint64_t)(r->o.idle_s * 1e9));
 	if (rc)
 		return rc;
 	res = race_meter_edge(r, &e1, &seen1, &before1);
 	if (res.st != PMD_OK)
-		return fail(r, &res);
+		return race_fail(r, &res);
 	/* Each update happened between the read before it and the one that saw it. */
 	double t = ((double)(seen1 + before1) - (double)(seen0 + before0)) / 2 * 1e-9;
 	r->idle_core_w[r->nidle] = t > 0 && has_core(r) ? (e1.core - e0.core) / t : 0;
@@ -163,7 +165,7 @@ static int step(struct pmd_race *r, struct race_work *w, struct race_setting *st
 		return rc;
 	struct pmd_res res = race_meter_edge(r, &e0, &seen0, &before0);
 	if (res.st != PMD_OK)
-		return fail(r, &res);
+		return race_fail(r, &res);
 	uint64_t start = pmd_src_now_ns(r->s);
 	rc = run_task(r, w, r->units, &secs, st);
 	if (rc)
@@ -171,7 +173,7 @@ static int step(struct pmd_race *r, struct race_work *w, struct race_setting *st
 	uint64_t end = pmd_src_now_ns(r->s);
 	res = race_meter_edge(r, &e1, &seen1, &before1);
 	if (res.st != PMD_OK)
-		return fail(r, &res);
+		return race_fail(r, &res);
 	double p = mean(r->idle_w, r->nidle), pc = mean(r->idle_core_w, r->nidle);
 	double tick0 = ((double)seen0 + (double)before0) / 2;
 	double tick1 = ((double)seen1 + (double)before1) / 2;
@@ -190,7 +192,7 @@ static int step(struct pmd_race *r, struct race_work *w, struct race_setting *st
 		st->window_core_j[k] = st->task_core_j[k];
 		return 0;
 	}
-	rc = sleep_until(r, deadline);
+	rc = race_sleep_until(r, deadline);
 	if (rc) {
 		st->n--;
 		return rc;
@@ -198,7 +200,7 @@ static int step(struct pmd_race *r, struct race_work *w, struct race_setting *st
 	res = race_meter_edge(r, &e2, &seen2, &before2);
 	if (res.st != PMD_OK) {
 		st->n--;
-		return fail(r, &res);
+		return race_fail(r, &res);
 	}
 	double tick2 = ((double)seen2 + (double)before2) / 2;
 	double after = (tick2 - (double)deadline) * 1e-9; /* idle after the window ended */

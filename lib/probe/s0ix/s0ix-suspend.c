@@ -50,12 +50,12 @@ static int clear_alarm(void *ctx)
 	return r.st == PMD_OK ? 0 : 1;
 }
 
+/* The first CPU's hypervisor bit, false when CPUID is not there. */
 static bool hypervisor(struct pmd_src *s)
 {
 	const struct cpu_raw_data_array_t *raw;
-	uint32_t r[4];
 	return pmd_cpuid_raw(s, &raw).st == PMD_OK && raw->num_raw &&
-	       pmd_cpuid_leaf(&raw->raw[0], 1, r) && (r[PMD_ECX] >> 31 & 1);
+	       pmd_cpuid_hypervisor(&raw->raw[0]);
 }
 
 /* What it was: from the two ends, into c->verdict and c->reached. */
