@@ -141,3 +141,27 @@ thermal.trip-below-zero: thermal_zone0 (acpitz) passive trip at -272.999 C: belo
 	assert_equal "$output" "thermal.critical-below-40: thermal_zone0 (acpitz) critical trip at 0.001 C: below 40 C, the kernel shuts the machine down when the zone reaches it
 thermal.trip-zero: thermal_zone0 (acpitz) passive trip at 0.0 C, an unset firmware value: the kernel throttles the zone's _PSL devices all the time"
 }
+
+@test "dummy zones: nothing about a trip the zone never reaches, from ACPI or sysfs; a trip it sits on acts" {
+	local want
+	want='info thermal.temp-at-trip: thermal_zone2 (acpitz) is at 45.0 C, at or above its active trip (40.0 C)
+warning thermal.dummy-zone-at-trip: ACPI \_TZ.TZ12: its temperature is always 45.0 C (_TMP: a constant), at or above its active trip _AC0 at 40.0 C'
+	run -0 --separate-stderr pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(jq -c '[.acpi_zones[] | [.path, .fixed_temp_mc]]' <<<"$output")" \
+		'[["\\_TZ.TZ10",16800],["\\_TZ.TZ11",30000],["\\_TZ.TZ12",45000]]'
+	# TZ10 (16.8 C, _CRT 20.8 C) never shuts down; TZ11 (30 C) never reaches its trips out of
+	# order, nor its _CRT above TjMax: no critical-below-40, trip-order, critical-above-tjmax
+	assert_equal "$(jq -r '.checks[] | "\(.severity) \(.name): \(.message)"' <<<"$output")" "$want"
+	# the acpidump alone: the same verdict on the ACPI zones (no TjMax to compare with)
+	run -0 --separate-stderr pmdiag-thermal --json --acpidump "$DUMPS/hand-thermal-dummy/acpidump.txt"
+	assert_equal "$(jq -r '.checks[] | "\(.severity) \(.name): \(.message)"' <<<"$output")" "$(tail -n 1 <<<"$want")"
+	# a kernel zone whose temperature is not the fixed one is not the dummy zone the tables
+	# describe: its critical trip below 40 C is judged as any other
+	local d="$BATS_TEST_TMPDIR/d"
+	cp -r "$DUMPS/hand-thermal-dummy" "$d"
+	echo 17000 > "$d/sys/class/thermal/thermal_zone0/temp"
+	run -0 --separate-stderr pmdiag-thermal --json --dump "$d"
+	assert_equal "$(jq -r '.checks[] | select(.message | startswith("thermal_zone0")) | "\(.severity) \(.name)"' <<<"$output")" \
+		'critical thermal.critical-below-40'
+}

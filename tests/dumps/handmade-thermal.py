@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Write the handmade thermal dumps tests/dumps/hand-thermal-{intel,amd,broken}.
+"""Write the handmade thermal dumps tests/dumps/hand-thermal-{intel,amd,broken,dummy}.
 
 Developer tool only (the dumps are committed; nothing runs it in CI):
   tests/dumps/handmade-thermal.py CPUID_DIR
@@ -137,6 +137,57 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMBRK", 1)
 }
 """
 
+# Dummy zones: a _TMP that gives the same value on every read. TZ10 is the shape of a
+# Gigabyte SSDT ("GSWApp") found on real boards: _TMP calls a method that reads the
+# hardware, may notify, and returns 16.8 C whatever it read.
+ASL_DUMMY = r"""
+DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMDMY", 1)
+{
+""" + COMMON + r"""
+    Name (ZRD1, Zero)
+    Method (ZRC3, 0, Serialized)
+    {
+        If (TMP0 == 0x12) { ZRD1 = One }
+    }
+    Scope (\_TZ)
+    {
+        ThermalZone (TZ10)
+        {
+            Method (_TMP, 0, Serialized)   // 16.8 C whatever ZRC3 read: a dummy zone
+            {
+                ZRC3 ()
+                If (ZRD1 == One)
+                {
+                    Sleep (0x03E8)
+                    Notify (\_TZ.TZ10, 0x81)
+                }
+                Return (0x0B54)
+            }
+            Method (_HOT, 0, Serialized) { Return (0x0B72) }   // 19.8 C
+            Method (_CRT, 0, Serialized) { Return (0x0B7C) }   // 20.8 C: below 40 C
+        }
+        ThermalZone (TZ11)
+        {
+            Name (_TMP, 0x0BD8)            // 30.0 C, a constant: a dummy zone
+            Name (_CRT, 0x0EC6)            // 105.0 C: above this CPU's TjMax of 100 C
+            Name (_PSV, 0x0EF8)            // 110.0 C: above _CRT, out of order
+            Name (_TC1, 0x02)
+            Name (_TC2, 0x05)
+            Name (_TSP, 0x32)
+            Name (_PSL, Package () { \_SB.CPU0 })
+        }
+        ThermalZone (TZ12)
+        {
+            Name (_TMP, 0x0C6E)            // 45.0 C, a constant: a dummy zone
+            Name (_CRT, 0x0E94)            // 100.0 C: never reached
+            Name (_AC0, 0x0C3C)            // 40.0 C: always past it
+            Name (_AL0, Package () { \_SB.FAN0 })
+        }
+    }
+}
+"""
+
+
 def aml(asl):
     with tempfile.TemporaryDirectory() as d:
         src = os.path.join(d, "t.asl")
@@ -263,6 +314,30 @@ def main():
     write("hand-thermal-broken", f, README_BROKEN, os.path.join(cpuid_dir, "cpuid-icl.txt"),
           "6.1.0-27-amd64")
 
+    # Intel (the Ice Lake laptop of hand-thermal-intel, TjMax 100) with three dummy zones: one
+    # whose trips are above its fixed temperature (16.8 C, _CRT 20.8 C), one whose trips are
+    # out of order and its _CRT above TjMax (30.0 C, _CRT 105 C, _PSV 110 C), one always past
+    # its active trip (45.0 C, _AC0 40 C). sysfs shows each as Linux would.
+    f = {}
+    zone(f, 0, "acpitz", 16800, [("critical", 20800), ("hot", 19800)], "\\_TZ_.TZ10")
+    zone(f, 1, "acpitz", 30000, [("critical", 105000), ("passive", 110000)], "\\_TZ_.TZ11")
+    zone(f, 2, "acpitz", 45000, [("critical", 100000), ("active", 40000)], "\\_TZ_.TZ12")
+    for c in range(2):
+        f["sys/devices/system/cpu/cpu%d/topology/physical_package_id" % c] = "0\n"
+    f["acpidump.txt"] = acpidump([("DSDT", aml(ASL_DUMMY))])
+    f["msr.txt"] = "\n".join([
+        "0 0x000001a2 0x0000000000640000",  # TjMax 0x64 = 100, no TCC offset
+        "1 0x000001a2 0x0000000000640000",
+        "0 0x0000019b 0x0000000000000000",  # no thermal thresholds armed
+        "1 0x0000019b 0x0000000000000000",
+        "0 0x0000019c 0x0000000088460000",  # readout 0x46 = 70 below TjMax: 30 C
+        "1 0x0000019c 0x0000000088460000",
+        "0 0x000001b1 0x0000000088460000",  # 30 C, no log bit
+        "1 0x000001b1 0x0000000088460000",
+    ]) + "\n"
+    write("hand-thermal-dummy", f, README_DUMMY, os.path.join(cpuid_dir, "cpuid-icl.txt"),
+          "6.1.0-27-amd64")
+
 
 README_INTEL = r"""# hand-thermal-intel (handmade)
 
@@ -329,6 +404,32 @@ thermal.sysfs-acpi-mismatch (thermal_zone1), thermal.trip-absolute-zero and
 thermal.critical-below-40 (critical: TZ02), thermal.trip-above-150 (warning: no orderly
 shutdown), thermal.critical-above-tjmax and thermal.trip-zero (warning: fans always on)
 (TZ03), each for sysfs and ACPI, thermal.cpu-critical-log (package 0).
+"""
+
+README_DUMMY = r"""# hand-thermal-dummy (handmade)
+
+The Ice Lake laptop of hand-thermal-intel (same CPUID, 2 logical CPUs; TjMax 100 C, cores and
+package at 30 C, no log bit) with three dummy zones: zones whose _TMP gives the same
+temperature on every read, so that the kernel's zone never moves. A trip above that
+temperature is never reached and harms nothing; a trip at or below it acts from the first
+read (thermal.dummy-zone-at-trip). The DSDT (compiled from the ASL in handmade-thermal.py):
+
+- \_TZ.TZ10, the shape of a Gigabyte "GSWApp" SSDT seen on real boards: _TMP calls a method
+  that reads a sensor register (I/O port 0x600) and may notify the zone, then returns
+  0x0B54 = 2900 dK = 16.8 C whatever it read; _HOT 0x0B72 = 19.8 C, _CRT 0x0B7C = 20.8 C.
+  The critical trip is below 40 C, but the zone stays at 16.8 C: no shutdown ever.
+  sysfs thermal_zone0 at 16800 m C shows critical 20800 and hot 19800.
+- \_TZ.TZ11: _TMP a constant 0x0BD8 = 30.0 C, _CRT 0x0EC6 = 105.0 C (above TjMax) and
+  _PSV 0x0EF8 = 110.0 C (above the critical trip, with _TC1, _TC2, _TSP and _PSL): out of
+  order and above TjMax, neither of which matters for a zone that stays at 30 C.
+  sysfs thermal_zone1 at 30000 m C shows critical 105000 and passive 110000.
+- \_TZ.TZ12: _TMP a constant 0x0C6E = 45.0 C, _CRT 0x0E94 = 100.0 C, _AC0 0x0C3C = 40.0 C
+  with _AL0 (the fan \_SB.FAN0): the zone is always past its active trip, so the kernel runs
+  the fan all the time. sysfs thermal_zone2 at 45000 m C shows critical 100000, active 40000.
+Expected checks: thermal.dummy-zone-at-trip (warning, TZ12 _AC0) and thermal.temp-at-trip
+(info, thermal_zone2 at its active trip); nothing about TZ10 or TZ11: no
+thermal.critical-below-40, thermal.trip-order or thermal.critical-above-tjmax for trips a
+dummy zone never reaches, neither from ACPI nor from sysfs.
 """
 
 if __name__ == "__main__":

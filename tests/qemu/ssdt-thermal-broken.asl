@@ -12,7 +12,9 @@
  *   _AC0 3232 (50.0 C, 50000)   active 0 (the fastest fan speed) BELOW
  *   _AC1 3332 (60.0 C, 60000)   active 1: active trips must go hottest first
  * The fan \_SB.FAN1 (PNP0C0B, power resource \_SB.PFN1) is on both _AL0 and _AL1.
- * Linux 6.1 takes all of these as they are.
+ * Linux 6.1 takes all of these as they are. _TMP is a constant: a dummy zone, always past
+ * its passive trip and never at the others, so their order does not matter (pmdiag flags
+ * the passive trip only).
  *
  * A second zone \_TZ.TZB2 has trips that Linux drops (drivers/acpi/thermal.c), so that its
  * sysfs trips legitimately differ from the ACPI declaration:

@@ -169,9 +169,42 @@ static void temp_at_trip(struct pmd_checks *k, const char *where, const struct p
 		      "%s is at %s, at or above its %s trip (%s)", where, a, t->type, b);
 }
 
-/* A sysfs zone's trips: their values, the zone's temperature against them, their order. */
-static void zone_trips(struct pmd_checks *k, const struct pmd_zone *zn, const char *where)
+/*
+ * The dummy-zone rule. A zone whose _TMP gives the same value on every read (a
+ * dummy zone, thermal-acpi.c) is past its trips at or below that temperature
+ * from the first read (dummy_zone_trip says what they do) and never reaches the
+ * others: no check that judges what happens when the zone reaches a trip (a
+ * critical trip below 40 C, above 150 C or above TjMax, trips out of order)
+ * applies to those. dummy_zone() gives the ACPI zone behind a kernel zone when
+ * it is a dummy one whose kernel temperature agrees (a zone at another
+ * temperature than the fixed one is not what the tables say: no rule then).
+ */
+static const struct pmd_acpi_zone *dummy_zone(const struct pmd_thermal_info *ti,
+					      const struct pmd_zone *zn)
 {
+	for (size_t a = 0; a < ti->naz && zn->acpi_path[0]; a++) {
+		const struct pmd_acpi_zone *az = &ti->az[a];
+		if (strcmp(az->path, zn->acpi_path) || !az->tmp_fixed || !az->kzone ||
+		    az->pres.st == PMD_PRES_ABSENT)
+			continue;
+		if (zn->temp_res.st == PMD_OK && zn->temp_mc != az->tmp_mc)
+			return NULL;
+		return az;
+	}
+	return NULL;
+}
+
+/* Whether a zone can reach a trip of trip_mc: always, unless it is a dummy zone below it. */
+static bool reaches(const struct pmd_acpi_zone *dummy, int64_t trip_mc)
+{
+	return !dummy || trip_mc <= dummy->tmp_mc;
+}
+
+/* A sysfs zone's trips: their values, the zone's temperature against them, their order. */
+static void zone_trips(struct pmd_checks *k, const struct pmd_thermal_info *ti,
+		       const struct pmd_zone *zn, const char *where)
+{
+	const struct pmd_acpi_zone *dummy = dummy_zone(ti, zn);
 	const char *types[PMD_TZ_MAX_TRIPS] = { 0 };
 	int64_t mc[PMD_TZ_MAX_TRIPS] = { 0 };
 	bool known[PMD_TZ_MAX_TRIPS] = { 0 }, has_crit = false;
@@ -186,13 +219,14 @@ static void zone_trips(struct pmd_checks *k, const struct pmd_zone *zn, const ch
 		if (!known[i])
 			continue;
 		/* x86_pkg_temp's trips are the package's programmable thresholds: 0 = unset */
-		if (!pkg_temp || t->temp_mc)
+		if ((!pkg_temp || t->temp_mc) && reaches(dummy, t->temp_mc))
 			check_value(k, where, t->type, t->temp_mc, "");
 		if (zn->temp_res.st == PMD_OK && zn->temp_mc >= t->temp_mc && t->temp_mc > 0 &&
 		    !pkg_temp)
 			temp_at_trip(k, where, zn, t);
 	}
-	check_order(k, where, types, mc, known, zn->ntrip);
+	if (!dummy)
+		check_order(k, where, types, mc, known, zn->ntrip);
 	bool any = false;
 	for (unsigned i = 0; i < zn->ntrip; i++)
 		any |= known[i];
@@ -303,12 +337,13 @@ static void zone_vs_acpi(struct pmd_checks *k, const struct pmd_thermal_info *ti
 static void zone_above_tjmax(struct pmd_checks *k, const struct pmd_thermal_info *ti,
 			     const struct pmd_zone *zn, const char *where)
 {
+	const struct pmd_acpi_zone *dummy = dummy_zone(ti, zn);
 	if (ti->cpu.tjmax_res.st != PMD_OK || !ti->cpu.tjmax || strcmp(zn->type, "acpitz"))
 		return;
 	for (unsigned i = 0; i < zn->ntrip; i++) {
 		const struct pmd_trip *t = &zn->trip[i];
 		if (strcmp(t->type, "critical") || t->temp_res.st != PMD_OK ||
-		    t->temp_mc <= (int64_t)ti->cpu.tjmax * 1000 ||
+		    t->temp_mc <= (int64_t)ti->cpu.tjmax * 1000 || !reaches(dummy, t->temp_mc) ||
 		    acpi_const_crt(ti, zn->acpi_path, t->temp_mc))
 			continue;
 		crit_above_tjmax(k, where, t->temp_mc, ti->cpu.tjmax);
@@ -320,7 +355,7 @@ static void check_zone(struct pmd_checks *k, const struct pmd_thermal_info *ti,
 {
 	char where[96];
 	snprintf(where, sizeof(where), "%s (%s)", zn->name, zn->type);
-	zone_trips(k, zn, where);
+	zone_trips(k, ti, zn, where);
 	zone_vs_acpi(k, ti, zn, where);
 	zone_above_tjmax(k, ti, zn, where);
 }
@@ -403,16 +438,19 @@ static void check_acpi_zone(struct pmd_checks *k, const struct pmd_thermal_info 
 		if (!known[j])
 			continue;
 		if (az->tmp_fixed) {
-			/* a dummy zone: a trip it never reaches harms nothing */
+			/* a dummy zone (the rule above dummy_zone()): a trip it never reaches
+			 * harms nothing, one it sits on acts at once */
 			dummy_zone_trip(k, where, az, at, cond);
 			continue;
 		}
 		check_value(k, where, at->type, at->temp_mc, cond);
 	}
 	char where_cond[200];
+	const struct pmd_acpi_zone *dummy = az->tmp_fixed ? az : NULL;
 
 	snprintf(where_cond, sizeof(where_cond), "%s%s", where, cond);
-	check_order(k, where_cond, types, mc, known, ntrip);
+	if (!dummy)
+		check_order(k, where_cond, types, mc, known, ntrip);
 	if (!has_crt && any_used) {
 		char what[320];
 
@@ -425,7 +463,7 @@ static void check_acpi_zone(struct pmd_checks *k, const struct pmd_thermal_info 
 	for (unsigned j = 0; j < ntrip; j++) {
 		const struct pmd_acpi_trip *at = &az->trip[j];
 		if (!strcmp(at->type, "critical") && known[j] &&
-		    at->temp_mc > (int64_t)ti->cpu.tjmax * 1000)
+		    at->temp_mc > (int64_t)ti->cpu.tjmax * 1000 && reaches(dummy, at->temp_mc))
 			crit_above_tjmax(k, where, at->temp_mc, ti->cpu.tjmax);
 	}
 }
