@@ -136,27 +136,36 @@ const struct pmd_irq_line *pmd_irqs_find(const struct pmd_irqs *irqs, const char
 	return NULL;
 }
 
+/*
+ * The next word of a command line from *p (quotes keep spaces inside a word): its start
+ * and length, *p past it; false at the end or at "--", which ends the kernel's parameters
+ * (the rest is for init).
+ */
+static bool cmdline_word(const char **p, const char **w, size_t *wl)
+{
+	const char *q = *p;
+	while (*q && isspace((unsigned char)*q))
+		q++;
+	*w = q;
+	bool quote = false;
+	while (*q && (quote || !isspace((unsigned char)*q))) {
+		if (*q == '"')
+			quote = !quote;
+		q++;
+	}
+	*wl = (size_t)(q - *w);
+	*p = q;
+	return *wl && !(*wl == 2 && !strncmp(*w, "--", 2));
+}
+
 bool pmd_cmdline_opt(const char *cmdline, const char *name, char *value, size_t n)
 {
 	bool found = false;
-	size_t nl = strlen(name);
-	const char *p = cmdline;
+	size_t nl = strlen(name), wl;
+	const char *p = cmdline, *w;
 	if (value && n)
 		value[0] = 0;
-	while (*p) {
-		while (*p && isspace((unsigned char)*p))
-			p++;
-		const char *w = p;
-		bool quote = false;
-		while (*p && (quote || !isspace((unsigned char)*p))) {
-			if (*p == '"')
-				quote = !quote;
-			p++;
-		}
-		size_t wl = (size_t)(p - w);
-		/* "--" ends the kernel's parameters: the rest is for init */
-		if (wl == 2 && !strncmp(w, "--", 2))
-			break;
+	while (cmdline_word(&p, &w, &wl)) {
 		if (wl >= nl && !strncmp(w, name, nl) && (wl == nl || w[nl] == '=')) {
 			found = true;
 			if (value && n) {
@@ -169,6 +178,17 @@ bool pmd_cmdline_opt(const char *cmdline, const char *name, char *value, size_t 
 		}
 	}
 	return found;
+}
+
+bool pmd_cmdline_opt_is(const char *cmdline, const char *name, const char *value)
+{
+	size_t nl = strlen(name), vl = strlen(value), wl;
+	const char *p = cmdline, *w;
+	while (cmdline_word(&p, &w, &wl))
+		if (wl == nl + 1 + vl && !strncmp(w, name, nl) && w[nl] == '=' &&
+		    !strncmp(w + nl + 1, value, vl))
+			return true;
+	return false;
 }
 
 /* /proc/iomem: "  start-end : name", two spaces of indent per nesting level. */

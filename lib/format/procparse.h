@@ -34,6 +34,12 @@ const struct pmd_irq_line *pmd_irqs_find(const struct pmd_irqs *irqs, const char
  * most early parameters.
  */
 bool pmd_cmdline_opt(const char *cmdline, const char *name, char *value, size_t n);
+/*
+ * Whether any occurrence of option name is exactly name=value: parameters that
+ * act once per occurrence (intel_pstate=passive intel_pstate=support_acpi_ppc
+ * sets both).
+ */
+bool pmd_cmdline_opt_is(const char *cmdline, const char *name, const char *value);
 
 /* One /proc/iomem line. */
 struct pmd_iomem {

@@ -14,7 +14,7 @@ enum pmd_severity { PMD_SEV_INFO, PMD_SEV_WARNING, PMD_SEV_CRITICAL };
 struct pmd_check {
 	const char *id;          /* stable: "thermal.trip-order" */
 	enum pmd_severity sev;
-	char message[320];       /* one line: what is wrong, with the values */
+	char message[512];       /* one line: what is wrong, with the values */
 	char advice[200];        /* what to do: a kernel parameter, a BIOS setting, a bug */
 };
 

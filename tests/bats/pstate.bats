@@ -397,6 +397,164 @@ EOF
 	[[ "$msg" == *"a virtual machine (CPUID hypervisor bit)"* ]] || fail "$msg"
 }
 
+# ssdt_text AML [ADDR]: the table in file AML as an acpidump text block, at address ADDR
+ssdt_text() {
+	printf '%s @ 0x%016X\n' "${3:-SSDT}" "${2:-0}"
+	od -An -tx1 -v -w16 "$1" | awk '{ printf "    %04X:", (NR - 1) * 16
+		for (i = 1; i <= NF; i++) printf " %s", toupper($i); print "" }'
+	echo
+}
+# asl NAME < ASL: compile it into $BATS_TEST_TMPDIR/NAME.aml
+asl() {
+	cat > "$BATS_TEST_TMPDIR/$1.asl"
+	iasl -p "$BATS_TEST_TMPDIR/$1" "$BATS_TEST_TMPDIR/$1.asl" > /dev/null 2>&1 || fail "iasl $1"
+}
+# ppc_check ARGS...: "severity message" of pstate.ppc-limit for pmdiag-pstate ARGS
+ppc_check() {
+	run -0 --separate-stderr pmdiag-pstate --json "$@"
+	[ -z "$stderr" ] || fail "$stderr"
+	output=$(jq -r '.checks[] | select(.name == "pstate.ppc-limit") | "\(.severity) \(.message)"' <<<"$output")
+}
+
+@test "a _PPC cap is judged by the cpufreq driver that would apply it (pstate.ppc-limit)" {
+	local t="$BATS_TEST_TMPDIR" base='\_SB.CPUS.C000._PPC = 2: only 2800 MHz and below are allowed (the top _PSS state is 3401 MHz); '
+	# Sandy Bridge ratios (control = MHz / 100 << 8) under a turbo entry, capped at entry 2
+	asl ppc <<'EOF2'
+DefinitionBlock ("", "SSDT", 2, "PMDIAG", "PPCCAP", 1)
+{
+    External (\_SB_.CPUS.C000, ProcessorObj)
+    Scope (\_SB.CPUS.C000)
+    {
+        Name (_PCT, Package (0x02)
+        {
+            ResourceTemplate () { Register (FFixedHW, 0x00, 0x00, 0x0000000000000000, ,) },
+            ResourceTemplate () { Register (FFixedHW, 0x00, 0x00, 0x0000000000000000, ,) }
+        })
+        Name (_PSS, Package (0x04)
+        {
+            Package (0x06) { 3401, 95000, 10, 10, 0x2600, 0x2600 },
+            Package (0x06) { 3400, 95000, 10, 10, 0x2200, 0x2200 },
+            Package (0x06) { 2800, 70000, 10, 10, 0x1C00, 0x1C00 },
+            Package (0x06) { 1600, 35000, 10, 10, 0x1000, 0x1000 }
+        })
+        Name (_PPC, 0x02)
+    }
+}
+EOF2
+	{ cat "$DUMPS/qemu-q35/acpidump.txt"; ssdt_text "$t/ppc.aml"; } > "$t/tables.txt"
+	# an acpidump alone: no driver, no CPU: it depends, said with what it depends on
+	ppc_check --acpidump "$t/tables.txt"
+	assert_equal "$output" "info ${base}whether it applies depends on the cpufreq driver: no cpufreq driver or CPUID recorded (FADT profile Unspecified); these control values are Intel ratios (Sandy Bridge or later, where intel_pstate is the default)"
+	# the CPU known: the driver the kernel picks for it
+	ppc_check --acpidump "$t/tables.txt" --cpuid "$DUMPS/laptop/cpuid.txt"
+	assert_equal "$output" "warning ${base}acpi-cpufreq applies it (intel_pstate does not drive family 0x6 model 0x17 in CPUID: no HWP, not in its model table)"
+	ppc_check --acpidump "$t/tables.txt" --cpuid "$DUMPS/hand-pstate-snb/cpuid.txt"
+	assert_equal "$output" "info ${base}intel_pstate ignores it (the default for family 0x6 model 0x3a in CPUID, command line not recorded): the FADT profile is Unspecified, not a server (intel_pstate=support_acpi_ppc would make it apply it)"
+	ppc_check --acpidump "$t/tables.txt" --cpuid "$DUMPS/hand-pstate-skl/cpuid.txt"
+	assert_equal "$output" "info ${base}intel_pstate ignores it with HWP on (the default for family 0x6 model 0x66 in CPUID, command line not recorded; HWP with EPP in CPUID: intel_pstate enables it)"
+	# on a server FADT profile intel_pstate applies _PPC (without HWP)
+	python3 - "$t/tables.txt" > "$t/server.txt" <<'EOF2'
+import re, sys
+out, cur, data = [], None, bytearray()
+def flush():
+    if cur == "FACP":
+        data[45] = 4                          # Preferred_PM_Profile: Enterprise Server
+        data[9] = (data[9] - sum(data)) & 0xFF  # the checksum again
+    if cur:
+        for off in range(0, len(data), 16):
+            out.append("    %04X: %s" % (off, " ".join("%02X" % b for b in data[off:off + 16])))
+        out.append("")
+for line in open(sys.argv[1]).read().splitlines():
+    m = re.match(r"^(\w{4}) @ ", line)
+    if m:
+        flush(); cur, data = m.group(1), bytearray(); out.append(line)
+    else:
+        # the bytes: up to 16 pairs of hex digits after the offset, one space apart
+        m = re.match(r"^\s+[0-9A-Fa-f]+: ((?:[0-9A-Fa-f]{2}(?: |$)){1,16})", line)
+        if m:
+            data += bytes.fromhex(m.group(1))
+flush()
+print("\n".join(out))
+EOF2
+	ppc_check --acpidump "$t/server.txt" --cpuid "$DUMPS/hand-pstate-snb/cpuid.txt"
+	assert_equal "$output" "warning ${base}intel_pstate applies it (the default for family 0x6 model 0x3a in CPUID, command line not recorded): the FADT profile is Enterprise Server"
+	# the driver that runs (scaling_driver), with the command line it was booted with
+	cp -r "$DUMPS/hand-pstate-snb" "$t/d"
+	ppc_check --dump "$t/d" --acpidump "$t/tables.txt"
+	assert_equal "$output" "warning ${base}acpi-cpufreq applies it (scaling_driver)"
+	local f
+	for f in "$t"/d/sys/devices/system/cpu/cpufreq/policy*/scaling_driver; do echo intel_cpufreq > "$f"; done
+	sed -i 's/intel_pstate=disable/intel_pstate=passive/' "$t/d/proc/cmdline"
+	ppc_check --dump "$t/d" --acpidump "$t/tables.txt"
+	assert_equal "$output" "info ${base}intel_cpufreq ignores it (scaling_driver): the FADT profile is Unspecified, not a server, and no intel_pstate=support_acpi_ppc"
+	sed -i 's/$/ intel_pstate=support_acpi_ppc/' "$t/d/proc/cmdline"
+	ppc_check --dump "$t/d" --acpidump "$t/tables.txt"
+	assert_equal "$output" "warning ${base}intel_cpufreq applies it (scaling_driver): booted with intel_pstate=support_acpi_ppc"
+	sed -i 's/$/ processor.ignore_ppc=1/' "$t/d/proc/cmdline"
+	ppc_check --dump "$t/d" --acpidump "$t/tables.txt"
+	assert_equal "$output" "info ${base}booted with processor.ignore_ppc=1: the kernel ignores it"
+}
+
+@test "Intel's unfilled Cpu0Ist template: pstate.pss-template, unless the kernel loads that copy" {
+	local t="$BATS_TEST_TMPDIR" p='\_SB.CPUS.C000._PSS' e
+	e=$(printf '0x80000000, %.0s' 1 2 3 4 5); e="Package (0x06) { ${e}0x80000000 }"
+	# the reference code's processor table, as a firmware image holds it
+	asl ist <<EOF2
+DefinitionBlock ("", "SSDT", 1, "PmRef", "Cpu0Ist", 0x00003000)
+{
+    External (\_SB_.CPUS.C000, ProcessorObj)
+    Scope (\_SB.CPUS.C000)
+    {
+        Name (_PPC, Zero)
+        Name (_PSS, Package (0x03) { $e, $e, $e })
+    }
+}
+EOF2
+	# its loader, which _PDC/_OSC reads: unfilled too, then filled by a running firmware
+	asl pm <<'EOF2'
+DefinitionBlock ("", "SSDT", 1, "PmRef", "CpuPm", 0x00003000)
+{
+    Scope (\) { Name (SSDT, Package (0x03) { "CPU0IST ", 0x80000000, 0x80000000 }) }
+}
+EOF2
+	sed 's/"CPU0IST ", 0x80000000, 0x80000000/"CPU0IST ", 0xBAF1C018, 0x0000051C/' "$t/pm.asl" |
+		asl pmfilled
+	local q="$DUMPS/qemu-q35/acpidump.txt" ask
+	ask() {
+		run -0 --separate-stderr pmdiag-pstate --json --acpidump "$1"
+		[ -z "$stderr" ] || fail "$stderr"
+		output=$(jq -r '.checks[] | select(.name | test("pss-template|pss-dropped")) | "\(.severity) \(.name) \(.message)"' <<<"$output")
+	}
+	local tmpl="info pstate.pss-template $p (SSDT2, PmRef Cpu0Ist): all 3 entries are the placeholder 0x80000000 of Intel's reference code, a template the firmware fills in memory before _PDC/_OSC loads the table; "
+	{ cat "$q"; ssdt_text "$t/pm.aml"; ssdt_text "$t/ist.aml"; } > "$t/image.txt"
+	ask "$t/image.txt"
+	assert_equal "$output" "${tmpl}the loader \\SSDT (SSDT1) still gives the placeholder 0x80000000 as the address of Cpu0Ist: the dump holds the firmware's unfilled templates (as a dump of the firmware image does), not the tables a running kernel loaded"
+	{ cat "$q"; ssdt_text "$t/ist.aml"; } > "$t/alone.txt"
+	ask "$t/alone.txt"
+	assert_equal "$output" "${tmpl/SSDT2/SSDT1}nothing in this dump says whether the kernel loaded this copy (no root table with table addresses, no loader naming it)"
+	# what the kernel loaded: the loader filled, and this copy still holds the placeholders
+	{ cat "$q"; ssdt_text "$t/pmfilled.aml"; ssdt_text "$t/ist.aml"; } > "$t/loaded.txt"
+	ask "$t/loaded.txt"
+	assert_equal "$output" "warning pstate.pss-dropped $p entry 0 claims 2147483648 MHz; the kernel drops 3 of 3 entries; Intel's unfilled template, and the loader \\SSDT (SSDT1) gives Cpu0Ist at 0xbaf1c018, filled by the firmware: this copy is what _PDC/_OSC loaded from there, placeholders and all"
+	# a root table with addresses says whether the kernel loads the table at boot
+	local x
+	for x in 0xBAF1C018 0x7FFE1000; do
+		python3 -c 'import struct, sys
+a = [int(v, 16) for v in sys.argv[2:]]
+b = bytearray(b"XSDT" + struct.pack("<I", 36 + 8 * len(a)) + b"\x01\x00PMDIAGTESTXSDT" + struct.pack("<I", 1) + b"INTL" + struct.pack("<I", 1))
+b += b"".join(struct.pack("<Q", v) for v in a)
+b[9] = -sum(b) & 0xFF
+open(sys.argv[1], "wb").write(b)' "$t/xsdt.bin" 0x7FFE0000 "$x"
+		{ cat "$q"; ssdt_text "$t/xsdt.bin" 0x7FFD0000 XSDT; ssdt_text "$t/ist.aml" 0xBAF1C018; } > "$t/xsdt.txt"
+		ask "$t/xsdt.txt"
+		if [ "$x" = 0xBAF1C018 ]; then
+			assert_equal "$output" "warning pstate.pss-dropped $p entry 0 claims 2147483648 MHz; the kernel drops 3 of 3 entries; Intel's unfilled template, and the XSDT lists SSDT1: the kernel loads it at boot as it is"
+		else
+			assert_equal "$output" "${tmpl/SSDT2/SSDT1}the XSDT does not list it: the firmware's _PDC/_OSC loads it at run time (Load), from a copy it fills first"
+		fi
+	done
+}
+
 @test "the laptop (Core 2): FSB bus clock, Super-LFM ratio, one counter sample is no rate" {
 	run -0 --separate-stderr pmdiag-pstate --json --dump "$DUMPS/laptop"
 	assert_equal "$(jq -c '.cpu | [.microarchitecture, .bus_khz, .bus_source]' <<<"$output")" \

@@ -232,4 +232,13 @@ TEST(cmdline_options)
 	CHECK(!pmd_cmdline_opt(c, "nohpe", NULL, 0));
 	CHECK(pmd_cmdline_opt("x=1 x=2", "x", v, sizeof(v)));
 	CHECK_STR(v, "2");
+	/* every occurrence counts: intel_pstate= acts once per occurrence */
+	c = "ro intel_pstate=passive  intel_pstate=support_acpi_ppc quiet -- intel_pstate=disable";
+	CHECK(pmd_cmdline_opt_is(c, "intel_pstate", "passive"));
+	CHECK(pmd_cmdline_opt_is(c, "intel_pstate", "support_acpi_ppc"));
+	CHECK(!pmd_cmdline_opt_is(c, "intel_pstate", "disable"));
+	CHECK(!pmd_cmdline_opt_is(c, "intel_pstate", "pass"));
+	CHECK(!pmd_cmdline_opt_is(c, "intel", "passive"));
+	CHECK(!pmd_cmdline_opt_is("", "intel_pstate", "passive"));
+	CHECK(pmd_cmdline_opt_is("processor.ignore_ppc=1", "processor.ignore_ppc", "1"));
 }

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *kind_name(enum pmd_aml_kind k)
 {
@@ -249,10 +250,177 @@ static void cpu_use(struct pmd_acpi_pss *p, const struct pmd_madt *m, bool madt_
 	p->cpu_why[0] = 0;
 }
 
+/* ---- Intel's reference template (OEM "PmRef", "Cpu0Ist") ---- */
+
+/* Intel's reference code fills these in memory before the table is loaded. */
+#define PSS_PLACEHOLDER 0x80000000u
+
+/* Every field of every entry is the placeholder: nothing of a real table is there. */
+static bool pss_placeholders(const struct pmd_acpi_pss *p)
+{
+	if (!p->known || p->malformed || !p->n)
+		return false;
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct pmd_pss_entry *e = &p->e[i];
+		if (e->mhz != PSS_PLACEHOLDER || e->mw != PSS_PLACEHOLDER ||
+		    e->latency_us != PSS_PLACEHOLDER || e->bm_latency_us != PSS_PLACEHOLDER ||
+		    e->control != PSS_PLACEHOLDER || e->status != PSS_PLACEHOLDER)
+			return false;
+	}
+	return true;
+}
+
+/* A header ID field as text: printable characters, trailing spaces and NULs dropped. */
+static void id_text(char *out, size_t n, const uint8_t *f, size_t len)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < len && k + 1 < n && f[i]; i++)
+		out[k++] = f[i] >= 0x20 && f[i] < 0x7f ? (char)f[i] : '?';
+	while (k && out[k - 1] == ' ')
+		k--;
+	out[k] = 0;
+}
+
+/* The definition block a namespace object came from ("DSDT", "SSDT3"). */
+static const struct pmd_acpi_table *block_of(struct pmd_src *s, const char *name)
+{
+	const struct pmd_acpi_table *t;
+	unsigned n = 1;
+	if (pmd_startswith(name, "SSDT") && pmd_parse_uint(name + 4, 10, &n) < 0)
+		return NULL;
+	if (pmd_acpi_get(s, pmd_startswith(name, "SSDT") ? "SSDT" : "DSDT", n, &t).st != PMD_OK ||
+	    t->len < 24)
+		return NULL;
+	return t;
+}
+
+/*
+ * Whether the XSDT (else the RSDT) lists table t by its address: then the kernel loads it
+ * at boot, as it is. UNKNOWN when the dump holds no root table or no table addresses
+ * (acpidumps made from /sys/firmware/acpi/tables give 0 for every table).
+ */
+static enum pmd_tri in_root_table(struct pmd_src *s, const struct pmd_acpi_table *t)
+{
+	const struct pmd_acpi_table *r;
+	unsigned w = 8;
+	if (pmd_acpi_get(s, "XSDT", 1, &r).st != PMD_OK) {
+		if (pmd_acpi_get(s, "RSDT", 1, &r).st != PMD_OK)
+			return PMD_UNKNOWN;
+		w = 4;
+	}
+	if (!t->address || r->len < 36)
+		return PMD_UNKNOWN;
+	for (size_t off = 36; off + w <= r->len; off += w) {
+		uint64_t a = 0;
+		for (unsigned b = 0; b < w; b++)
+			a |= (uint64_t)r->data[off + b] << (8 * b);
+		if (a == t->address)
+			return PMD_YES;
+	}
+	return PMD_NO;
+}
+
+/*
+ * The reference code's loader: a package \SSDT in the firmware's PM table naming each
+ * table it loads ("CPU0IST ") with its address and length, which the firmware fills
+ * before the OS calls _PDC/_OSC. *addr gets the address it gives for table id tid.
+ */
+static bool loader_addr(const struct pmd_aml_ns *ns, const char *tid, uint64_t *addr,
+			char *where, size_t n)
+{
+	const struct pmd_aml_object *o = pmd_aml_find(ns, "\\SSDT");
+	const struct pmd_aml_value *v;
+	if (!o || o->kind != PMD_AML_NAME || pmd_aml_value(ns, o, &v) == PMD_AML_COMPUTED ||
+	    v->type != PMD_AML_V_PACKAGE)
+		return false;
+	for (size_t i = 0; i + 1 < v->nelem; i++) {
+		const struct pmd_aml_value *e = &v->elem[i];
+		char name[16];
+		if (e->type != PMD_AML_V_STRING || !e->string || v->elem[i + 1].type != PMD_AML_V_INTEGER)
+			continue;
+		snprintf(name, sizeof(name), "%s", e->string);
+		for (size_t k = strlen(name); k && name[k - 1] == ' ';)
+			name[--k] = 0;
+		if (strcasecmp(name, tid))
+			continue;
+		*addr = v->elem[i + 1].integer;
+		snprintf(where, n, "\\SSDT (%s)", o->table);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * A _PSS of placeholders in a table of Intel's reference code that the firmware loads at
+ * run time (OEM table ID "...Ist": Cpu0Ist, ApIst): the template, unfilled. Whether the
+ * kernel loads this copy: a table the XSDT lists, yes; one the loader names at a filled
+ * address, yes (the dump holds what was loaded from there); one the loader names at the
+ * placeholder address, no: the dump holds the firmware's templates (a firmware image).
+ */
+static void pss_template(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_acpi_pss *p)
+{
+	const struct pmd_acpi_table *t = block_of(s, p->table);
+	char oem[8], tid[12], where[40];
+	uint64_t addr;
+	if (!t || !pss_placeholders(p))
+		return;
+	id_text(oem, sizeof(oem), t->data + 10, 6);
+	id_text(tid, sizeof(tid), t->data + 16, 8);
+	size_t l = strlen(tid);
+	if (l < 3 || strcasecmp(tid + l - 3, "Ist"))
+		return;
+	p->is_template = true;
+	snprintf(p->template_ids, sizeof(p->template_ids), "%s %s", oem, tid);
+	enum pmd_tri root = in_root_table(s, t);
+	if (root == PMD_YES) {
+		p->template_loaded = PMD_YES;
+		snprintf(p->template_why, sizeof(p->template_why),
+			 "the XSDT lists %s: the kernel loads it at boot as it is", p->table);
+	} else if (loader_addr(ns, tid, &addr, where, sizeof(where))) {
+		p->template_loaded = addr == PSS_PLACEHOLDER ? PMD_NO : PMD_YES;
+		if (addr == PSS_PLACEHOLDER)
+			snprintf(p->template_why, sizeof(p->template_why),
+				 "the loader %s still gives the placeholder 0x%x as the address of "
+				 "%s: the dump holds the firmware's unfilled templates (as a dump of "
+				 "the firmware image does), not the tables a running kernel loaded",
+				 where, PSS_PLACEHOLDER, tid);
+		else
+			snprintf(p->template_why, sizeof(p->template_why),
+				 "the loader %s gives %s at 0x%llx, filled by the firmware: this copy "
+				 "is what _PDC/_OSC loaded from there, placeholders and all", where, tid,
+				 (unsigned long long)addr);
+	} else {
+		p->template_loaded = PMD_UNKNOWN;
+		snprintf(p->template_why, sizeof(p->template_why), "%s",
+			 root == PMD_NO ? "the XSDT does not list it: the firmware's _PDC/_OSC loads "
+					  "it at run time (Load), from a copy it fills first"
+					: "nothing in this dump says whether the kernel loaded this copy "
+					  "(no root table with table addresses, no loader naming it)");
+	}
+}
+
 static int pss_cmp(const void *x, const void *y)
 {
 	const struct pmd_acpi_pss *a = x, *b = y;
 	return strcmp(a->path, b->path);
+}
+
+/* The FADT: its preferred PM profile (ACPICA reads 0 in a 1.0 table) and OEM IDs. */
+static void fadt_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
+{
+	const struct pmd_acpi_table *t;
+	struct pmd_fadt f;
+	a->fadt_res = pmd_acpi_get(s, "FACP", 1, &t);
+	if (a->fadt_res.st != PMD_OK)
+		return;
+	if (pmd_fadt_decode(t->data, t->len, &f) < 0) {
+		a->fadt_res = pmd_res_make(PMD_INVALID, EINVAL, "FADT: %s", f.problem);
+		return;
+	}
+	a->has_profile = f.has_profile;
+	a->pm_profile = f.has_profile ? f.pm_profile : 0;
+	id_text(a->fadt_oem, sizeof(a->fadt_oem), t->data + 10, 6);
+	id_text(a->fadt_oem_table, sizeof(a->fadt_oem_table), t->data + 16, 8);
 }
 
 void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
@@ -273,6 +441,7 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 		if (!madt_ok)
 			a->madt_res = pmd_res_make(PMD_INVALID, EINVAL, "MADT: %s", madt.problem[0]);
 	}
+	fadt_collect(s, a);
 	if (!any)
 		a->res = pmd_res_make(PMD_ABSENT, 0, "no DSDT or SSDT");
 	a->aml_warnings = (unsigned)pmd_aml_nwarnings(ns);
@@ -321,6 +490,7 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 		if (!p->orphan)
 			pss_eval(p, e ? pmd_eval_find(e, o->path) : NULL);
 		companions(ns, e, p);
+		pss_template(s, ns, p);
 		pmd_aml_presence(ns, e, p->path, &p->pres);
 		if (parent && p->is_processor)
 			p->has_uid = pmd_acpi_processor_uid(ns, parent, &p->uid);

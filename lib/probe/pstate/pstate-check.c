@@ -19,10 +19,16 @@ static uint64_t udiff(uint64_t a, uint64_t b)
 	return a > b ? a - b : b - a;
 }
 
+/* An unfilled template (pstate-acpi.c) that the kernel is not shown to load. */
+static bool pss_unfilled(const struct pmd_acpi_pss *p)
+{
+	return p->is_template && p->template_loaded != PMD_YES;
+}
+
 /* A constant table that Linux gets to see. */
 static bool pss_const(const struct pmd_acpi_pss *p)
 {
-	return p && p->known && !p->malformed && !p->orphan && p->n;
+	return p && p->known && !p->malformed && !p->orphan && p->n && !pss_unfilled(p);
 }
 
 static bool pss_same(const struct pmd_acpi_pss *a, const struct pmd_acpi_pss *b)
@@ -111,7 +117,7 @@ static void check_presence(struct pmd_pstate_info *pi)
 
 /* ---- the firmware's table ---- */
 
-static void check_pss_tables(struct pmd_pstate_info *pi)
+static void check_pss_tables(struct pmd_pstate_info *pi, const struct pmd_pst_drv *drv)
 {
 	struct pmd_checks *k = &pi->checks;
 	const struct pmd_pst_acpi *a = &pi->acpi;
@@ -154,6 +160,27 @@ static void check_pss_tables(struct pmd_pstate_info *pi)
 				    a->p[i].path, a->p[i].table, a->p[i].orphan_why);
 				break;
 			}
+	/* Intel's reference template in this dump, unfilled: the firmware fills it in memory
+	 * before it loads it, so the kernel need not see these placeholders at all */
+	unsigned ntempl = 0;
+	const struct pmd_acpi_pss *templ = NULL;
+	for (size_t i = 0; i < a->n; i++)
+		if (!a->p[i].orphan && a->p[i].cpu_used && pss_unfilled(&a->p[i]) && !ntempl++)
+			templ = &a->p[i];
+	if (templ) {
+		char more[48] = "";
+		if (ntempl > 1)
+			snprintf(more, sizeof(more), " and %u more _PSS", ntempl - 1);
+		ADD(k, "pstate.pss-template", PMD_SEV_INFO,
+		    "nothing to do unless dmesg says \"No valid BIOS _PSS frequency found\"; a dump "
+		    "of the running kernel's tables (/sys/firmware/acpi/tables/dynamic) holds the "
+		    "filled table",
+		    "%s._PSS (%s, %s)%s: all %u entries are the placeholder 0x80000000 of Intel's "
+		    "reference code, a template the firmware fills in memory before _PDC/_OSC loads "
+		    "the table; %s",
+		    templ->path, templ->table, templ->template_ids, more, templ->n,
+		    templ->template_why);
+	}
 	for (size_t i = 0; i < a->n; i++) {
 		const struct pmd_acpi_pss *p = &a->p[i];
 		/* only the tables a CPU uses are judged as CPU P-states */
@@ -188,9 +215,10 @@ static void check_pss_tables(struct pmd_pstate_info *pi)
 					      "vendor"
 					    : "the kernel drops those entries and uses the others "
 					      "(\"Invalid BIOS _PSS frequency found\" in dmesg)",
-			    "%s._PSS entry %u claims %llu MHz; the kernel drops %u of %u entries",
+			    "%s._PSS entry %u claims %llu MHz; the kernel drops %u of %u entries%s%s",
 			    p->path, first_drop, (unsigned long long)p->e[first_drop].mhz, dropped,
-			    p->n);
+			    p->n, p->is_template ? "; Intel's unfilled template, and " : "",
+			    p->is_template ? p->template_why : "");
 		for (unsigned e = 0; e < p->n; e++) {
 			if (!p->e[e].mhz || p->e[e].mhz * 1000ull > UINT32_MAX || p->e[e].mhz <= 10000)
 				continue;
@@ -215,14 +243,7 @@ static void check_pss_tables(struct pmd_pstate_info *pi)
 				    "%s._PPC = %llu, but _PSS has only %u entries", p->path,
 				    (unsigned long long)p->ppc, p->n);
 			else
-				ADD(k, "pstate.ppc-limit", PMD_SEV_WARNING,
-				    "the firmware caps the CPU (power source, thermal or a setup "
-				    "option); processor.ignore_ppc=1 makes Linux ignore it",
-				    "%s._PPC = %llu: only %llu MHz and below are allowed (the top "
-				    "_PSS state is %llu MHz)",
-				    p->path, (unsigned long long)p->ppc,
-				    (unsigned long long)p->e[p->ppc].mhz,
-				    (unsigned long long)p->e[0].mhz);
+				pmd_pst_check_ppc(pi, drv, p);
 		}
 	}
 	/* processors whose constant tables differ */
@@ -771,10 +792,12 @@ static void check_unknown(struct pmd_pstate_info *pi)
 void pmd_pst_checks(struct pmd_pstate_info *pi)
 {
 	struct pmd_pst_limits l;
+	struct pmd_pst_drv drv;
 	pmd_pst_limits(pi, &l);
+	pmd_pst_driver(pi, &l, &drv);
 	check_unknown(pi);
 	check_presence(pi);
-	check_pss_tables(pi);
+	check_pss_tables(pi, &drv);
 	check_pss_msr(pi, &l);
 	check_cpufreq(pi, &l);
 	check_turbo_eist(pi, &l);

@@ -286,6 +286,7 @@ static void cpuid_facts(struct pmd_src *s, struct pmd_pst_cpuinfo *ci)
 	if (pmd_cpuid_leaf(r, 6, l)) {
 		ci->turbo_flag = l[PMD_EAX] >> 1 & 1;
 		ci->hwp_flag = l[PMD_EAX] >> 7 & 1;
+		ci->hwp_epp = l[PMD_EAX] >> 10 & 1;
 		ci->aperfmperf = l[PMD_ECX] & 1;
 		ci->epb_flag = l[PMD_ECX] >> 3 & 1;
 	}

@@ -52,6 +52,43 @@ void pmd_pst_power_print(const struct pmd_pstate_info *pi, struct pmd_out *o);
 void pmd_pst_power_cause(const struct pmd_pstate_info *pi, int cpu, char *buf, size_t n);
 void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l);
 
+/* Which cpufreq driver runs the CPUs, and how pmdiag knows it (pstate-driver.c). */
+enum pmd_pst_drv_kind {
+	PMD_DRV_UNKNOWN,        /* how says what it depends on */
+	PMD_DRV_NONE,           /* cpufreq has no policy: no driver bound */
+	PMD_DRV_ACPI_CPUFREQ,
+	PMD_DRV_INTEL_PSTATE,   /* intel_pstate, or intel_cpufreq (its passive mode) */
+	PMD_DRV_AMD_PSTATE,     /* amd-pstate, amd-pstate-epp */
+	PMD_DRV_OTHER,
+};
+enum pmd_pst_drv_from {
+	PMD_DRV_FROM_NOTHING,
+	PMD_DRV_FROM_SYSFS,     /* a policy's scaling_driver (live or recorded) */
+	PMD_DRV_FROM_CPU,       /* what the kernel picks for this CPU (CPUID) and command line */
+};
+struct pmd_pst_drv {
+	enum pmd_pst_drv_kind kind;
+	enum pmd_pst_drv_from from;
+	char name[64];          /* "acpi-cpufreq", "intel_cpufreq"...; "" when unknown or none */
+	char how[320];          /* how pmdiag knows, or what it depends on, for people */
+	enum pmd_tri hwp;       /* intel_pstate: runs with HWP (then it ignores _PPC) */
+	char hwp_how[120];
+};
+/*
+ * The one answer to "which cpufreq driver, and how do we know": a policy's
+ * scaling_driver, else the driver the kernel picks for this CPU (CPUID, the
+ * command line, the FADT), else unknown with what it depends on. A kernel log
+ * source plugs in between the first two.
+ */
+void pmd_pst_driver(const struct pmd_pstate_info *pi, const struct pmd_pst_limits *l,
+		    struct pmd_pst_drv *d);
+/* Whether driver d applies _PPC to the CPUs of _PSS p (processor_perflib.c), why in words. */
+enum pmd_tri pmd_pst_ppc_applies(const struct pmd_pstate_info *pi, const struct pmd_pst_drv *d,
+				 const struct pmd_acpi_pss *p, char *why, size_t n);
+/* pstate.ppc-limit for a known _PPC within the table (p->ppc in 1..n-1). */
+void pmd_pst_check_ppc(struct pmd_pstate_info *pi, const struct pmd_pst_drv *d,
+		       const struct pmd_acpi_pss *p);
+
 /* The value of slot k on CPU entry c, when it was read. */
 static inline bool pmd_pst_get(const struct pmd_pst_cpu *c, unsigned k, uint64_t *v)
 {

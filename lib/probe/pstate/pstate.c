@@ -8,6 +8,7 @@
 #include "probe/pstate/pstate-int.h"
 
 #include "cpu/msr.h"
+#include "format/procparse.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -137,7 +138,8 @@ const struct pmd_acpi_pss *pmd_pst_pss_for(const struct pmd_pstate_info *pi, int
 	 * have a _PSS too, and are never a CPU's table */
 	for (size_t i = 0; i < pi->acpi.n; i++) {
 		const struct pmd_acpi_pss *q = &pi->acpi.p[i];
-		if (q->how != PMD_AML_COMPUTED && !q->malformed && !q->orphan && q->n && q->cpu_used)
+		if (q->how != PMD_AML_COMPUTED && !q->malformed && !q->orphan && q->n && q->cpu_used &&
+		    !(q->is_template && q->template_loaded != PMD_YES))
 			return q;
 	}
 	return NULL;
@@ -295,6 +297,20 @@ void pmd_pst_cpufreq_collect(struct pmd_src *s, struct pmd_cpufreq *cf)
 			}
 		}
 		free(mods);
+	}
+	/* the command line: which cpufreq driver the kernel was told to use */
+	char *cmd;
+	cf->cmdline_res = pmd_read_file(s, "proc/cmdline", &cmd, &len);
+	if (cf->cmdline_res.st == PMD_OK) {
+		const char *ip = "intel_pstate";
+		cf->ip_disable = pmd_cmdline_opt_is(cmd, ip, "disable");
+		cf->ip_no_hwp = pmd_cmdline_opt_is(cmd, ip, "no_hwp");
+		cf->ip_force = pmd_cmdline_opt_is(cmd, ip, "force");
+		cf->ip_hwp_only = pmd_cmdline_opt_is(cmd, ip, "hwp_only");
+		cf->ip_acpi_ppc = pmd_cmdline_opt_is(cmd, ip, "support_acpi_ppc");
+		cf->ignore_ppc = pmd_cmdline_opt_is(cmd, "processor.ignore_ppc", "1");
+		pmd_cmdline_opt(cmd, "amd_pstate", cf->amd_pstate_opt, sizeof(cf->amd_pstate_opt));
+		free(cmd);
 	}
 }
 

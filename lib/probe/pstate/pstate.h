@@ -58,6 +58,12 @@ struct pmd_cpufreq {
 	struct pmd_pst_val no_turbo, min_perf_pct, max_perf_pct;
 	struct pmd_pst_str amd_pstate;    /* amd_pstate/status: active, passive, guided */
 	struct pmd_pst_str modules;       /* "acpi_cpufreq" when proc/modules lists it */
+	/* what the kernel command line (proc/cmdline) says about the cpufreq driver: each
+	 * intel_pstate= occurrence sets its own flag (intel_pstate.c intel_pstate_setup) */
+	struct pmd_res cmdline_res;
+	bool ip_disable, ip_no_hwp, ip_force, ip_hwp_only, ip_acpi_ppc;
+	bool ignore_ppc;                  /* processor.ignore_ppc=1 */
+	char amd_pstate_opt[16];          /* amd_pstate=...: "" when not given */
 };
 
 /* ---- the CPU ---- */
@@ -89,6 +95,7 @@ struct pmd_pst_cpuinfo {
 	enum pmd_pst_family layout;
 	char uarch[40];                   /* "Sandy Bridge or later", "Core 2"... */
 	bool est, turbo_flag, hwp_flag, epb_flag, aperfmperf, hybrid, hypervisor;
+	bool hwp_epp;                     /* CPUID.06H:EAX[10]: HWP energy/performance preference */
 	bool amd_hwpstate, amd_cpb, amd_cppc;
 	unsigned cpuid16_base, cpuid16_max, cpuid16_bus; /* CPUID.16H MHz, 0 absent */
 	/* bus clock */
@@ -195,6 +202,14 @@ struct pmd_acpi_pss {
 	bool method;                      /* _PSS is a Method */
 	bool malformed;                   /* constant, but not a package of 6-integer packages */
 	char problem[120];
+	/* Intel's reference template (pstate-acpi.c): every field of every entry is the
+	 * placeholder 0x80000000 in a table that the firmware fills in memory and loads at run
+	 * time (OEM table ID "...Ist"); template_why says what decides whether the kernel
+	 * loads this copy, template_loaded whether it does (unknown: nothing in the dump says) */
+	bool is_template;
+	char template_ids[20];            /* its table's OEM ID and table ID: "PmRef Cpu0Ist" */
+	enum pmd_tri template_loaded;
+	char template_why[320];
 	struct pmd_pss_entry e[PMD_PSS_MAX];
 	unsigned n;                       /* entries kept */
 	unsigned declared;                /* entries in the package */
@@ -230,6 +245,11 @@ struct pmd_pst_acpi {
 	struct pmd_res eval_res;          /* why ACPICA did not evaluate the objects */
 	char eval_engine[64];
 	char eval_boot[160];              /* what was done as Linux boots first ("" none recorded) */
+	/* the FADT: its preferred PM profile decides whether intel_pstate applies _PPC */
+	struct pmd_res fadt_res;
+	bool has_profile;                 /* the FADT holds one (not in 1.0 tables: ACPICA) */
+	unsigned pm_profile;
+	char fadt_oem[7], fadt_oem_table[9];
 };
 
 /* ---- power limits, limit reasons, PROCHOT, throttle counters ---- */
