@@ -101,6 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 7: {
 		char v[64];
 		(void)pmd_cmdline_opt(text, "hpet", v, sizeof(v));
+		(void)pmd_cmdline_opt_is(text, "intel_pstate", "support_acpi_ppc");
 		break;
 	}
 	case 8: {
