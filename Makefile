@@ -16,7 +16,8 @@
 #   SAN=1           AddressSanitizer + UndefinedBehaviorSanitizer (with leak detection), built
 #                   into build/san: make check SAN=1 runs every suite on those binaries
 #   make check-valgrind   the Bats suite with every tool under valgrind
-#   make lint       cppcheck, clang-tidy (.clang-tidy) and mandoc -Tlint
+#   make lint       cppcheck, clang-tidy (.clang-tidy), mandoc -Tlint and scripts/lint.sh's
+#                   checks (layers, inputs, lines)
 
 # The version: the VERSION file, with the commit in a git checkout (scripts/version.sh)
 VERSION := $(shell scripts/version.sh)

@@ -2,6 +2,7 @@
 # make lint: static checks (clang-tidy runs from the Makefile, per file) over the C sources and the man pages.
 #   layers.sh  no #include crosses the layers the wrong way
 #   inputs.sh  only lib/source/ opens input (files, sockets, devices), outputs on a list
+#   lines.sh   no .c file over 1000 lines, but those listed with a reason
 #   cppcheck   warnings, portability and performance (errors fail)
 #   mandoc     -Tlint at warning level on every page
 # Each checker that is not installed is named and fails the run:
@@ -17,6 +18,8 @@ srcs=$(find lib tools -name "*.c" | sort)
 scripts/layers.sh || rc=1
 # only the data source opens input; the outputs the user asks for are listed there
 scripts/inputs.sh || rc=1
+# no .c file passes 1000 lines unless listed there with its reason
+scripts/lines.sh || rc=1
 
 if command -v cppcheck >/dev/null; then
 	# shellcheck disable=SC2086

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The AML walker's insides, shared by aml.c (the namespace, its objects and
- * the API) and aml-parse.c (the AML encodings and the definition walk).
+ * the API), aml-parse.c (the definition walk) and aml-expr.c (the AML
+ * encodings, expressions and data objects the walk reads through).
  */
 #ifndef PMD_AML_INT_H
 #define PMD_AML_INT_H
@@ -114,7 +115,7 @@ struct aml_name {
 };
 
 
-/* shared between aml.c (objects, messages) and aml-parse.c (seg_of, term_list) */
+/* shared between aml.c (objects, messages), aml-parse.c (term_list) and aml-expr.c (seg_of) */
 bool aml_charge(struct aml_ctx *c, size_t off, size_t n);
 struct aml_ent *aml_ent(const struct pmd_aml_ns *ns, int32_t i);
 int32_t aml_new_obj(struct aml_ctx *c, int32_t parent, uint32_t seg, enum pmd_aml_kind kind,
@@ -129,6 +130,22 @@ void aml_fail_msg(struct aml_ctx *c, size_t off, const char *fmt, ...) PMD_PRINT
 uint32_t aml_seg_of(const char *s);
 void aml_term_list(struct aml_ctx *c, size_t pos, size_t end, int32_t scope, bool cond,
 		      unsigned depth);
+
+/* aml-expr.c, for aml-parse.c: the encodings, names, expressions and data of section 20 */
+int aml_pkg_length(struct aml_ctx *c, size_t *pos, size_t end, size_t *pend);
+int aml_field_length(struct aml_ctx *c, size_t *pos, size_t end);
+bool aml_name_start(uint8_t b);
+uint32_t aml_seg_at(const struct aml_ctx *c, size_t off);
+int aml_name_string(struct aml_ctx *c, size_t *pos, size_t end, struct aml_name *nm);
+int32_t aml_lookup(struct aml_ctx *c, int32_t scope, const struct aml_name *nm);
+/* The operands of the opcodes after ExtOpPrefix 0x5B (aml-expr.c explains the letters). */
+extern const char *const aml_ops2[256];
+int aml_skip_bytes(struct aml_ctx *c, size_t *pos, size_t end, size_t n);
+int aml_skip_operands(struct aml_ctx *c, const char *spec, size_t *pos, size_t end,
+		      int32_t scope, unsigned depth);
+int aml_skip_term(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, unsigned depth);
+int aml_data_object(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, unsigned depth,
+		    bool skip, struct pmd_aml_value *v);
 #define fail(c, off, ...) (aml_fail_msg((c), (off), __VA_ARGS__), -1)
 
 #endif

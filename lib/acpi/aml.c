@@ -6,8 +6,8 @@
  * body is only Return (data)) and what other methods Return (names and
  * literals, for pmd_aml_candidates). Tables are hostile input: every length is
  * checked, nesting is bounded, and a malformed region becomes a warning.
- * This file: the namespace and its objects, messages, the API; the AML
- * encodings and the walk over definition blocks are in aml-parse.c.
+ * This file: the namespace and its objects, messages, the API; the walk over
+ * definition blocks is in aml-parse.c, the AML encodings in aml-expr.c.
  */
 #include "acpi/aml-int.h"
 #include "source/source.h"

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The output tree's insides, shared by its renderers (out.c, out-prom.c). */
+/*
+ * The output tree's insides, shared by the tree (out.c) and its renderers
+ * (out-text.c, out-json.c, out-prom.c).
+ */
 #ifndef PMD_OUT_INT_H
 #define PMD_OUT_INT_H
 
@@ -45,7 +48,14 @@ struct pmd_out {
 	size_t nextra;
 };
 
-/* Prometheus text exposition of o into b (out-prom.c). */
+/* The renderers: o into b as aligned text and as Markdown (out-text.c), as JSON
+ * (out-json.c), as Prometheus text exposition (out-prom.c). */
+void pmd_out_text(struct pmd_buf *b, const struct pmd_out *o);
+void pmd_out_markdown(struct pmd_buf *b, const struct pmd_out *o);
+void pmd_out_json(struct pmd_buf *b, const struct pmd_out *o);
 void pmd_out_prometheus(struct pmd_buf *b, const struct pmd_out *o);
+
+/* n spaces (out-text.c; JSON indents with it too). */
+void pmd_out_indent(struct pmd_buf *b, unsigned n);
 
 #endif

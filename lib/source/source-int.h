@@ -152,6 +152,10 @@ void pmd_src_free(struct pmd_src *s);
  */
 struct pmd_src *pmd_src_overlay_opts(struct pmd_src *s);
 
+/* A relative path without empty, "." or ".." components (source.c): every path a
+ * source reads, and every knob it writes (source-write.c), must be one. */
+bool pmd_src_path_ok(const char *path);
+
 /* True when the source answers for this exact pattern (see struct pmd_src). */
 bool pmd_src_covers(struct pmd_src *s, const char *pattern, bool rate);
 

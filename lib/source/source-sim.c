@@ -6,8 +6,10 @@
  * (powercap, RAPL MSRs, the perf power PMU) and the duration of work come from
  * the model, so the whole measurement method runs without hardware and its
  * answer can be computed by hand (tests/race/README.md).
+ *
+ * This file is the back-end; the power model and its clock are sim-model.c.
  */
-#include "source/source-int.h"
+#include "source/sim-int.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -21,92 +23,6 @@
 
 #include "format/cstatefmt.h"
 #include "format/dumpfmt.h"
-
-#define SIM_MODEL "sim.model"
-#define SIM_MAX_PSTATES 32
-#define SIM_MAX_COSTS 4
-#define SIM_RING 256
-#define SIM_MAX_PERF 8
-#define SIM_MAX_CSTATES 12
-
-struct sim_seg {
-	uint64_t t0, t1; /* virtual ns, [t0, t1) */
-	double w;        /* package power over the segment */
-	double cw;       /* core-domain power over the segment (a part of w) */
-};
-
-struct sim_cost {
-	char kind[16];
-	double cycles;   /* core cycles per unit of work */
-	double stall_ns; /* memory stall per unit, independent of the clock */
-};
-
-struct sim {
-	char *root;
-	int rootfd;
-
-	/* the power model (sim.model) */
-	double static_w;  /* package power while the CPU runs, besides dynamic power */
-	double idle_w;    /* package power while the CPU idles */
-	double gated_w;   /* dynamic power while clock modulation stops the clock */
-	double mem_w;     /* extra power while the core stalls on memory */
-	struct {
-		uint64_t khz;
-		double w; /* dynamic power at this frequency, clock running */
-	} pstate[SIM_MAX_PSTATES];
-	size_t npstate;
-	struct sim_cost cost[SIM_MAX_COSTS];
-	size_t ncost;
-	uint64_t period_ns;   /* energy counters update every period_ns */
-	double realtime;      /* real seconds slept per virtual second (signal tests) */
-	bool msr_driver;      /* /dev/cpu/N/msr exists */
-	bool ecmd;            /* clock modulation in 6.25 % steps */
-	double msr_unit_j;    /* joules per RAPL MSR count (stated, not decoded) */
-	uint64_t msr_start;   /* raw counter value at virtual time 0 */
-	uint64_t powercap_start_uj;
-	double perf_scale;    /* joules per power PMU count */
-	uint64_t perf_start;
-	double noise;         /* relative noise on each run's compute time */
-	uint64_t rng;
-	bool core;            /* the core-domain counters exist (PP0 / AMD per-core) */
-	double core_static_w; /* core-domain power while the CPU runs, besides dynamic power */
-	double core_idle_w;   /* core-domain power while the CPU idles */
-	uint64_t core_msr_start; /* raw core counter value at virtual time 0 */
-	/* CPU idle states (cstate lines): the governor picks the deepest allowed one
-	 * whose target residency fits the sleep between wake-ups (sleep_us) */
-	struct {
-		char name[32];
-		uint64_t lat_us, res_us;
-		double w, cw;      /* package and core-domain power while idle in it */
-		double idle_ns;    /* time in it since virtual time 0, per CPU */
-		unsigned hw;       /* the residency counters it ticks (1 << enum pmd_cst) */
-	} cst[SIM_MAX_CSTATES];
-	size_t ncst;
-	double sleep_us;      /* the wake-up pattern: the sleep per idle entry */
-	double idle_noise;    /* relative noise on each idle stretch's power */
-	int32_t qos_us;       /* our PM QoS request, -1 none (it lives in this process) */
-	int cst_pick;         /* the state idle goes to, -1: work it out again */
-
-	/* state */
-	uint64_t cache_tick; /* the last counter update computed, and its energy */
-	double cache_e, cache_ce;
-	bool cached;
-	uint64_t now;    /* virtual ns */
-	double energy;   /* J consumed up to now */
-	double core_energy; /* J of the core domain up to now */
-	struct sim_seg ring[SIM_RING];
-	size_t head, nring; /* ring[head] is the newest */
-	int cpu;         /* pinned CPU */
-
-	struct pmd_dump_msr *msr; /* msr.txt */
-	size_t nmsr;
-
-	bool perf_used[SIM_MAX_PERF];
-	int perf_core[SIM_MAX_PERF];   /* a core-domain event: 1 all cores (PP0), 2 per core */
-	int perf_cpu[SIM_MAX_PERF];    /* the CPU it counts on */
-};
-
-static struct sim *S(struct pmd_src *s) { return s->priv; }
 
 /* ---- files of the root ---- */
 
@@ -150,7 +66,7 @@ static struct pmd_res slurp_at(int dirfd, const char *path, char **data, size_t 
 }
 
 /* A small file of the root as one trimmed line ("" when missing). */
-static bool root_line(struct sim *m, const char *path, char *buf, size_t n)
+bool sim_root_line(struct sim *m, const char *path, char *buf, size_t n)
 {
 	char *d;
 	size_t l;
@@ -165,135 +81,15 @@ static bool root_line(struct sim *m, const char *path, char *buf, size_t n)
 	return true;
 }
 
-static bool root_u64(struct sim *m, const char *path, uint64_t *v)
+bool sim_root_u64(struct sim *m, const char *path, uint64_t *v)
 {
 	char buf[64];
-	return root_line(m, path, buf, sizeof(buf)) && pmd_parse_u64(buf, 0, v) == 0;
-}
-
-/* ---- the virtual clock and energy ---- */
-
-static void add_seg_core(struct sim *m, uint64_t dt, double w, double cw)
-{
-	if (!dt)
-		return;
-	struct sim_seg *h = m->nring ? &m->ring[m->head] : NULL;
-	if (h && h->w == w && h->cw == cw && h->t1 == m->now) {
-		h->t1 += dt;
-	} else {
-		m->head = (m->head + 1) % SIM_RING;
-		if (m->nring < SIM_RING)
-			m->nring++;
-		m->ring[m->head] = (struct sim_seg){ m->now, m->now + dt, w, cw };
-	}
-	m->now += dt;
-	m->energy += w * (double)dt * 1e-9;
-	m->core_energy += cw * (double)dt * 1e-9;
-}
-
-/* Idle: the package at idle_w, the core domain at core_idle_w. */
-static void add_seg(struct sim *m, uint64_t dt, double w)
-{
-	add_seg_core(m, dt, w, m->core_idle_w);
-}
-
-static bool root_u64(struct sim *m, const char *path, uint64_t *v);
-static double rng_unit(struct sim *m);
-
-/* The PM QoS limit of the other processes: dev/cpu_dma_latency of the root, a number. */
-static int32_t qos_others(struct sim *m)
-{
-	uint64_t v;
-	if (!root_u64(m, "dev/cpu_dma_latency", &v) || v > PMD_QOS_NO_LIMIT)
-		return PMD_QOS_NO_LIMIT;
-	return (int32_t)v;
-}
-
-/*
- * The state the simulated governor idles in: the deepest one that no latency
- * request excludes, that is not disabled on the pinned CPU, and whose target
- * residency fits the sleep; the shallowest one when none fits.
- */
-static int cst_pick(struct sim *m)
-{
-	if (m->cst_pick >= 0)
-		return m->cst_pick;
-	int32_t lim = qos_others(m);
-	if (m->qos_us >= 0 && m->qos_us < lim)
-		lim = m->qos_us;
-	int pick = 0;
-	for (size_t k = 1; k < m->ncst; k++) {
-		char p[160];
-		uint64_t dis = 0;
-		snprintf(p, sizeof(p), "sys/devices/system/cpu/cpu%d/cpuidle/state%zu/disable",
-			 m->cpu, k);
-		root_u64(m, p, &dis);
-		if (m->cst[k].lat_us <= (uint64_t)lim && !dis &&
-		    (double)m->cst[k].res_us <= m->sleep_us)
-			pick = (int)k;
-	}
-	m->cst_pick = pick;
-	return pick;
-}
-
-/* Idle for dt: in the model's idle states when it has them, else at idle_w. */
-static void idle(struct sim *m, uint64_t dt)
-{
-	if (!m->ncst) {
-		add_seg(m, dt, m->idle_w);
-		return;
-	}
-	int k = cst_pick(m);
-	double f = m->idle_noise > 0 ? 1.0 + m->idle_noise * rng_unit(m) : 1.0;
-	m->cst[k].idle_ns += (double)dt;
-	add_seg_core(m, dt, m->cst[k].w * f, m->cst[k].cw * f);
-}
-
-/* Energy the counters show now: the total at the last counter update. */
-static double counter_energy(struct sim *m)
-{
-	uint64_t tick = m->now / m->period_ns * m->period_ns;
-	/* Once per update: recomputing it from a later "now" could round differently
-	 * and move a counter between two updates. */
-	if (m->cached && m->cache_tick == tick)
-		return m->cache_e;
-	double e = m->energy, ce = m->core_energy;
-	size_t k = m->head;
-	for (size_t i = 0; i < m->nring; i++) {
-		const struct sim_seg *g = &m->ring[k];
-		if (g->t1 <= tick)
-			break;
-		uint64_t from = g->t0 > tick ? g->t0 : tick;
-		e -= g->w * (double)(g->t1 - from) * 1e-9;
-		ce -= g->cw * (double)(g->t1 - from) * 1e-9;
-		k = (k + SIM_RING - 1) % SIM_RING;
-	}
-	m->cached = true;
-	m->cache_tick = tick;
-	m->cache_e = e < 0 ? 0 : e;
-	m->cache_ce = ce < 0 ? 0 : ce;
-	return m->cache_e;
-}
-
-/* The core-domain energy the counters show now; on a CPU other than the pinned
- * one, a per-core counter (AMD) has seen an idle core only. */
-static double core_counter_energy(struct sim *m, int cpu, bool per_core)
-{
-	counter_energy(m);
-	if (per_core && cpu != m->cpu)
-		return m->core_idle_w * (double)m->cache_tick * 1e-9;
-	return m->cache_ce;
-}
-
-static void real_wait(struct sim *m, uint64_t virt_ns)
-{
-	if (m->realtime > 0)
-		pmd_real_sleep_ns((uint64_t)((double)virt_ns * m->realtime));
+	return sim_root_line(m, path, buf, sizeof(buf)) && pmd_parse_u64(buf, 0, v) == 0;
 }
 
 /* ---- MSRs (msr.txt, rewritten in place on writes) ---- */
 
-static struct pmd_dump_msr *msr_find(struct sim *m, int cpu, uint32_t msr)
+struct pmd_dump_msr *sim_msr_find(struct sim *m, int cpu, uint32_t msr)
 {
 	for (size_t i = 0; i < m->nmsr; i++)
 		if (m->msr[i].cpu == cpu && m->msr[i].msr == msr)
@@ -301,7 +97,7 @@ static struct pmd_dump_msr *msr_find(struct sim *m, int cpu, uint32_t msr)
 	return NULL;
 }
 
-static struct pmd_res load_msrs(struct sim *m)
+struct pmd_res sim_load_msrs(struct sim *m)
 {
 	char *text;
 	size_t len;
@@ -339,20 +135,20 @@ static struct pmd_res sim_msr_read(struct pmd_src *s, int cpu, uint32_t msr, uin
 		return pmd_msr_error(ENOENT, cpu, msr);
 	*t_ns = m->now;
 	if (is_energy_msr(msr) && m->msr_unit_j > 0) {
-		uint64_t counts = (uint64_t)floor(counter_energy(m) / m->msr_unit_j);
+		uint64_t counts = (uint64_t)floor(sim_counter_energy(m) / m->msr_unit_j);
 		*v = (m->msr_start + counts) & 0xffffffffu;
 		return pmd_ok();
 	}
 	if (is_core_energy_msr(msr) && m->core && m->msr_unit_j > 0) {
-		double e = core_counter_energy(m, cpu, msr == 0xc001029a);
+		double e = sim_core_counter_energy(m, cpu, msr == 0xc001029a);
 		*v = (m->core_msr_start + (uint64_t)floor(e / m->msr_unit_j)) & 0xffffffffu;
 		return pmd_ok();
 	}
 	/* msr.txt is the state: another process (the guardian) may have written it. */
-	struct pmd_res lr = load_msrs(m);
+	struct pmd_res lr = sim_load_msrs(m);
 	if (lr.st != PMD_OK)
 		return lr;
-	const struct pmd_dump_msr *r = msr_find(m, cpu, msr);
+	const struct pmd_dump_msr *r = sim_msr_find(m, cpu, msr);
 	if (!r)
 		return pmd_msr_error(EIO, cpu, msr);
 	if (r->err)
@@ -367,15 +163,15 @@ static struct pmd_res sim_msr_write(struct pmd_src *s, int cpu, uint32_t msr, ui
 	if (!m->msr_driver)
 		return pmd_msr_error(ENOENT, cpu, msr);
 	/* Another process (the guardian) may have written since: start from the file. */
-	struct pmd_res r = load_msrs(m);
+	struct pmd_res r = sim_load_msrs(m);
 	if (r.st != PMD_OK)
 		return r;
-	struct pmd_dump_msr *rec = msr_find(m, cpu, msr);
+	struct pmd_dump_msr *rec = sim_msr_find(m, cpu, msr);
 	if (!rec || rec->err)
 		return pmd_res_make(PMD_UNREADABLE, EIO,
 				    "MSR 0x%x on CPU %d refused 0x%llx (the write faulted)", msr, cpu,
 				    (unsigned long long)value);
-	const struct pmd_dump_msr *en = msr_find(m, cpu, 0x770);
+	const struct pmd_dump_msr *en = sim_msr_find(m, cpu, 0x770);
 	if (msr == 0x774 && (!en || en->err || !(en->value & 1)))
 		return pmd_res_make(PMD_UNREADABLE, EIO,
 				    "MSR 0x%x on CPU %d refused 0x%llx (the write faulted)", msr, cpu,
@@ -417,113 +213,6 @@ static struct pmd_res sim_msr_write(struct pmd_src *s, int cpu, uint32_t msr, ui
 	return pmd_ok();
 }
 
-/* ---- the settings the model sees: frequency and duty cycle of the pinned CPU ---- */
-
-static bool cpu_in_list(const char *list, int cpu)
-{
-	/* affected_cpus is "0 1 2", related_cpus too; online-style lists also work */
-	char buf[512];
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (char *p = buf; *p; p++)
-		if (*p == ' ')
-			*p = ',';
-	int *cpus;
-	size_t n;
-	if (pmd_parse_cpulist(buf, &cpus, &n) < 0)
-		return false;
-	bool in = false;
-	for (size_t i = 0; i < n; i++)
-		in |= cpus[i] == cpu;
-	free(cpus);
-	return in;
-}
-
-/* The cpufreq policy directory of cpu ("" when none). */
-static void policy_of(struct sim *m, int cpu, char *dir, size_t n)
-{
-	dir[0] = 0;
-	int fd = openat(m->rootfd, "sys/devices/system/cpu/cpufreq", O_RDONLY | O_DIRECTORY);
-	if (fd < 0)
-		return;
-	DIR *d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return;
-	}
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		char p[600], list[256];
-		if (!pmd_startswith(e->d_name, "policy") || strlen(e->d_name) > 64)
-			continue;
-		snprintf(p, sizeof(p), "sys/devices/system/cpu/cpufreq/%s/affected_cpus", e->d_name);
-		if (!root_line(m, p, list, sizeof(list))) {
-			snprintf(p, sizeof(p), "sys/devices/system/cpu/cpufreq/%s/related_cpus",
-				 e->d_name);
-			root_line(m, p, list, sizeof(list));
-		}
-		if (cpu_in_list(list, cpu)) {
-			snprintf(dir, n, "sys/devices/system/cpu/cpufreq/%s", e->d_name);
-			break;
-		}
-	}
-	closedir(d);
-}
-
-/* The P-state of the model the current knobs select, and the duty cycle. */
-static void current_setting(struct sim *m, size_t *ps, double *duty)
-{
-	char dir[256], p[400], gov[32];
-	uint64_t khz = m->pstate[0].khz;
-	policy_of(m, m->cpu, dir, sizeof(dir));
-	if (dir[0]) {
-		uint64_t max = khz, min = 0, lo = 0, hi = UINT64_MAX, set;
-		snprintf(p, sizeof(p), "%s/scaling_max_freq", dir);
-		root_u64(m, p, &max);
-		snprintf(p, sizeof(p), "%s/scaling_min_freq", dir);
-		root_u64(m, p, &min);
-		snprintf(p, sizeof(p), "%s/cpuinfo_min_freq", dir);
-		root_u64(m, p, &lo);
-		snprintf(p, sizeof(p), "%s/cpuinfo_max_freq", dir);
-		root_u64(m, p, &hi);
-		snprintf(p, sizeof(p), "%s/scaling_governor", dir);
-		root_line(m, p, gov, sizeof(gov));
-		khz = max;
-		snprintf(p, sizeof(p), "%s/scaling_setspeed", dir);
-		if (!strcmp(gov, "userspace") && root_u64(m, p, &set))
-			khz = set;
-		if (khz > max)
-			khz = max;
-		if (khz < min)
-			khz = min;
-		if (khz > hi)
-			khz = hi;
-		if (khz < lo)
-			khz = lo;
-	}
-	const struct pmd_dump_msr *en = msr_find(m, m->cpu, 0x770);
-	const struct pmd_dump_msr *req = msr_find(m, m->cpu, 0x774);
-	if (m->msr_driver && en && !en->err && (en->value & 1) && req && !req->err) {
-		uint64_t cap = ((req->value >> 8) & 0xff) * 100000u;
-		if (khz > cap)
-			khz = cap;
-	}
-	/* The highest P-state at or below the request; the lowest one below them all. */
-	*ps = m->npstate - 1;
-	for (size_t i = 0; i < m->npstate; i++)
-		if (m->pstate[i].khz <= khz) {
-			*ps = i;
-			break;
-		}
-	*duty = 1.0;
-	const struct pmd_dump_msr *cm = msr_find(m, m->cpu, 0x19a);
-	if (m->msr_driver && cm && !cm->err && (cm->value & 0x10)) {
-		double d = m->ecmd ? (double)(cm->value & 0xf) / 16.0
-				   : (double)((cm->value >> 1) & 7) / 8.0;
-		if (d > 0)
-			*duty = d;
-	}
-}
-
 /* ---- back-end methods ---- */
 
 static struct pmd_res sim_read_file(struct pmd_src *s, const char *path, char **data,
@@ -558,16 +247,16 @@ static struct pmd_res sim_read_file(struct pmd_src *s, const char *path, char **
 		uint64_t range = 0;
 		snprintf(zone, sizeof(zone), "%.*s", (int)(slash - path), path);
 		snprintf(p, sizeof(p), "%s/name", zone);
-		root_line(m, p, name, sizeof(name));
+		sim_root_line(m, p, name, sizeof(name));
 		snprintf(p, sizeof(p), "%s/max_energy_range_uj", zone);
-		if (pmd_startswith(name, "package") && root_u64(m, p, &range) && range) {
-			uint64_t uj = m->powercap_start_uj + (uint64_t)floor(counter_energy(m) * 1e6);
+		if (pmd_startswith(name, "package") && sim_root_u64(m, p, &range) && range) {
+			uint64_t uj = m->powercap_start_uj + (uint64_t)floor(sim_counter_energy(m) * 1e6);
 			free(*data);
 			*data = pmd_xasprintf("%llu\n", (unsigned long long)(uj % (range + 1)));
 			*len = strlen(*data);
-		} else if (!strcmp(name, "core") && m->core && root_u64(m, p, &range) && range) {
+		} else if (!strcmp(name, "core") && m->core && sim_root_u64(m, p, &range) && range) {
 			/* the core sub-zone (Intel PP0): all cores of the package */
-			uint64_t uj = (uint64_t)floor(core_counter_energy(m, m->cpu, false) * 1e6);
+			uint64_t uj = (uint64_t)floor(sim_core_counter_energy(m, m->cpu, false) * 1e6);
 			free(*data);
 			*data = pmd_xasprintf("%llu\n", (unsigned long long)(uj % (range + 1)));
 			*len = strlen(*data);
@@ -650,8 +339,8 @@ static struct pmd_res sim_snap(struct pmd_src *s, unsigned idx, char *p, size_t 
 static void sim_wait(struct pmd_src *s, unsigned ms)
 {
 	struct sim *m = S(s);
-	real_wait(m, (uint64_t)ms * 1000000u);
-	idle(m, (uint64_t)ms * 1000000u);
+	sim_real_wait(m, (uint64_t)ms * 1000000u);
+	sim_idle(m, (uint64_t)ms * 1000000u);
 }
 
 static struct pmd_res sim_fact(struct pmd_src *s, const char *key, char *buf, size_t n)
@@ -694,7 +383,7 @@ static struct pmd_res sim_knob_write(struct pmd_src *s, const char *path, const 
 	/* What the kernel would refuse, the simulation refuses too. */
 	if (!strcmp(base, "scaling_governor")) {
 		snprintf(p, sizeof(p), "%s/scaling_available_governors", dir);
-		root_line(m, p, avail, sizeof(avail));
+		sim_root_line(m, p, avail, sizeof(avail));
 		bool found = false;
 		char *save = NULL;
 		for (char *g = strtok_r(avail, " ", &save); g; g = strtok_r(NULL, " ", &save))
@@ -709,7 +398,7 @@ static struct pmd_res sim_knob_write(struct pmd_src *s, const char *path, const 
 					    path, value);
 		if (!strcmp(base, "scaling_setspeed")) {
 			snprintf(p, sizeof(p), "%s/scaling_governor", dir);
-			root_line(m, p, avail, sizeof(avail));
+			sim_root_line(m, p, avail, sizeof(avail));
 			if (strcmp(avail, "userspace"))
 				return pmd_res_make(PMD_UNREADABLE, EINVAL,
 						    "%s: the kernel refused \"%s\" (EINVAL)", path, value);
@@ -732,7 +421,7 @@ static struct pmd_res sim_knob_write(struct pmd_src *s, const char *path, const 
 	if (!strcmp(base, "scaling_governor")) {
 		uint64_t cur = 0;
 		snprintf(p, sizeof(p), "%s/scaling_max_freq", dir);
-		root_u64(m, p, &cur);
+		sim_root_u64(m, p, &cur);
 		snprintf(p, sizeof(p), "%s/scaling_setspeed", dir);
 		if (fstatat(m->rootfd, p, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 			line = strcmp(value, "userspace") ? pmd_xstrdup("<unsupported>\n")
@@ -796,7 +485,7 @@ static struct pmd_res sim_latency_request(struct pmd_src *s, int32_t us)
 static struct pmd_res sim_latency_limit(struct pmd_src *s, int32_t *us)
 {
 	struct sim *m = S(s);
-	*us = qos_others(m);
+	*us = sim_qos_others(m);
 	if (m->qos_us >= 0 && m->qos_us < *us)
 		*us = m->qos_us;
 	return pmd_ok();
@@ -805,8 +494,8 @@ static struct pmd_res sim_latency_limit(struct pmd_src *s, int32_t *us)
 static uint64_t sim_sleep(struct pmd_src *s, uint64_t ns)
 {
 	struct sim *m = S(s);
-	real_wait(m, ns);
-	idle(m, ns);
+	sim_real_wait(m, ns);
+	sim_idle(m, ns);
 	return ns;
 }
 
@@ -828,54 +517,6 @@ static struct pmd_res sim_pin(struct pmd_src *s, int cpu)
 			    cpu);
 }
 
-static double rng_unit(struct sim *m)
-{
-	/* xorshift64*: uniform in [-1, 1) */
-	m->rng ^= m->rng >> 12;
-	m->rng ^= m->rng << 25;
-	m->rng ^= m->rng >> 27;
-	uint64_t x = m->rng * 0x2545F4914F6CDD1DULL;
-	return (double)(x >> 11) / (double)(1ULL << 52) - 1.0;
-}
-
-static struct pmd_res sim_run(struct pmd_src *s, struct pmd_work *w)
-{
-	struct sim *m = S(s);
-	const struct sim_cost *c = NULL;
-	for (size_t i = 0; i < m->ncost; i++)
-		if (!strcmp(m->cost[i].kind, w->kind))
-			c = &m->cost[i];
-	if (!c)
-		return pmd_res_make(PMD_INVALID, EINVAL, "the simulated platform has no cost for %s work",
-				    w->kind);
-	size_t ps;
-	double duty;
-	load_msrs(m);
-	current_setting(m, &ps, &duty);
-	double hz = (double)m->pstate[ps].khz * 1e3;
-	double compute_ns = (double)w->units * c->cycles / (hz * duty) * 1e9;
-	if (m->noise > 0)
-		compute_ns *= 1.0 + m->noise * rng_unit(m);
-	double stall_ns = (double)w->units * c->stall_ns;
-	uint64_t units = w->units;
-	if (m->realtime > 0) {
-		uint64_t want = (uint64_t)((compute_ns + stall_ns) * m->realtime);
-		uint64_t slept = pmd_real_sleep_ns(want);
-		if (w->stop && *w->stop && slept < want && want) {
-			double f = (double)slept / (double)want;
-			units = (uint64_t)((double)units * f);
-			compute_ns *= f;
-			stall_ns *= f;
-		}
-	}
-	static const volatile int zero;
-	w->checksum = w->fn(w->ctx, units, &zero, &w->done);
-	double dyn = duty * m->pstate[ps].w + (1.0 - duty) * m->gated_w;
-	add_seg_core(m, (uint64_t)llround(compute_ns), m->static_w + dyn, m->core_static_w + dyn);
-	add_seg_core(m, (uint64_t)llround(stall_ns), m->static_w + m->mem_w, m->core_static_w);
-	return pmd_ok();
-}
-
 /* Whether PMU (under devices/) has type and an event of this config. */
 static bool sim_event(struct sim *m, const char *pmu, const char *event, uint32_t type,
 		      uint64_t config)
@@ -883,10 +524,10 @@ static bool sim_event(struct sim *m, const char *pmu, const char *event, uint32_
 	char p[200], ev[64];
 	uint64_t t, want;
 	snprintf(p, sizeof(p), "sys/bus/event_source/devices/%s/type", pmu);
-	if (!root_u64(m, p, &t) || t != type)
+	if (!sim_root_u64(m, p, &t) || t != type)
 		return false;
 	snprintf(p, sizeof(p), "sys/bus/event_source/devices/%s/events/%s", pmu, event);
-	if (!root_line(m, p, ev, sizeof(ev)))
+	if (!sim_root_line(m, p, ev, sizeof(ev)))
 		return false;
 	const char *eq = strchr(ev, '=');
 	return eq && pmd_parse_u64(eq + 1, 0, &want) == 0 && want == config;
@@ -922,8 +563,8 @@ static struct pmd_res sim_perf_read(struct pmd_src *s, int id, uint64_t *count)
 	struct sim *m = S(s);
 	if (id >= SIM_MAX_PERF || !m->perf_used[id])
 		return pmd_res_make(PMD_INVALID, EBADF, "no such perf event");
-	double e = m->perf_core[id] ? core_counter_energy(m, m->perf_cpu[id], m->perf_core[id] == 2)
-				    : counter_energy(m);
+	double e = m->perf_core[id] ? sim_core_counter_energy(m, m->perf_cpu[id], m->perf_core[id] == 2)
+				    : sim_counter_energy(m);
 	*count = m->perf_start + (uint64_t)floor(e / m->perf_scale);
 	return pmd_ok();
 }
@@ -972,162 +613,6 @@ const struct pmd_backend pmd_backend_sim = {
 	.perf_close = sim_perf_close,
 };
 
-/* ---- the model file ---- */
-
-static int parse_double(const char *s, double *v)
-{
-	char *end;
-	errno = 0;
-	*v = strtod(s, &end);
-	return (end == s || *end || errno || !isfinite(*v)) ? -1 : 0;
-}
-
-static struct pmd_res parse_model(struct sim *m, char *text)
-{
-	unsigned lineno = 0;
-	char *save = NULL;
-	m->period_ns = 1000000;
-	m->rng = 0x9e3779b97f4a7c15ULL;
-	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		lineno++;
-		char *hash = strchr(line, '#');
-		if (hash)
-			*hash = 0;
-		char *w[6] = { 0 };
-		size_t nw = 0;
-		char *sv = NULL;
-		for (char *t = strtok_r(line, " \t", &sv); t; t = strtok_r(NULL, " \t", &sv)) {
-			if (nw == 6)
-				return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ":%u: too many words",
-						    lineno);
-			w[nw++] = t;
-		}
-		if (!nw)
-			continue;
-		double d = 0;
-		uint64_t u = 0;
-		bool ok = true;
-		if (!strcmp(w[0], "pstate") && nw == 3) {
-			if (m->npstate == SIM_MAX_PSTATES || pmd_parse_u64(w[1], 10, &u) < 0 || !u ||
-			    parse_double(w[2], &d) < 0 || d < 0)
-				ok = false;
-			else {
-				m->pstate[m->npstate].khz = u;
-				m->pstate[m->npstate++].w = d;
-			}
-		} else if (!strcmp(w[0], "cstate") && (nw == 5 || nw == 6)) {
-			uint64_t lat, res;
-			double cw = 0;
-			if (m->ncst == SIM_MAX_CSTATES || strlen(w[1]) >= sizeof(m->cst[0].name) ||
-			    pmd_parse_u64(w[2], 10, &lat) < 0 || pmd_parse_u64(w[3], 10, &res) < 0 ||
-			    parse_double(w[4], &d) < 0 || d < 0 ||
-			    (nw == 6 && (parse_double(w[5], &cw) < 0 || cw < 0)))
-				ok = false;
-			else {
-				snprintf(m->cst[m->ncst].name, sizeof(m->cst[0].name), "%s", w[1]);
-				m->cst[m->ncst].lat_us = lat;
-				m->cst[m->ncst].res_us = res;
-				m->cst[m->ncst].w = d;
-				m->cst[m->ncst++].cw = cw;
-			}
-		} else if (!strcmp(w[0], "hw") && nw >= 3) {
-			size_t k;
-			for (k = 0; k < m->ncst && strcmp(m->cst[k].name, w[1]); k++)
-				;
-			for (size_t i = 2; i < nw && k < m->ncst; i++) {
-				int c = pmd_cst_parse_name(w[i]);
-				if (c < 0)
-					ok = false;
-				else
-					m->cst[k].hw |= 1u << c;
-			}
-			if (k == m->ncst)
-				ok = false;
-		} else if (!strcmp(w[0], "work") && nw == 4) {
-			double st;
-			if (m->ncost == SIM_MAX_COSTS || strlen(w[1]) >= sizeof(m->cost[0].kind) ||
-			    parse_double(w[2], &d) < 0 || d <= 0 || parse_double(w[3], &st) < 0 ||
-			    st < 0)
-				ok = false;
-			else {
-				snprintf(m->cost[m->ncost].kind, sizeof(m->cost[0].kind), "%s", w[1]);
-				m->cost[m->ncost].cycles = d;
-				m->cost[m->ncost++].stall_ns = st;
-			}
-		} else if (nw == 2) {
-			struct {
-				const char *key;
-				double *dv;
-				uint64_t *uv;
-			} keys[] = {
-				{ "static_w", &m->static_w, NULL },
-				{ "idle_w", &m->idle_w, NULL },
-				{ "gated_w", &m->gated_w, NULL },
-				{ "mem_w", &m->mem_w, NULL },
-				{ "realtime", &m->realtime, NULL },
-				{ "msr_unit_j", &m->msr_unit_j, NULL },
-				{ "perf_scale", &m->perf_scale, NULL },
-				{ "noise", &m->noise, NULL },
-				{ "core_static_w", &m->core_static_w, NULL },
-				{ "core_idle_w", &m->core_idle_w, NULL },
-				{ "sleep_us", &m->sleep_us, NULL },
-				{ "idle_noise", &m->idle_noise, NULL },
-				{ "counter_period_ns", NULL, &m->period_ns },
-				{ "msr_start", NULL, &m->msr_start },
-				{ "powercap_start_uj", NULL, &m->powercap_start_uj },
-				{ "perf_start", NULL, &m->perf_start },
-				{ "seed", NULL, &m->rng },
-				{ "core_msr_start", NULL, &m->core_msr_start },
-			};
-			size_t k;
-			for (k = 0; k < PMD_ARRAY_SIZE(keys); k++)
-				if (!strcmp(w[0], keys[k].key))
-					break;
-			if (!strcmp(w[0], "msr") || !strcmp(w[0], "ecmd") || !strcmp(w[0], "core")) {
-				bool *b = w[0][0] == 'm'   ? &m->msr_driver
-					  : w[0][0] == 'e' ? &m->ecmd
-							   : &m->core;
-				if (!strcmp(w[1], "yes"))
-					*b = true;
-				else if (!strcmp(w[1], "no"))
-					*b = false;
-				else
-					ok = false;
-			} else if (k == PMD_ARRAY_SIZE(keys)) {
-				return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ":%u: unknown key %s",
-						    lineno, w[0]);
-			} else if (keys[k].dv) {
-				ok = parse_double(w[1], keys[k].dv) == 0 && *keys[k].dv >= 0;
-			} else {
-				ok = pmd_parse_u64(w[1], 0, keys[k].uv) == 0;
-			}
-		} else {
-			ok = false;
-		}
-		if (!ok)
-			return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ":%u: bad line for %s", lineno,
-					    w[0]);
-	}
-	if (!m->npstate)
-		return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ": no pstate line");
-	if (!m->ncost)
-		return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ": no work line");
-	if (!m->period_ns)
-		return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ": counter_period_ns is 0");
-	if (!m->rng)
-		m->rng = 1;
-	if (m->ncst && !(m->sleep_us > 0))
-		return pmd_res_make(PMD_INVALID, EINVAL, SIM_MODEL ": cstate lines need sleep_us");
-	/* highest frequency first */
-	for (size_t i = 1; i < m->npstate; i++)
-		for (size_t j = i; j > 0 && m->pstate[j].khz > m->pstate[j - 1].khz; j--) {
-			__typeof__(m->pstate[0]) t = m->pstate[j];
-			m->pstate[j] = m->pstate[j - 1];
-			m->pstate[j - 1] = t;
-		}
-	return pmd_ok();
-}
-
 struct pmd_src *pmd_src_open_sim(const char *root, const struct pmd_src_opts *o,
 				 struct pmd_res *why)
 {
@@ -1145,13 +630,13 @@ struct pmd_src *pmd_src_open_sim(const char *root, const struct pmd_src_opts *o,
 	size_t len;
 	struct pmd_res r = slurp_at(fd, SIM_MODEL, &text, &len);
 	if (r.st == PMD_OK) {
-		r = parse_model(m, text);
+		r = sim_parse_model(m, text);
 		free(text);
 	} else {
 		r = pmd_res_make(PMD_INVALID, r.err, "%s/" SIM_MODEL ": %s", root, r.why);
 	}
 	if (r.st == PMD_OK)
-		r = load_msrs(m);
+		r = sim_load_msrs(m);
 	if (r.st != PMD_OK) {
 		*why = r;
 		close(fd);
@@ -1161,7 +646,7 @@ struct pmd_src *pmd_src_open_sim(const char *root, const struct pmd_src_opts *o,
 		return NULL;
 	}
 	/* Idle since virtual time 0; the clock starts at 1 s. */
-	idle(m, 1000000000u);
+	sim_idle(m, 1000000000u);
 	struct pmd_src *s = pmd_src_alloc(&pmd_backend_sim, PMD_SRC_SIM, o, root);
 	s->priv = m;
 	*why = pmd_ok();

@@ -235,7 +235,7 @@ struct pmd_res pmd_msr_error(int err, int cpu, uint32_t msr)
 
 /* ---- paths and privacy ---- */
 
-static bool path_ok(const char *path)
+bool pmd_src_path_ok(const char *path)
 {
 	if (!path || !*path || path[0] == '/')
 		return false;
@@ -315,7 +315,7 @@ struct pmd_res pmd_read_file(struct pmd_src *s, const char *path, char **data, s
 	*data = NULL;
 	if (len)
 		*len = 0;
-	if (!path_ok(path))
+	if (!pmd_src_path_ok(path))
 		return pmd_res_make(PMD_INVALID, EINVAL, "bad path \"%s\"", path ? path : "");
 	if (!s->opts.no_redact && path_private(path))
 		return pmd_res_make(PMD_UNREADABLE, EPERM,
@@ -392,7 +392,7 @@ struct pmd_res pmd_list_dir(struct pmd_src *s, const char *path, char ***names, 
 {
 	*names = NULL;
 	*n = 0;
-	if (!path_ok(path))
+	if (!pmd_src_path_ok(path))
 		return pmd_res_make(PMD_INVALID, EINVAL, "bad path \"%s\"", path ? path : "");
 	struct pmd_res r = s->be->list_dir(s, path, names, n);
 	if (r.st == PMD_OK && *n)
@@ -411,7 +411,7 @@ struct pmd_res pmd_read_link(struct pmd_src *s, const char *path, char *buf, siz
 {
 	if (n)
 		buf[0] = 0;
-	if (!path_ok(path))
+	if (!pmd_src_path_ok(path))
 		return pmd_res_make(PMD_INVALID, EINVAL, "bad path \"%s\"", path ? path : "");
 	return s->be->read_link(s, path, buf, n);
 }
@@ -698,123 +698,6 @@ struct pmd_res pmd_pci_read32(struct pmd_src *s, struct pci_dev *d, int pos, uin
 	return r;
 }
 
-/* ---- MMIO ---- */
-
-static void load_iomem(struct pmd_src *s)
-{
-	char *text;
-	s->iomem_loaded = true;
-	s->iomem_res = pmd_read_file(s, "proc/iomem", &text, NULL);
-	if (s->iomem_res.st != PMD_OK)
-		return;
-	if (pmd_iomem_parse(text, &s->iomem, &s->niomem) < 0)
-		s->iomem_res = pmd_res_make(PMD_INVALID, EINVAL, "proc/iomem: malformed");
-	free(text);
-	bool all_zero = s->niomem > 0;
-	for (size_t i = 0; i < s->niomem; i++)
-		if (s->iomem[i].start || s->iomem[i].end)
-			all_zero = false;
-	if (all_zero)
-		s->iomem_res = pmd_res_make(PMD_UNREADABLE, EACCES,
-					    "/proc/iomem hides addresses from non-root users "
-					    "(run as root)");
-}
-
-struct pmd_res pmd_iomem_lookup(struct pmd_src *s, uint64_t addr, uint64_t len, char *name,
-				size_t n, uint64_t *start, uint64_t *end)
-{
-	if (!s->iomem_loaded)
-		load_iomem(s);
-	if (s->iomem_res.st != PMD_OK)
-		return s->iomem_res;
-	if (!len || addr + len - 1 < addr)
-		return pmd_res_make(PMD_INVALID, EINVAL, "bad range");
-	uint64_t last = addr + len - 1;
-	const struct pmd_iomem *best = NULL;
-	for (size_t i = 0; i < s->niomem; i++) {
-		const struct pmd_iomem *m = &s->iomem[i];
-		if (m->start <= addr && last <= m->end && (!best || m->depth > best->depth))
-			best = m;
-	}
-	if (!best)
-		return pmd_res_make(PMD_ABSENT, ENOENT,
-				    "0x%llx-0x%llx is in no /proc/iomem region",
-				    (unsigned long long)addr, (unsigned long long)last);
-	if (name)
-		snprintf(name, n, "%s", best->name);
-	if (start)
-		*start = best->start;
-	if (end)
-		*end = best->end;
-	return pmd_ok();
-}
-
-static bool range_touches_ram(struct pmd_src *s, uint64_t addr, uint64_t last)
-{
-	for (size_t i = 0; i < s->niomem; i++) {
-		const struct pmd_iomem *m = &s->iomem[i];
-		if (strcmp(m->name, "System RAM") && !pmd_startswith(m->name, "Kernel "))
-			continue;
-		if (m->start <= last && addr <= m->end)
-			return true;
-	}
-	return false;
-}
-
-static void mmio_log(struct pmd_src *s, uint64_t addr, unsigned width, uint64_t v, uint64_t t,
-		     const struct pmd_res *r)
-{
-	if (!s->mmio_logging)
-		return;
-	s->mmio_log = pmd_xrealloc(s->mmio_log, (s->nmmio_log + 1) * sizeof(*s->mmio_log));
-	struct pmd_mmio_rec *m = &s->mmio_log[s->nmmio_log++];
-	memset(m, 0, sizeof(*m));
-	m->addr = addr;
-	m->width = width;
-	m->value = v;
-	m->t_ns = t;
-	if (r->st != PMD_OK) {
-		m->err = r->err ? r->err : EIO;
-		snprintf(m->why, sizeof(m->why), "%s", r->why);
-	}
-}
-
-struct pmd_res pmd_mmio_read(struct pmd_src *s, uint64_t addr, unsigned width, uint64_t *v,
-			     uint64_t *t_ns)
-{
-	uint64_t t = 0, val = 0;
-	struct pmd_res r;
-	char name[80];
-	*v = 0;
-	if (t_ns)
-		*t_ns = 0;
-	if (width != 32 && width != 64)
-		return pmd_res_make(PMD_INVALID, EINVAL, "MMIO width %u (32 or 64 only)", width);
-	if (addr % (width / 8))
-		return pmd_res_make(PMD_INVALID, EINVAL, "MMIO address 0x%llx not aligned",
-				    (unsigned long long)addr);
-	r = pmd_iomem_lookup(s, addr, width / 8, name, sizeof(name), NULL, NULL);
-	if (r.st == PMD_ABSENT) {
-		r = pmd_res_make(PMD_UNREADABLE, EPERM,
-				 "not read: 0x%llx is in no region that /proc/iomem names",
-				 (unsigned long long)addr);
-	} else if (r.st == PMD_OK && range_touches_ram(s, addr, addr + width / 8 - 1)) {
-		r = pmd_res_make(PMD_UNREADABLE, EPERM, "not read: 0x%llx is System RAM",
-				 (unsigned long long)addr);
-	} else if (r.st == PMD_OK) {
-		/* Only back-end reads are logged: refusals above replay by themselves. */
-		r = s->be->mmio_read(s, addr, width, &val, &t);
-		if (r.st == PMD_OK || r.st == PMD_UNREADABLE)
-			mmio_log(s, addr, width, val, t, &r);
-	}
-	if (r.st == PMD_OK) {
-		*v = val;
-		if (t_ns)
-			*t_ns = t;
-	}
-	return r;
-}
-
 /* ---- snapshots ---- */
 
 struct pmd_res pmd_snap_take_one(struct pmd_src *s, unsigned idx, const char *pattern,
@@ -883,152 +766,6 @@ struct pmd_res pmd_src_fact(struct pmd_src *s, const char *key, char *buf, size_
 	if (!s->be->fact)
 		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 	return s->be->fact(s, key, buf, n);
-}
-
-/* ---- the write side, time and work (pmdiag-race) ---- */
-
-bool pmd_knob_write_allowed(const char *path)
-{
-	static const char *const pats[] = {
-		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_max_freq",
-		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_min_freq",
-		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_governor",
-		"sys/devices/system/cpu/cpufreq/policy[0-9]*/scaling_setspeed",
-		/* pmdiag-s0ix --suspend: the RTC wake alarm, and the suspend itself */
-		"sys/class/rtc/rtc[0-9]*/wakealarm",
-		"sys/power/state",
-		/* pmdiag-race --idle-states: a CPU idle state, per CPU */
-		"sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*/disable",
-	};
-	if (!path_ok(path))
-		return false;
-	for (size_t i = 0; i < PMD_ARRAY_SIZE(pats); i++)
-		if (!fnmatch(pats[i], path, FNM_PATHNAME | FNM_PERIOD))
-			return true;
-	return false;
-}
-
-bool pmd_msr_write_allowed(uint32_t msr)
-{
-	/* IA32_CLOCK_MODULATION (T-state duty cycle) and IA32_HWP_REQUEST. */
-	return msr == 0x19a || msr == 0x774;
-}
-
-/* Why a write is refused before it reaches a back-end, or ok. */
-static struct pmd_res write_gate(struct pmd_src *s, bool has_method)
-{
-	if (s->kind == PMD_SRC_DUMP || s->kind == PMD_SRC_ACPIDUMP)
-		return pmd_res_make(PMD_UNREADABLE, EROFS,
-				    "not changed: a dump cannot be changed, only the machine can");
-	if (!s->opts.writable)
-		return pmd_res_make(PMD_UNREADABLE, EPERM,
-				    "not changed: this data source was opened read-only");
-	if (!has_method)
-		return pmd_res_make(PMD_UNREADABLE, EROFS, "not changed: the %s back-end cannot write",
-				    s->be->name);
-	return pmd_ok();
-}
-
-struct pmd_res pmd_knob_write(struct pmd_src *s, const char *path, const char *value)
-{
-	struct pmd_res r = write_gate(s, s->be->knob_write != NULL);
-	if (r.st != PMD_OK || !s->be->knob_write)
-		return r.st != PMD_OK ? r : write_gate(s, false);
-	if (!pmd_knob_write_allowed(path))
-		return pmd_res_make(PMD_INVALID, EPERM,
-				    "not changed: %s is not a setting pmdiag may change",
-				    path ? path : "(null)");
-	if (!value || !*value || strlen(value) > 64 || strpbrk(value, "\n\r"))
-		return pmd_res_make(PMD_INVALID, EINVAL, "not changed: bad value for %s", path);
-	return s->be->knob_write(s, path, value);
-}
-
-struct pmd_res pmd_msr_write(struct pmd_src *s, int cpu, uint32_t msr, uint64_t value)
-{
-	struct pmd_res r = write_gate(s, s->be->msr_write != NULL);
-	if (r.st != PMD_OK || !s->be->msr_write)
-		return r.st != PMD_OK ? r : write_gate(s, false);
-	if (!pmd_msr_write_allowed(msr))
-		return pmd_res_make(PMD_INVALID, EPERM,
-				    "not changed: MSR 0x%x is not one pmdiag may write", msr);
-	if (cpu < 0)
-		return pmd_res_make(PMD_INVALID, EINVAL, "no CPU %d", cpu);
-	return s->be->msr_write(s, cpu, msr, value);
-}
-
-struct pmd_res pmd_src_latency_request(struct pmd_src *s, int32_t us)
-{
-	struct pmd_res r = write_gate(s, s->be->latency_request != NULL);
-	if (r.st != PMD_OK || !s->be->latency_request)
-		return r.st != PMD_OK ? r : write_gate(s, false);
-	return s->be->latency_request(s, us < 0 ? -1 : us);
-}
-
-struct pmd_res pmd_src_latency_limit(struct pmd_src *s, int32_t *us)
-{
-	*us = PMD_QOS_NO_LIMIT;
-	if (!s->be->latency_limit)
-		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
-	return s->be->latency_limit(s, us);
-}
-
-uint64_t pmd_src_now_ns(struct pmd_src *s)
-{
-	return s->be->now_ns ? s->be->now_ns(s) : pmd_now_ns();
-}
-
-uint64_t pmd_src_boottime_ns(struct pmd_src *s)
-{
-	return s->be->boottime_ns ? s->be->boottime_ns(s) : pmd_src_now_ns(s);
-}
-
-uint64_t pmd_src_sleep_ns(struct pmd_src *s, uint64_t ns)
-{
-	return s->be->sleep_ns ? s->be->sleep_ns(s, ns) : pmd_real_sleep_ns(ns);
-}
-
-struct pmd_res pmd_src_pin(struct pmd_src *s, int cpu)
-{
-	if (!s->be->pin)
-		return pmd_res_make(PMD_NOT_RECORDED, 0, "a dump cannot run work");
-	if (cpu < 0)
-		return pmd_res_make(PMD_INVALID, EINVAL, "no CPU %d", cpu);
-	return s->be->pin(s, cpu);
-}
-
-struct pmd_res pmd_src_run(struct pmd_src *s, struct pmd_work *w)
-{
-	w->done = 0;
-	w->checksum = 0;
-	if (!s->be->run)
-		return pmd_res_make(PMD_NOT_RECORDED, 0, "a dump cannot run work");
-	if (!w->fn || !w->kind)
-		return pmd_res_make(PMD_INVALID, EINVAL, "no work");
-	return s->be->run(s, w);
-}
-
-struct pmd_res pmd_perf_open(struct pmd_src *s, uint32_t type, uint64_t config, int cpu, int *id)
-{
-	*id = -1;
-	if (!s->be->perf_open)
-		return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
-	if (cpu < 0)
-		return pmd_res_make(PMD_INVALID, EINVAL, "no CPU %d", cpu);
-	return s->be->perf_open(s, type, config, cpu, id);
-}
-
-struct pmd_res pmd_perf_read(struct pmd_src *s, int id, uint64_t *count)
-{
-	*count = 0;
-	if (!s->be->perf_read || id < 0)
-		return pmd_res_make(PMD_INVALID, EBADF, "no such perf event");
-	return s->be->perf_read(s, id, count);
-}
-
-void pmd_perf_close(struct pmd_src *s, int id)
-{
-	if (s->be->perf_close && id >= 0)
-		s->be->perf_close(s, id);
 }
 
 /* ---- thermal events (live: thermal-nl.c) ---- */

@@ -9,21 +9,13 @@ committed tests/dumps/hand-thermal-intel/cpuid.txt (Ice Lake, 2 CPUs). Neither d
 an aml-eval.txt: every replay evaluates the AML on the spot with acpiexec. Every value is
 explained in the dumps' README.md.
 """
-import importlib.util
 import os
-import shutil
 import sys
 
-TOP = os.path.dirname(os.path.abspath(__file__))
+import handmade
+from handmade import acpidump, aml, zone
 
-# the ASL compiler, the acpidump writer and the sysfs thermal zone of handmade-thermal.py
-_spec = importlib.util.spec_from_file_location("handmade_thermal",
-                                               os.path.join(TOP, "handmade-thermal.py"))
-_thermal = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_thermal)
-aml, acpidump, zone = _thermal.aml, _thermal.acpidump, _thermal.zone
-PATTERNS = [l.rstrip("\n") for l in open(os.path.join(TOP, "vm", "manifest"))
-            if l.startswith(("pattern:", "rate-pattern:"))]
+TOP = os.path.dirname(os.path.abspath(__file__))
 CPUID = os.path.join(TOP, "hand-thermal-intel", "cpuid.txt")
 
 # Where the firmware's global NVS area lives, as on the corpus machine lhw-01CB5FB8471F
@@ -146,24 +138,9 @@ DefinitionBlock ("", "SSDT", 2, "PMDIAG", "AMLDEEP", 1)
 
 
 def write(name, files, readme, kernel):
-    d = os.path.join(TOP, name)
-    if os.path.exists(d):
-        shutil.rmtree(d)
-    os.makedirs(d)
-    man = ["pmdiag-dump 1", "pmdiag-version: 0.1.0",
-           "recorded-by: handmade (tests/dumps/%s/README.md)" % name,
-           "date: 2026-12-04T00:00:00Z", "kernel: %s" % kernel, "arch: x86_64",
-           "redaction: on", "license-tables: left out"] + PATTERNS
-    files["manifest"] = "\n".join(man) + "\n"
-    files["README.md"] = readme
     files["proc/sys/kernel/osrelease"] = kernel + "\n"
     files["sys/devices/system/cpu/online"] = "0-1\n"
-    shutil.copy(CPUID, os.path.join(d, "cpuid.txt"))
-    for path, text in files.items():
-        p = os.path.join(d, path)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        with open(p, "w") as f:
-            f.write(text)
+    handmade.write(name, files, readme, CPUID, date="2026-12-04T00:00:00Z")
 
 
 IOMEM = """00000000-00000fff : Reserved

@@ -12,22 +12,11 @@ libcpuid (deserialize the .test file, serialize N copies of CPU 0): cpuid-p4.txt
 Every value below is chosen by hand and explained in the dump's README.md.
 """
 import os
-import shutil
 import struct
 import sys
 
-TOP = os.path.dirname(os.path.abspath(__file__))
-PATTERNS = [l for l in open(os.path.join(TOP, "vm", "manifest")) if l.startswith(("pattern:", "rate-pattern:"))]
-
-
-def table(sig, rev, body, oem=b"PMDIAG", oemtab=b"HANDMADE", length=None):
-    n = 36 + len(body)
-    hdr = bytearray(sig + struct.pack("<IBB", length if length is not None else n, rev, 0))
-    hdr += oem.ljust(6, b" ")[:6] + oemtab.ljust(8, b" ")[:8]
-    hdr += struct.pack("<I", 1) + b"PMDG" + struct.pack("<I", 0x20261203)
-    t = bytearray(hdr + body)
-    t[9] = (-sum(t)) & 0xFF
-    return bytes(t)
+from handmade import acpidump, table, write
+from handmade import lspci as lspci_text
 
 
 def hpet_table(block_id, base, number=0, min_tick=128, flags=0, space=0, width=64):
@@ -37,20 +26,8 @@ def hpet_table(block_id, base, number=0, min_tick=128, flags=0, space=0, width=6
     return table(b"HPET", 1, body, oemtab=b"HPETTBL")
 
 
-def acpidump(tables):
-    out = []
-    for sig, data in tables:
-        out.append("%s @ 0x%016X" % (sig, 0))
-        for off in range(0, len(data), 16):
-            chunk = data[off:off + 16]
-            hexes = " ".join("%02X" % b for b in chunk)
-            asc = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in chunk)
-            out.append("    %04X: %-47s  %s" % (off, hexes, asc))
-        out.append("")
-    return "\n".join(out) + "\n"
-
-
 def lspci(devs):
+    """256-byte config spaces of (address, class, vendor, device, revision, {offset: dword})."""
     out = []
     for bdf, cls, ven, dev, rev, cfg in devs:
         b = bytearray(256)
@@ -61,33 +38,9 @@ def lspci(devs):
         b[0x0E] = 0x80 if cls == 0x0601 else 0
         for off, val in cfg.items():
             struct.pack_into("<I", b, off, val)
-        out.append("%s %04x: %04x:%04x%s" % (bdf, cls, ven, dev, " (rev %02x)" % rev if rev else ""))
-        for off in range(0, 256, 16):
-            out.append("%02x: %s" % (off, " ".join("%02x" % x for x in b[off:off + 16])))
-        out.append("")
-    return "\n".join(out) + "\n"
-
-
-def write(name, files, readme, cpuid=None):
-    d = os.path.join(TOP, name)
-    if os.path.exists(d):
-        shutil.rmtree(d)
-    os.makedirs(d)
-    man = ["pmdiag-dump 1", "pmdiag-version: 0.1.0",
-           "recorded-by: handmade (tests/dumps/%s/README.md)" % name,
-           "date: 2026-12-03T00:00:00Z", "kernel: %s" % files["proc/sys/kernel/osrelease"].strip(),
-           "arch: x86_64", "redaction: on", "license-tables: left out"]
-    man += [p.rstrip("\n") for p in PATTERNS]
-    man += files.pop("#manifest", [])
-    files["manifest"] = "\n".join(man) + "\n"
-    files["README.md"] = readme
-    if cpuid:
-        shutil.copy(cpuid, os.path.join(d, "cpuid.txt"))
-    for path, text in files.items():
-        p = os.path.join(d, path)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        with open(p, "w") as f:
-            f.write(text)
+        out.append((bdf, "%04x: %04x:%04x%s" % (cls, ven, dev, " (rev %02x)" % rev if rev else ""),
+                    b))
+    return lspci_text(out)
 
 
 def common(kernel, cpus, current, available, broadcast, percpu, irq0, iomem, cmdline="ro quiet"):

@@ -8,23 +8,8 @@ import os, sys, shutil, subprocess, tempfile
 TOP = sys.argv[1]
 PMDIAG_DUMP = sys.argv[2] if len(sys.argv) > 2 else os.path.join(TOP, 'build/bin/pmdiag-dump')
 CORPUS = os.environ.get('PMD_CORPUS', os.path.join(TOP, '../shared/corpus'))
-VM = open(os.path.join(TOP, 'tests/dumps/vm/manifest')).read().splitlines()
-PATTERNS = [l for l in VM if l.startswith('pattern: ') or l.startswith('rate-pattern: ')]
-
-def put(root, path, text):
-    p = os.path.join(root, path)
-    os.makedirs(os.path.dirname(p), exist_ok=True)
-    with open(p, 'w') as f:
-        f.write(text)
-
-def manifest(name, kernel, interval_ms, date):
-    head = ['pmdiag-dump 1',
-            '# A pmdiag dump: see pmdiag(7). Replay with any pmdiag tool: --dump DIR',
-            'pmdiag-version: 0.1.0',
-            'recorded-by: handmade (tests/dumps/%s/README.md)' % name,
-            'date: %s' % date, 'kernel: %s' % kernel, 'arch: x86_64',
-            'interval-ms: %d' % interval_ms, 'redaction: on', 'license-tables: left out']
-    return '\n'.join(head + PATTERNS) + '\n'
+from handmade import manifest, put
+import handmade
 
 def interrupts(cpus, lines):
     # lines: (name, [counts] or None for single, desc); kernel layout: %*d: then %10u per CPU
@@ -136,14 +121,7 @@ def add(a, b):
     return [x + y for x, y in zip(a, b)]
 
 def fresh(name):
-    root = os.path.join(TOP, 'tests/dumps', name)
-    readme = os.path.join(root, 'README.md')
-    keep = open(readme).read() if os.path.exists(readme) else None
-    shutil.rmtree(root, ignore_errors=True)
-    os.makedirs(root)
-    if keep:
-        put(root, 'README.md', keep)
-    return root
+    return handmade.fresh(name, os.path.join(TOP, 'tests/dumps'))
 
 def states_vals(base, delta):
     # base/delta: per state (usage, time, above, below, rejected)
@@ -159,7 +137,7 @@ def four():
     cpus = [0, 1, 2, 3]
     kernel = '6.1.0-18-amd64'
     t0, t1 = 500000000000, 502000000000
-    put(root, 'manifest', manifest(name, kernel, 2000, '2026-12-03T00:00:00Z'))
+    put(root, 'manifest', manifest(name, kernel, '2026-12-03T00:00:00Z', comment=True, interval_ms=2000))
     times(root, t0, t1)
     common(root, cpus, kernel, 'BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=/dev/nvme0n1p2 ro quiet',
            'intel_idle', 'menu', ['tsc', 'hpet', 'acpi_pm'], 'lapic-deadline', '(null)')
@@ -242,7 +220,7 @@ def backwards():
     cpus = [0, 1]
     kernel = '6.1.0-18-amd64'
     t0, t1 = 4320000000000000, 4320002000000000   # 50 days of uptime; 2 s apart
-    put(root, 'manifest', manifest(name, kernel, 2000, '2026-12-03T00:00:00Z'))
+    put(root, 'manifest', manifest(name, kernel, '2026-12-03T00:00:00Z', comment=True, interval_ms=2000))
     times(root, t0, t1)
     common(root, cpus, kernel, 'BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=/dev/vda1 ro console=ttyS0',
            'haltpoll', 'haltpoll', ['kvm-clock', 'tsc', 'acpi_pm'], 'lapic-deadline', '(null)')
@@ -307,7 +285,7 @@ def notick():
     cpus = [0, 1]
     kernel = '4.4.302-periodic'
     t0, t1 = 90000000000, 91000000000
-    put(root, 'manifest', manifest(name, kernel, 1000, '2026-12-03T00:00:00Z'))
+    put(root, 'manifest', manifest(name, kernel, '2026-12-03T00:00:00Z', comment=True, interval_ms=1000))
     times(root, t0, t1)
     common(root, cpus, kernel, 'BOOT_IMAGE=/boot/vmlinuz-4.4.302-periodic root=/dev/sda1 ro',
            'acpi_idle', 'menu', ['tsc', 'hpet', 'acpi_pm'], 'lapic', '(null)')
@@ -440,7 +418,7 @@ def pc10():
     cpus = [0, 1, 2, 3]
     kernel = '6.1.0-18-amd64'
     t0, t1 = 700000000000, 702000000000
-    put(root, 'manifest', manifest(name, kernel, 2000, '2026-12-05T00:00:00Z'))
+    put(root, 'manifest', manifest(name, kernel, '2026-12-05T00:00:00Z', comment=True, interval_ms=2000))
     times(root, t0, t1)
     cpuid_txt(root, 'lcp-intel--x86-64--skylake--intel-pentium-cpu-4415u')
     common(root, cpus, kernel, 'BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=/dev/nvme0n1p2 ro quiet',
@@ -473,7 +451,7 @@ def pc2():
     cpus = list(range(8))
     kernel = '4.19.0-27-amd64'
     t0, t1 = 8100000000000, 8102000000000
-    put(root, 'manifest', manifest(name, kernel, 2000, '2026-12-05T00:00:00Z'))
+    put(root, 'manifest', manifest(name, kernel, '2026-12-05T00:00:00Z', comment=True, interval_ms=2000))
     times(root, t0, t1)
     cpuid_txt(root, 'lcp-intel--x86-64--sunny-cove--intel-core-i5-1035g4-cpu')
     common(root, cpus, kernel, 'BOOT_IMAGE=/boot/vmlinuz-4.19.0-27-amd64 root=/dev/nvme0n1p2 ro quiet',
@@ -509,7 +487,7 @@ def amd():
     cpus = list(range(16))
     kernel = '6.1.0-18-amd64'
     t0, t1 = 60000000000, 61000000000
-    put(root, 'manifest', manifest(name, kernel, 1000, '2026-12-05T00:00:00Z'))
+    put(root, 'manifest', manifest(name, kernel, '2026-12-05T00:00:00Z', comment=True, interval_ms=1000))
     times(root, t0, t1)
     cpuid_txt(root, 'lcp-amd--zen3--amd-ryzen-7-5800h-with-radeon-graphics')
     common(root, cpus, kernel, 'BOOT_IMAGE=/boot/vmlinuz-6.1.0-18-amd64 root=/dev/nvme0n1p2 ro quiet',

@@ -8,16 +8,13 @@ Developer tool only (the dumps it writes are committed; nothing runs it in CI):
 The tables and files are those of Linux 6.4 and later (suspend_stats/*_hw_sleep); every
 value is chosen by hand and explained in the dump's README.md.
 """
-import importlib.util
 import os
 import struct
-import subprocess
-import tempfile
+import sys
 
-TOP = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location("hpet", os.path.join(TOP, "handmade-hpet.py"))
-hpet = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(hpet)
+# beside this file (tests/bench/run.sh loads it from elsewhere)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from handmade import DUMPS, acpidump, aml, lspci, table, write  # noqa: E402
 
 POWER_PATTERNS = ["pattern: sys/power/state", "pattern: sys/power/mem_sleep",
                   "pattern: sys/power/pm_wakeup_irq", "pattern: sys/power/suspend_stats/*",
@@ -32,16 +29,13 @@ def fadt(flags, profile=2):
     body[45 - 36] = profile
     struct.pack_into("<I", body, 112 - 36, flags)
     body[131 - 36] = 5
-    return hpet.table(b"FACP", 6, bytes(body), oemtab=b"FADT")
+    return table(b"FACP", 6, bytes(body), oemtab=b"FADT")
 
 
 def dsdt(asl):
     """The DSDT compiled by ACPICA's iasl from tests/dumps/asl/ASL."""
-    with tempfile.TemporaryDirectory() as d:
-        subprocess.run(["iasl", "-p", os.path.join(d, "t"), os.path.join(TOP, "asl", asl)],
-                       check=True, capture_output=True)
-        with open(os.path.join(d, "t.aml"), "rb") as f:
-            return f.read()
+    with open(os.path.join(DUMPS, "asl", asl)) as f:
+        return aml(f.read())
 
 
 def gas(space, width, address, access=0):
@@ -54,7 +48,7 @@ def lpit(entries):
     for uid, flags, trig, res, lat, ctr, hz in entries:
         body += struct.pack("<IIHHI", 0, 56, uid, 0, flags) + trig
         body += struct.pack("<II", res, lat) + ctr + struct.pack("<Q", hz)
-    return hpet.table(b"LPIT", 1, body, oemtab=b"LPIT")
+    return table(b"LPIT", 1, body, oemtab=b"LPIT")
 
 
 def stats(success, last_hw, total_hw, max_hw, fail=0):
@@ -80,7 +74,7 @@ def files(kernel, tables, mem_sleep, st, wake_irq, extra=None, cmdline="ro quiet
         "sys/power/state": "freeze mem\n",
         "sys/power/mem_sleep": mem_sleep + "\n",
         "sys/power/pm_wakeup_irq": "%d\n" % wake_irq,
-        "acpidump.txt": hpet.acpidump(tables),
+        "acpidump.txt": acpidump(tables),
         "#manifest": POWER_PATTERNS,
     }
     f.update(st)
@@ -130,17 +124,6 @@ def cfg_nvme(aspm_ctl, l1ss_ctl, ltr_on, serial):
     struct.pack_into("<IHH", c, 0x158, 0x0018 | (1 << 16) | (0x160 << 20), 0x1003, 0x1003)
     struct.pack_into("<IQ", c, 0x160, 0x0003 | (1 << 16), serial)
     return c
-
-
-def lspci(devs):
-    out = ""
-    for name, head, c in devs:
-        out += "%s %s\n" % (name, head)
-        for i in range(0, len(c), 16):
-            out += ("%02x:" if i < 0x100 else "%03x:") % i
-            out += "".join(" %02x" % b for b in c[i:i + 16]) + "\n"
-        out += "\n"
-    return out
 
 
 PCI_MANIFEST = ["pci-recorded: pcie", "pattern: sys/module/pcie_aspm/parameters/policy",
@@ -253,7 +236,7 @@ def main():
         (0, 0, gas(FFH, 1, 0x60, 2), 30000, 3000, gas(FFH, 64, 0x632, 4), 0),
         (1, 0, gas(FFH, 1, 0x60, 2), 30000, 3000, gas(MEMORY, 32, 0xFE00013C, 3), 10000),
     ])
-    hpet.write("hand-s0ix-intel", files(
+    write("hand-s0ix-intel", files(
         "6.8.0-49-generic", [("FACP", fadt(1 << 21)), ("LPIT", intel_lpit)],
         "[s2idle]", stats(4, 3512000, 40213000, 4294967295), 9, {
             "sys/devices/system/cpu/cpuidle/low_power_idle_system_residency_us": "40190112\n",
@@ -277,7 +260,7 @@ pmdiag-s0ix: yes, the last suspend to idle reached hardware sleep (3.512 s); no 
 """)
 
     # An AMD laptop whose last suspend to idle did not reach hardware sleep.
-    hpet.write("hand-s0ix-amd-nohw", files(
+    write("hand-s0ix-amd-nohw", files(
         "6.6.0-13-amd64", [("FACP", fadt(1 << 21))], "[s2idle]", stats(2, 0, 1843000, 4294967295),
         1), """# hand-s0ix-amd-nohw: an AMD laptop whose last suspend to idle stayed awake
 
@@ -315,7 +298,7 @@ declares low-power S0 idle: the warning s0ix.no-hw-sleep.
     f.update(tunables(1, 500, "max_performance", 0,
                       [("1-3", "on", "USB Receiver"), ("usb1", "auto", "xHCI Host Controller")]))
     f["links"] = "\n".join(lp + ln) + "\n"
-    hpet.write("hand-s0ix-aspm-off", f, """# hand-s0ix-aspm-off: an NVMe link with ASPM off (pcie_aspm=off)
+    write("hand-s0ix-aspm-off", f, """# hand-s0ix-aspm-off: an NVMe link with ASPM off (pcie_aspm=off)
 
 Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.8 on a Tiger Lake class
 laptop booted with `pcie_aspm=off` (a workaround copied from a forum), after one suspend to
@@ -363,7 +346,7 @@ with pcie_aspm=off as the reason.
     f.update(tunables(0, 1500, "med_power_with_dipm", 1,
                       [("1-3", "auto", "USB Receiver"), ("usb1", "auto", "xHCI Host Controller")]))
     f["links"] = "\n".join(lp + ln) + "\n"
-    hpet.write("hand-s0ix-l12-off", f, """# hand-s0ix-l12-off: an NVMe link with L1.2 supported at both ends and off
+    write("hand-s0ix-l12-off", f, """# hand-s0ix-l12-off: an NVMe link with L1.2 supported at both ends and off
 
 Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.8 on a Tiger Lake class
 laptop whose firmware enabled ASPM L1 and the L1.1 substates but not L1.2.
@@ -433,7 +416,7 @@ pmdiag-s0ix: one link with ASPM L1 on and L1.1 on, L1.2 supported by both ends a
     f.update(tunables(0, 1500, "med_power_with_dipm", 1,
                       [("1-3", "auto", "USB Receiver"), ("usb1", "auto", "xHCI Host Controller")]))
     f["links"] = "\n".join(lp + ln) + "\n"
-    hpet.write("hand-s0ix-pmc-intel", f, """# hand-s0ix-pmc-intel: an Intel laptop whose PMC names what stays on
+    write("hand-s0ix-pmc-intel", f, """# hand-s0ix-pmc-intel: an Intel laptop whose PMC names what stays on
 
 Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.12 on a Tiger Lake class
 laptop booted with Secure Boot (lockdown `integrity`), recorded as root, after five
@@ -484,7 +467,7 @@ s0ix.no-runtime-pc10.
                   "sys/bus/platform/drivers/amd_pmc/AMDI0007:00/smu_program": "0\n",
               })
     f["#manifest"] = f["#manifest"] + PMC_MANIFEST
-    hpet.write("hand-s0ix-amd-pmc", f, """# hand-s0ix-amd-pmc: an AMD laptop whose USB controller kept S0i3 away
+    write("hand-s0ix-amd-pmc", f, """# hand-s0ix-amd-pmc: an AMD laptop whose USB controller kept S0i3 away
 
 Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.1 on a Rembrandt laptop
 (amd_pmc on AMDI0007), recorded as root without lockdown, after three suspends to idle.
@@ -528,7 +511,7 @@ s0ix.no-hw-sleep names USB0.
         f.update(x)
         links += ln
     f["links"] = "\n".join(links) + "\n"
-    hpet.write("hand-s0ix-lps0", f, """# hand-s0ix-lps0: an LPS0 device whose constraints name a function without a driver
+    write("hand-s0ix-lps0", f, """# hand-s0ix-lps0: an LPS0 device whose constraints name a function without a driver
 
 Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.12 on a Tiger Lake class
 laptop, recorded as root, after two suspends to idle; the last did not reach hardware
@@ -575,7 +558,7 @@ needs it in D3: the warning s0ix.constraint-no-driver.
     f.update(port)
     f.update(nvme)
     f["links"] = "\n".join(lp + ln) + "\n"
-    hpet.write("hand-s0ix-nonroot", f, """# hand-s0ix-nonroot: a dump made without root
+    write("hand-s0ix-nonroot", f, """# hand-s0ix-nonroot: a dump made without root
 
 Handmade by tests/dumps/handmade-s0ix.py: hand-s0ix-pmc-intel's laptop recorded by a
 user. What a user cannot read, and what the dump says instead:

@@ -12,14 +12,10 @@ hand-thermal-intel and hand-thermal-amd dumps are such files. The DSDTs are comp
 ASL below with ACPICA's iasl. Every value is explained in the dumps' README.md.
 """
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
-TOP = os.path.dirname(os.path.abspath(__file__))
-PATTERNS = [l.rstrip("\n") for l in open(os.path.join(TOP, "vm", "manifest"))
-            if l.startswith(("pattern:", "rate-pattern:"))]
+import handmade
+from handmade import acpidump, aml, zone
 
 # What every zone below shares, so that Linux would act on its trips as sysfs shows:
 # a temperature read from a sensor register (never a constant: that would be a dummy
@@ -188,61 +184,10 @@ DefinitionBlock ("", "DSDT", 2, "PMDIAG", "THERMDMY", 1)
 """
 
 
-def aml(asl):
-    with tempfile.TemporaryDirectory() as d:
-        src = os.path.join(d, "t.asl")
-        open(src, "w").write(asl)
-        subprocess.run(["iasl", "-p", os.path.join(d, "t"), src], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        return open(os.path.join(d, "t.aml"), "rb").read()
-
-
-def acpidump(tables):
-    out = []
-    for sig, data in tables:
-        out.append("%s @ 0x%016X" % (sig, 0))
-        for off in range(0, len(data), 16):
-            chunk = data[off:off + 16]
-            hexes = " ".join("%02X" % b for b in chunk)
-            asc = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in chunk)
-            out.append("    %04X: %-47s  %s" % (off, hexes, asc))
-        out.append("")
-    return "\n".join(out) + "\n"
-
-
 def write(name, files, readme, cpuid, kernel):
-    d = os.path.join(TOP, name)
-    if os.path.exists(d):
-        shutil.rmtree(d)
-    os.makedirs(d)
-    man = ["pmdiag-dump 1", "pmdiag-version: 0.1.0",
-           "recorded-by: handmade (tests/dumps/%s/README.md)" % name,
-           "date: 2026-12-03T00:00:00Z", "kernel: %s" % kernel, "arch: x86_64",
-           "redaction: on", "license-tables: left out"] + PATTERNS
-    files["manifest"] = "\n".join(man) + "\n"
-    files["README.md"] = readme
     files["proc/sys/kernel/osrelease"] = kernel + "\n"
     files["sys/devices/system/cpu/online"] = "0-1\n"
-    shutil.copy(cpuid, os.path.join(d, "cpuid.txt"))
-    for path, text in files.items():
-        p = os.path.join(d, path)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        with open(p, "w") as f:
-            f.write(text)
-
-
-def zone(f, n, ztype, temp, trips, path):
-    base = "sys/class/thermal/thermal_zone%d/" % n
-    f[base + "type"] = ztype + "\n"
-    f[base + "temp"] = "%d\n" % temp
-    f[base + "mode"] = "enabled\n"
-    f[base + "policy"] = "step_wise\n"
-    if path:
-        f[base + "device/path"] = path + "\n"
-    for k, (t, v) in enumerate(trips):
-        f[base + "trip_point_%d_type" % k] = t + "\n"
-        f[base + "trip_point_%d_temp" % k] = "%d\n" % v
-        f[base + "trip_point_%d_hyst" % k] = "0\n"
+    handmade.write(name, files, readme, cpuid)
 
 
 def main():
@@ -282,10 +227,7 @@ def main():
     cfg[0x0A] = 0x00
     cfg[0x0B] = 0x06
     cfg[0xA4:0xA8] = reg.to_bytes(4, "little")
-    lines = ["0000:00:18.3 0600: 1022:1203"]
-    for off in range(0, 256, 16):
-        lines.append("%02x: %s" % (off, " ".join("%02x" % x for x in cfg[off:off + 16])))
-    f["lspci.txt"] = "\n".join(lines) + "\n\n"
+    f["lspci.txt"] = handmade.lspci([("0000:00:18.3", "0600: 1022:1203", cfg)])
     f["msr.txt"] = "0 0xc0010055 0x0000000000000000\n1 0xc0010055 0x0000000000000000\n"
     write("hand-thermal-amd", f, README_AMD, os.path.join(cpuid_dir, "cpuid-k10.txt"),
           "5.10.0-20-amd64")

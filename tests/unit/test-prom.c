@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Unit tests of the Prometheus rendering of an output tree (lib/out/out.c). */
+/* Unit tests of the Prometheus rendering of an output tree (lib/out/out-prom.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,17 +2,19 @@
 /*
  * pmdiag-idle's output: the summary (also the report's idle section), the
  * busiest wake-up sources, per C-state and per CPU tables, every interrupt and
- * softirq line, and the counter problems. The figures come from idle.c.
+ * softirq line, and the counter problems. The figures come from idle.c; the
+ * CPU's residency counters are printed by idle-print-hw.c, the wake-up
+ * attribution by idle-print-attr.c.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "probe/idle/idle.h"
+#include "probe/idle/idle-print.h"
 
 /* A figure: text with few decimals, JSON with more. NAN: null. */
-static void out_num(struct pmd_out *o, const char *key, const char *label, double v, int tprec,
-		    int jprec, const char *unit)
+void idle_out_num(struct pmd_out *o, const char *key, const char *label, double v, int tprec,
+		  int jprec, const char *unit)
 {
 	if (isnan(v)) {
 		pmd_out_null(o, key, label);
@@ -22,15 +24,9 @@ static void out_num(struct pmd_out *o, const char *key, const char *label, doubl
 	pmd_out_double(o, key, NULL, v, jprec, NULL);
 }
 
-#define out_rate(o, k, l, v, u) out_num(o, k, l, v, 1, 3, u)
-/* ms: two decimals, three (µs, cpuidle's resolution) below 0.1 ms */
-#define MS_PREC(v) (!isnan(v) && (v) < 0.1 ? 3 : 2)
-#define out_ms(o, k, l, v, u) out_num(o, k, l, v, MS_PREC(v), 3, u)
-#define out_pct(o, k, l, v, u) out_num(o, k, l, v, 1, 2, u)
-
 /* A missing value in a table: "-" in text, null with status and reason in JSON. */
-static void out_missing(struct pmd_out *o, const char *key, const char *label,
-			const struct pmd_res *r)
+void idle_out_missing(struct pmd_out *o, const char *key, const char *label,
+		      const struct pmd_res *r)
 {
 	pmd_out_str(o, NULL, label, "-");
 	pmd_out_res(o, key, NULL, r);
@@ -43,7 +39,7 @@ static void out_cell_rate(struct pmd_out *o, const struct pmd_idle *d, const cha
 		out_rate(o, key, label, pmd_idle_per_s(d, c->d), NULL);
 	} else {
 		struct pmd_res r = pmd_idle_cell_res(c, bad);
-		out_missing(o, key, label, &r);
+		idle_out_missing(o, key, label, &r);
 	}
 }
 
@@ -54,7 +50,7 @@ static void out_cell_count(struct pmd_out *o, const char *key, const char *label
 		pmd_out_uint(o, key, label, c->d, NULL);
 	} else {
 		struct pmd_res r = pmd_idle_cell_res(c, bad);
-		out_missing(o, key, label, &r);
+		idle_out_missing(o, key, label, &r);
 	}
 }
 
@@ -101,12 +97,6 @@ static void source_name(char *buf, size_t n, const struct pmd_idle_line *l, bool
 	snprintf(buf, n, "IRQ %s%s%s", l->name, act ? " " : "", act ? act : "");
 }
 
-static int int_cmp(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return x < y ? -1 : x > y;
-}
-
 struct src_ref {
 	const struct pmd_idle_line *l;
 	bool softirq;
@@ -139,150 +129,6 @@ static struct src_ref *top_sources(const struct pmd_idle *d, size_t *n)
 	pmd_sort(v, k, sizeof(*v), src_cmp);
 	*n = k;
 	return v;
-}
-
-/* ---- the CPU's own residency counters ---- */
-
-static const char *hw_source_words(const char *source)
-{
-	return !strcmp(source, "perf") ? "perf cstate PMUs" : "residency MSRs";
-}
-
-/* "PC10", "none (PC0/PC1 only)" or NULL when unknown. */
-static const char *hw_deepest(const struct pmd_idle_hw *hw)
-{
-	if (hw->deepest == PMD_IDLE_HW_DEEPEST_NONE)
-		return "none";
-	if (hw->deepest < 0)
-		return NULL;
-	return pmd_cst_label((unsigned)hw->deepest);
-}
-
-/* The summary's line: "cores C6 80.0 %, C7 5.0 %; package PC2 9.0 %...; deepest PC10". */
-static void print_hw_summary(const struct pmd_idle *d, struct pmd_out *o)
-{
-	const struct pmd_idle_hw *hw = &d->hw;
-	if (hw->res.st != PMD_OK) {
-		pmd_out_res(o, "hw_source", "Hardware C-states", &hw->res);
-		return;
-	}
-	struct pmd_buf b = { 0 };
-	for (unsigned part = 0; part < 2; part++) {
-		size_t mark = b.len;
-		for (unsigned c = part ? PMD_CST_NCORE : 0; c < (part ? PMD_CST_N : PMD_CST_NCORE); c++) {
-			if (!hw->has[c])
-				continue;
-			pmd_buf_printf(&b, "%s%s ", b.len == mark ? (part ? (mark ? "; package " : "package ")
-									 : "cores ")
-							     : ", ", pmd_cst_label(c));
-			if (isnan(hw->mean_pct[c]))
-				pmd_buf_puts(&b, "-");
-			else
-				pmd_buf_printf(&b, "%.1f %%", hw->mean_pct[c]);
-		}
-	}
-	const char *deep = hw_deepest(hw);
-	if (deep)
-		pmd_buf_printf(&b, "%sdeepest package state %s", b.len ? "; " : "",
-			       hw->deepest == PMD_IDLE_HW_DEEPEST_NONE ? "none (PC0/PC1 only)" : deep);
-	pmd_out_strf(o, NULL, "Hardware C-states", "%s (%s)", b.len ? b.s : "no counters",
-		     hw_source_words(hw->source));
-	pmd_buf_free(&b);
-	pmd_out_str(o, "hw_source", NULL, hw->source);
-	if (deep)
-		pmd_out_str(o, "hw_deepest_pkg", NULL, deep);
-	else
-		pmd_out_null(o, "hw_deepest_pkg", NULL);
-}
-
-/* JSON only: the mean residency of each counter, {"c6": 80.0, "pc10": 40.0...}. */
-static void print_hw_pct(const struct pmd_idle *d, struct pmd_out *o)
-{
-	const struct pmd_idle_hw *hw = &d->hw;
-	if (hw->res.st != PMD_OK)
-		return;
-	pmd_out_obj(o, "hw_pct", NULL);
-	for (unsigned c = 0; c < PMD_CST_N; c++)
-		if (hw->has[c])
-			out_num(o, pmd_cst_name(c), NULL, hw->mean_pct[c], 1, 3, NULL);
-	pmd_out_end(o);
-}
-
-/* One table per scope: a row per core (or package), a column per counter. */
-static void print_hw_table(const struct pmd_idle_hw *hw, struct pmd_out *o, bool pkg)
-{
-	unsigned lo = pkg ? PMD_CST_NCORE : 0, hi = pkg ? PMD_CST_N : PMD_CST_NCORE;
-	bool any = false;
-	for (unsigned c = lo; c < hi; c++)
-		any |= hw->has[c];
-	if (!any)
-		return;
-	pmd_out_table(o, pkg ? "packages" : "cores",
-		      pkg ? "Package C-state residency (% of the window)"
-			  : "Core C-state residency (% of the window)");
-	/* the CPUs that stand for a core (package), in order */
-	int *cpus = pmd_xcalloc(hw->nctr + 1, sizeof(int));
-	size_t n = 0;
-	for (size_t i = 0; i < hw->nctr; i++) {
-		if (pmd_cst_is_pkg(hw->ctr[i].ctr) != pkg)
-			continue;
-		bool seen = false;
-		for (size_t j = 0; j < n; j++)
-			seen |= cpus[j] == hw->ctr[i].cpu;
-		if (!seen)
-			cpus[n++] = hw->ctr[i].cpu;
-	}
-	pmd_sort(cpus, n, sizeof(int), int_cmp);
-	for (size_t k = 0; k < n; k++) {
-		pmd_out_obj(o, NULL, NULL);
-		pmd_out_int(o, "cpu", pkg ? "Package of CPU" : "Core of CPU", cpus[k], NULL);
-		for (unsigned c = lo; c < hi; c++) {
-			if (!hw->has[c])
-				continue;
-			const struct pmd_idle_hwctr *v = NULL;
-			for (size_t i = 0; i < hw->nctr && !v; i++)
-				if (hw->ctr[i].ctr == c && hw->ctr[i].cpu == cpus[k])
-					v = &hw->ctr[i];
-			if (v && !isnan(v->pct)) {
-				out_pct(o, pmd_cst_name(c), pmd_cst_label(c), v->pct, NULL);
-			} else {
-				struct pmd_res r = v ? v->res : pmd_res_make(PMD_ABSENT, 0,
-									 "not counted here");
-				out_missing(o, pmd_cst_name(c), pmd_cst_label(c), &r);
-			}
-		}
-		pmd_out_end(o);
-	}
-	free(cpus);
-	pmd_out_end(o);
-}
-
-static void print_hw(const struct pmd_idle *d, struct pmd_out *o)
-{
-	const struct pmd_idle_hw *hw = &d->hw;
-	pmd_out_obj(o, "hw_cstates", "What the hardware reached (the CPU's residency counters, "
-				    "next to cpuidle's)");
-	if (hw->res.st != PMD_OK) {
-		pmd_out_res(o, "source", "Counters", &hw->res);
-		pmd_out_end(o);
-		return;
-	}
-	pmd_out_strf(o, NULL, "Counters", "%s, %llu TSC ticks between the two ends",
-		     hw_source_words(hw->source), (unsigned long long)hw->tsc_d);
-	pmd_out_str(o, "source", NULL, hw->source);
-	pmd_out_uint(o, "tsc_ticks", NULL, hw->tsc_d, NULL);
-	const char *deep = hw_deepest(hw);
-	if (deep)
-		pmd_out_str(o, "deepest_pkg", "Deepest package state",
-			    hw->deepest == PMD_IDLE_HW_DEEPEST_NONE ? "none (PC0/PC1 only)" : deep);
-	else
-		pmd_out_null(o, "deepest_pkg", "Deepest package state");
-	pmd_out_end(o);
-	print_hw_table(hw, o, false);
-	print_hw_table(hw, o, true);
-	pmd_out_note(o, "A package state counts as reached from %.1f %% of the window. The counters "
-			"tick at the TSC's rate;\ncpuidle's residency (above) is what the kernel asked "
-			"for, these are what the CPU did.", PMD_IDLE_HW_REACHED_PCT);
 }
 
 static void print_self(const struct pmd_idle *d, struct pmd_out *o)
@@ -334,8 +180,6 @@ static void over_cpus(char *buf, size_t n, unsigned used, size_t all)
 	else
 		snprintf(buf, n, "%u of %zu CPUs", used, all);
 }
-
-static void print_attr_summary(const struct pmd_idle *d, struct pmd_out *o);
 
 static void print_summary(const struct pmd_idle *d, struct pmd_out *o)
 {
@@ -394,7 +238,7 @@ static void print_summary(const struct pmd_idle *d, struct pmd_out *o)
 		pmd_buf_free(&b);
 	}
 
-	print_hw_summary(d, o);
+	idle_print_hw_summary(d, o);
 
 	if (d->irq_res.st != PMD_OK) {
 		pmd_out_res(o, "interrupts_per_s", "Interrupts", &d->irq_res);
@@ -459,7 +303,7 @@ static void print_summary(const struct pmd_idle *d, struct pmd_out *o)
 		out_rate(o, "tick_idle_sleeps_per_s", NULL, pmd_idle_per_s(d, d->tick_sleeps_d), NULL);
 	}
 	print_self(d, o);
-	print_attr_summary(d, o);
+	idle_print_attr_summary(d, o);
 	if (d->nproblem)
 		pmd_out_strf(o, NULL, "Counter problems", "%zu (listed below)",
 			     d->nproblem + d->nproblem_dropped);
@@ -476,7 +320,7 @@ static void print_summary(const struct pmd_idle *d, struct pmd_out *o)
 	}
 	pmd_out_end(o);
 	free(top);
-	print_hw_pct(d, o);
+	idle_print_hw_pct(d, o);
 }
 
 static void print_top(const struct pmd_idle *d, struct pmd_out *o, unsigned top)
@@ -530,12 +374,12 @@ static void print_states(const struct pmd_idle *d, struct pmd_out *o)
 		if (st->latency_res.st == PMD_OK)
 			pmd_out_uint(o, "latency_us", "Exit latency us", st->latency_us, NULL);
 		else
-			out_missing(o, "latency_us", "Exit latency us", &st->latency_res);
+			idle_out_missing(o, "latency_us", "Exit latency us", &st->latency_res);
 		if (st->residency_res.st == PMD_OK)
 			pmd_out_uint(o, "target_residency_us", "Target residency us",
 				     st->target_residency_us, NULL);
 		else
-			out_missing(o, "target_residency_us", "Target residency us", &st->residency_res);
+			idle_out_missing(o, "target_residency_us", "Target residency us", &st->residency_res);
 		if (!st->ncpu_disable_known)
 			pmd_out_null(o, "disabled_cpus", "Disabled");
 		else if (!st->ncpu_disabled)
@@ -579,7 +423,7 @@ static void cpu_rate(struct pmd_out *o, const struct pmd_idle *d, const char *ke
 	if (ok)
 		out_rate(o, key, label, pmd_idle_per_s(d, v), NULL);
 	else
-		out_missing(o, key, label, why);
+		idle_out_missing(o, key, label, why);
 }
 
 static void print_cpu_state(const struct pmd_idle *d, const struct pmd_idle_cpu *c,
@@ -603,7 +447,7 @@ static void print_cpu_state(const struct pmd_idle *d, const struct pmd_idle_cpu 
 		pmd_out_uint(o, "time_us", NULL, cs->time_us.d, NULL);
 	} else {
 		struct pmd_res r = pmd_idle_cell_res(&cs->time_us, &c->bad_res);
-		out_missing(o, "residency_pct", T("Residency %"), &r);
+		idle_out_missing(o, "residency_pct", T("Residency %"), &r);
 	}
 	if (pmd_cell_ok(&cs->usage) && pmd_cell_ok(&cs->time_us))
 		out_ms(o, "avg_sleep_ms", T("Avg sleep ms"), pmd_idle_avg_ms(cs->time_us.d, cs->usage.d),
@@ -639,12 +483,12 @@ static void print_cpus(const struct pmd_idle *d, struct pmd_out *o)
 			pmd_out_uint(o, "tick_sleep_ns", NULL, c->tick_sleep_ns.d, NULL);
 		}
 		if (d->irq_res.st != PMD_OK)
-			out_missing(o, "interrupts_per_s", "Interrupts/s", &d->irq_res);
+			idle_out_missing(o, "interrupts_per_s", "Interrupts/s", &d->irq_res);
 		else
 			cpu_rate(o, d, "interrupts_per_s", "Interrupts/s", c->irq_col[0] && c->irq_col[1],
 				 c->irq_d, &gone);
 		if (d->softirq_res.st != PMD_OK)
-			out_missing(o, "softirqs_per_s", "Softirqs/s", &d->softirq_res);
+			idle_out_missing(o, "softirqs_per_s", "Softirqs/s", &d->softirq_res);
 		else
 			cpu_rate(o, d, "softirqs_per_s", "Softirqs/s",
 				 c->softirq_col[0] && c->softirq_col[1], c->softirq_d, &gone);
@@ -656,8 +500,8 @@ static void print_cpus(const struct pmd_idle *d, struct pmd_out *o)
 			out_ms(o, "avg_sleep_ms", "Avg sleep ms", pmd_idle_avg_ms(c->time_us_d, c->usage_d),
 			       NULL);
 		} else {
-			out_missing(o, "residency_pct", "Idle %", &c->idle_res);
-			out_missing(o, "avg_sleep_ms", "Avg sleep ms", &c->idle_res);
+			idle_out_missing(o, "residency_pct", "Idle %", &c->idle_res);
+			idle_out_missing(o, "avg_sleep_ms", "Avg sleep ms", &c->idle_res);
 		}
 		bool tick = c->tick_res.st == PMD_OK;
 		cpu_rate(o, d, "tick_idle_calls_per_s", "Tick idle calls/s", tick, c->tick_calls.d,
@@ -669,7 +513,7 @@ static void print_cpus(const struct pmd_idle *d, struct pmd_out *o)
 			       c->tick_sleeps.d ? (double)c->tick_sleep_ns.d / 1e6 / c->tick_sleeps.d : NAN,
 			       NULL);
 		else
-			out_missing(o, "tick_avg_sleep_ms", "Tick avg sleep ms", &c->tick_res);
+			idle_out_missing(o, "tick_avg_sleep_ms", "Tick avg sleep ms", &c->tick_res);
 		/* JSON: the CPU's states (text: the table below) */
 		pmd_out_list(o, "states", NULL);
 		for (size_t s = 0; s < c->nst; s++)
@@ -810,174 +654,6 @@ static void print_problems(const struct pmd_idle *d, struct pmd_out *o)
 	pmd_out_end(o);
 }
 
-
-/* ---- attribution: what ended the idle periods (the kernel trace) ---- */
-
-static double wk_per_s(const struct pmd_wk *w, uint64_t n)
-{
-	return w->window_ns ? (double)n * 1e9 / (double)w->window_ns : NAN;
-}
-
-/* "0-3,6" from a source's CPUs; "" when none. */
-static void cpu_ranges(char *buf, size_t n, const struct pmd_wk_src *s)
-{
-	size_t len = 0;
-	buf[0] = 0;
-	for (size_t i = 0; i < s->ncpu && len < n;) {
-		size_t j = i;
-		while (j + 1 < s->ncpu && s->cpu[j + 1].cpu == s->cpu[j].cpu + 1)
-			j++;
-		int k = j > i ? snprintf(buf + len, n - len, "%s%u-%u", len ? "," : "", s->cpu[i].cpu,
-					 s->cpu[j].cpu)
-			      : snprintf(buf + len, n - len, "%s%u", len ? "," : "", s->cpu[i].cpu);
-		if (k < 0 || (size_t)k >= n - len) {
-			if (n > 4)
-				snprintf(buf + (n - 4 < len ? n - 4 : len), 4, "...");
-			return;
-		}
-		len += (size_t)k;
-		i = j + 1;
-	}
-}
-
-static void out_src_id(struct pmd_out *o, const struct pmd_wk_src *src)
-{
-	if (src->kind == PMD_WK_PROCESS)
-		pmd_out_int(o, "pid", NULL, src->id, NULL);
-	else
-		pmd_out_null(o, "pid", NULL);
-	if (src->kind == PMD_WK_IRQ)
-		pmd_out_int(o, "irq", NULL, src->id, NULL);
-	else
-		pmd_out_null(o, "irq", NULL);
-}
-
-static void print_attr_summary(const struct pmd_idle *d, struct pmd_out *o)
-{
-	const struct pmd_wk *w = &d->wk;
-	if (w->res.st != PMD_OK) {
-		char why[256];
-		pmd_res_str(&w->res, why, sizeof(why));
-		if (w->res.st == PMD_NOT_RECORDED && w->res.why[0])
-			pmd_out_strf(o, NULL, "Wake-up attribution", "%s: %s", why, w->res.why);
-		else
-			pmd_out_strf(o, NULL, "Wake-up attribution", "%s", why);
-		pmd_out_res(o, "attribution", NULL, &w->res);
-		return;
-	}
-	double pct = w->idle_exits ? 100.0 * (double)w->attributed / (double)w->idle_exits : NAN;
-	if (isnan(pct))
-		pmd_out_strf(o, NULL, "Wake-up attribution", "no idle period ended in the trace");
-	else
-		pmd_out_strf(o, NULL, "Wake-up attribution",
-			     "%.1f %% of %llu idle exits (kernel trace, %.1f /s)", pct > 100 ? 100 : pct,
-			     (unsigned long long)w->idle_exits, wk_per_s(w, w->idle_exits));
-	out_pct(o, "attributed_pct", NULL, pct > 100 ? 100 : pct, NULL);
-	pmd_out_strf(o, NULL, "Top wake-up sources", "%s",
-		     d->top_wakers[0] ? d->top_wakers : "none");
-	pmd_out_list(o, "top_wakers", NULL);
-	for (size_t i = 0; i < w->nranked && i < 3 && w->src[i].wakes; i++) {
-		const struct pmd_wk_src *src = &w->src[i];
-		pmd_out_obj(o, NULL, NULL);
-		pmd_out_str(o, "kind", NULL, pmd_wk_kind_name(src->kind));
-		pmd_out_str(o, "name", NULL, pmd_wk_name(w, src));
-		out_src_id(o, src);
-		pmd_out_double(o, "wakeups_per_s", NULL, wk_per_s(w, src->wakes), 3, NULL);
-		pmd_out_end(o);
-	}
-	pmd_out_end(o);
-}
-
-static void print_attr(const struct pmd_idle *d, struct pmd_out *o, unsigned top)
-{
-	const struct pmd_wk *w = &d->wk;
-	char title[160], buf[256];
-	if (w->res.st != PMD_OK) {
-		pmd_out_obj(o, "attribution", NULL);
-		pmd_out_res(o, "trace", NULL, &w->res);
-		pmd_out_end(o);
-		return;
-	}
-	pmd_out_obj(o, "attribution", "Kernel trace");
-	pmd_out_strf(o, NULL, "Window", "%.3f s over %u CPU%s", (double)w->window_ns / 1e9, w->ncpu,
-		     w->ncpu == 1 ? "" : "s");
-	pmd_out_double(o, "window_s", NULL, (double)w->window_ns / 1e9, 6, NULL);
-	pmd_out_uint(o, "cpus", NULL, w->ncpu, NULL);
-	pmd_out_uint(o, "idle_exits", "Idle exits", w->idle_exits, NULL);
-	out_rate(o, "idle_exits_per_s", NULL, wk_per_s(w, w->idle_exits), NULL);
-	pmd_out_uint(o, "attributed", "Ended by a known source", w->attributed, NULL);
-	out_pct(o, "idle_pct", "Idle (traced)", 100.0 * pmd_wk_idle_share(w), "%");
-	pmd_out_uint(o, "events", NULL, w->rec.nev, NULL);
-	pmd_out_strf(o, NULL, "Tracing", "%zu events (%.1f /s), %llu lost%s", w->rec.nev,
-		     wk_per_s(w, w->rec.nev), (unsigned long long)w->lost,
-		     w->lost ? ": the rates are lower bounds" : "");
-	out_rate(o, "events_per_s", NULL, wk_per_s(w, w->rec.nev), NULL);
-	pmd_out_uint(o, "lost", NULL, w->lost, NULL);
-	pmd_out_uint(o, "lost_cpus", NULL, w->lost_ncpu, NULL);
-	if (w->rec.nunknown)
-		pmd_out_strf(o, NULL, "Lines not understood",
-			     "%zu (a newer pmdiag recorded them)", w->rec.nunknown);
-	pmd_out_uint(o, "unknown_lines", NULL, w->rec.nunknown, NULL);
-	pmd_out_str(o, "missing_events", w->missing[0] ? "Events not traced" : NULL,
-		    w->missing);
-	pmd_out_str(o, "symbols", "Function names", w->rec.symbols);
-	if (w->self_pid > 0)
-		pmd_out_strf(o, NULL, "This tool's own",
-			     "%llu wake-up%s, %llu event%s (pid %d, left out of the ranking)",
-			     (unsigned long long)w->self_wakes, w->self_wakes == 1 ? "" : "s",
-			     (unsigned long long)w->self_events, w->self_events == 1 ? "" : "s",
-			     w->self_pid);
-	pmd_out_obj(o, "self", NULL);
-	if (w->self_pid > 0)
-		pmd_out_int(o, "pid", NULL, w->self_pid, NULL);
-	else
-		pmd_out_null(o, "pid", NULL);
-	pmd_out_uint(o, "wakeups", NULL, w->self_wakes, NULL);
-	pmd_out_uint(o, "events", NULL, w->self_events, NULL);
-	pmd_out_end(o);
-	pmd_out_end(o);
-
-	snprintf(title, sizeof(title),
-		 "What ended idle periods (top %u; wake-ups: idle periods it ended; events: all)",
-		 top);
-	pmd_out_table(o, "sources", top ? title : NULL);
-	for (size_t i = 0; i < w->nranked && i < top; i++) {
-		const struct pmd_wk_src *src = &w->src[i];
-		pmd_out_obj(o, NULL, NULL);
-		pmd_out_str(o, "kind", "Kind", pmd_wk_kind_name(src->kind));
-		pmd_wk_src_label(w, src, buf, sizeof(buf));
-		pmd_out_str(o, NULL, "Source", buf);
-		pmd_out_str(o, "name", NULL, pmd_wk_name(w, src));
-		out_src_id(o, src);
-		out_rate(o, "wakeups_per_s", "Wake-ups/s", wk_per_s(w, src->wakes), NULL);
-		out_rate(o, "events_per_s", "Events/s", wk_per_s(w, src->events), NULL);
-		pmd_out_uint(o, "wakeups", NULL, src->wakes, NULL);
-		pmd_out_uint(o, "events", NULL, src->events, NULL);
-		cpu_ranges(buf, 24, src);
-		pmd_out_str(o, NULL, "CPUs", buf);
-		if (src->kind == PMD_WK_TIMER && src->deferrable >= 0) {
-			pmd_out_bool(o, "deferrable", NULL, src->deferrable);
-			pmd_out_str(o, NULL, "Timer", src->deferrable ? "deferrable" : "not deferrable");
-		} else {
-			pmd_out_null(o, "deferrable", NULL);
-			pmd_out_str(o, NULL, "Timer", src->kind == PMD_WK_TIMER ? "?" : "");
-		}
-		pmd_out_list(o, "per_cpu", NULL);
-		for (size_t k = 0; k < src->ncpu; k++) {
-			pmd_out_obj(o, NULL, NULL);
-			pmd_out_uint(o, "cpu", NULL, src->cpu[k].cpu, NULL);
-			pmd_out_uint(o, "wakeups", NULL, src->cpu[k].wakes, NULL);
-			pmd_out_uint(o, "events", NULL, src->cpu[k].events, NULL);
-			pmd_out_end(o);
-		}
-		pmd_out_end(o);
-		pmd_out_end(o);
-	}
-	pmd_out_end(o);
-	if (w->nranked > top && top)
-		pmd_out_note(o, "... and %zu more sources (--top N)", w->nranked - top);
-}
-
 int pmd_idle_print(const struct pmd_idle *d, struct pmd_out *o, unsigned top)
 {
 	pmd_out_obj(o, "summary", NULL);
@@ -989,10 +665,10 @@ int pmd_idle_print(const struct pmd_idle *d, struct pmd_out *o, unsigned top)
 	if (d->res.st != PMD_OK)
 		return 2;
 	print_problems(d, o);
-	print_attr(d, o, top);
+	idle_print_attr(d, o, top);
 	print_top(d, o, top);
 	print_states(d, o);
-	print_hw(d, o);
+	idle_print_hw(d, o);
 	print_cpus(d, o);
 	print_lines(d, o, false);
 	print_lines(d, o, true);

@@ -5,7 +5,8 @@
  * (energy counters), race-knob.c (settings and their changes), race-safe.c
  * (lock, restore file, guardian, signals), race-work.c (the workload),
  * race-stats.c (confidence intervals, verdict), race-run.c (the method),
- * race-print.c and race-plot.c (output).
+ * race-print.c and race-plot.c (output); race-idle.c (--idle-states) and
+ * race-idle-print.c (its output).
  */
 #ifndef PMD_RACE_INT_H
 #define PMD_RACE_INT_H
@@ -364,6 +365,7 @@ int race_idle_plan(struct pmd_race *r, char *err, size_t n);
 int race_idle_method(struct pmd_race *r);
 void race_idle_compute(struct pmd_race *r);
 void race_idle_free(struct pmd_race *r);
+/* race-idle-print.c */
 void race_idle_print_readiness(const struct pmd_race *r, struct pmd_out *o, bool plan);
 void race_idle_print(const struct pmd_race *r, struct pmd_out *o);
 

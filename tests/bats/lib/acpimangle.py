@@ -10,8 +10,12 @@ last bytes always), writes
   OUTDIR/short-L  (L >= 36) the table ends at L, length field L, checksum right
 and OUTDIR/badsum (checksum off by one). The other tables stay as they are.
 """
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "dumps"))
+import handmade  # noqa: E402
 
 
 def parse(text):
@@ -29,16 +33,8 @@ def parse(text):
 
 
 def emit(tables):
-    out = []
-    for sig, addr, data in tables:
-        out.append('%s @ %s' % (sig, addr))
-        for off in range(0, len(data), 16):
-            chunk = data[off:off + 16]
-            hexs = ' '.join('%02X' % b for b in chunk)
-            asc = ''.join(chr(b) if 32 <= b < 127 else '.' for b in chunk)
-            out.append('    %04X: %-48s %s' % (off, hexs, asc))
-        out.append('')
-    return '\n'.join(out) + '\n'
+    """The tables [signature, address, bytes] as acpidump text, at their addresses."""
+    return handmade.acpidump([(sig, data, addr) for sig, addr, data in tables])
 
 
 def fix_checksum(data):

@@ -20,8 +20,9 @@ import tempfile
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 DUMPS = os.path.join(TOP, "tests", "dumps")
 CORPUS = os.path.join(TOP, "..", "shared", "corpus")
-PATTERNS = [l.rstrip("\n") for l in open(os.path.join(DUMPS, "vm", "manifest"))
-            if l.startswith(("pattern:", "rate-pattern:"))]
+sys.path.insert(0, DUMPS)
+import handmade  # noqa: E402
+from handmade import acpidump, aml  # noqa: E402
 
 T0 = 600_000_000_000        # monotonic ns of the first TSC read: 10 minutes after boot
 STEP = 20_000               # ns between the reads of two CPUs
@@ -29,29 +30,6 @@ INTERVAL = 100_000_000      # PMD_MSR_SAMPLE_MS
 
 
 # ---- ACPI ----
-
-def aml(asl_text, tmp, name):
-    src = os.path.join(tmp, name + ".asl")
-    with open(src, "w") as f:
-        f.write(asl_text)
-    subprocess.run(["iasl", "-p", os.path.join(tmp, name), src], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    with open(os.path.join(tmp, name + ".aml"), "rb") as f:
-        return f.read()
-
-
-def acpidump(tables):
-    out = []
-    for sig, data in tables:
-        out.append("%s @ 0x%016X" % (sig, 0))
-        for off in range(0, len(data), 16):
-            chunk = data[off:off + 16]
-            hexes = " ".join("%02X" % b for b in chunk)
-            asc = "".join(chr(b) if 0x20 <= b < 0x7F else "." for b in chunk)
-            out.append("    %04X: %-47s  %s" % (off, hexes, asc))
-        out.append("")
-    return "\n".join(out) + "\n"
-
 
 def pss_asl(entries, indent="        "):
     lines = ["%sName (_PSS, Package (0x%02X)" % (indent, len(entries)), indent + "{"]
@@ -78,8 +56,7 @@ def cpuid_raw(corpus_file, tmp):
     empty = os.path.join(tmp, "empty.txt")
     with open(empty, "w") as f:
         f.write(acpidump([("SSDT", aml(
-            'DefinitionBlock ("", "SSDT", 2, "PMDIAG", "EMPTY", 1) { Name (XXXX, 0) }\n',
-            tmp, "empty"))]))
+            'DefinitionBlock ("", "SSDT", 2, "PMDIAG", "EMPTY", 1) { Name (XXXX, 0) }\n'))]))
     subprocess.run([os.path.join(TOP, "build", "bin", "pmdiag-dump"), "--cpuid",
                     os.path.join(CORPUS, "cpuid", corpus_file), "--acpidump", empty, out],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -192,35 +169,14 @@ def policies(f, links, ncpu, fields):
 
 
 def write(name, files, links, tables, cpuid, msr):
-    d = os.path.join(DUMPS, name)
-    readme = None
-    if os.path.exists(os.path.join(d, "README.md")):
-        with open(os.path.join(d, "README.md")) as fh:
-            readme = fh.read()
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
-    man = ["pmdiag-dump 1",
-           "# A pmdiag dump: see pmdiag(7). Replay with any pmdiag tool: --dump DIR",
-           "pmdiag-version: 0.1.0",
-           "recorded-by: handmade (tests/dumps/%s/README.md)" % name,
-           "date: 2026-12-03T00:00:00Z", "kernel: %s" % files["proc/sys/kernel/osrelease"].strip(),
-           "arch: x86_64", "redaction: on", "license-tables: left out"]
-    man += PATTERNS
-    man += ["status: pci\tnot-recorded\t0\t", "status: snapshot0\tnot-recorded\t0\t",
-            "status: snapshot1\tnot-recorded\t0\t"]
     files = dict(files)
-    files["manifest"] = "\n".join(man) + "\n"
+    files["#manifest"] = ["status: pci\tnot-recorded\t0\t", "status: snapshot0\tnot-recorded\t0\t",
+                          "status: snapshot1\tnot-recorded\t0\t"]
     files["acpidump.txt"] = acpidump(tables)
     files["cpuid.txt"] = cpuid
     files["msr.txt"] = msr
     files["links"] = "# sysfs symbolic links: path -> target\n" + "".join(l + "\n" for l in links)
-    if readme is not None:
-        files["README.md"] = readme
-    for path, text in files.items():
-        p = os.path.join(d, path)
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        with open(p, "w") as fh:
-            fh.write(text)
+    handmade.write(name, files, comment=True)
 
 
 def khz(mhz):
@@ -251,8 +207,7 @@ def snb(tmp):
              '        Method (_PPC, 0, NotSerialized) { Return (\\_PR.CPU0._PPC) }\n'
              '        Method (_PCT, 0, NotSerialized) { Return (\\_PR.CPU0._PCT) }\n'
              '        Method (_PSS, 0, NotSerialized) { Return (\\_PR.CPU0._PSS) }\n    }\n}\n')
-    tables = [("DSDT", aml(dsdt, tmp, "snb-dsdt")), ("SSDT", aml(ssdt1, tmp, "snb-ssdt1")),
-              ("SSDT", aml(ssdt2, tmp, "snb-ssdt2"))]
+    tables = [("DSDT", aml(dsdt)), ("SSDT", aml(ssdt1)), ("SSDT", aml(ssdt2))]
     f = common("6.1.0-27-amd64", ncpu, "root=/dev/sda2 ro quiet intel_pstate=disable",
                ["acpi_cpufreq"])
     links = []
@@ -313,8 +268,7 @@ def skl(tmp):
              "".join('    External (\\_SB_.PR%02d, ProcessorObj)\n' % i for i in range(ncpu)) +
              '    External (\\_SB_.PR00._PPC, MethodObj)\n    External (\\_SB_.PR00._PCT, PkgObj)\n'
              '    External (\\_SB_.PR00._PSS, PkgObj)\n' + body + '}\n')
-    tables = [("DSDT", aml(dsdt, tmp, "skl-dsdt")), ("SSDT", aml(ssdt1, tmp, "skl-ssdt1")),
-              ("SSDT", aml(ssdt2, tmp, "skl-ssdt2"))]
+    tables = [("DSDT", aml(dsdt)), ("SSDT", aml(ssdt1)), ("SSDT", aml(ssdt2))]
     f = common("6.1.0-27-amd64", ncpu, "root=/dev/nvme0n1p2 ro quiet", [])
     links = []
     load = [(0.25, 2800), (0.05, 1800), (0.01, 800), (0.50, 2200)]
@@ -381,7 +335,7 @@ def k10(tmp):
     ssdt = ('DefinitionBlock ("", "SSDT", 1, "AMD", "POWERNOW", 1)\n{\n' +
             "".join('    External (\\_PR_.P%03d, ProcessorObj)\n' % (i + 1) for i in range(ncpu)) +
             body + '}\n')
-    tables = [("DSDT", aml(dsdt, tmp, "k10-dsdt")), ("SSDT", aml(ssdt, tmp, "k10-ssdt"))]
+    tables = [("DSDT", aml(dsdt)), ("SSDT", aml(ssdt))]
     f = common("6.1.0-27-amd64", ncpu, "root=/dev/sda1 ro quiet", ["acpi_cpufreq"])
     links = []
     cur = [2300, 800, 800, 800]
@@ -427,7 +381,7 @@ def zen(tmp):
     ssdt = ('DefinitionBlock ("", "SSDT", 2, "AMD", "Raven", 2)\n{\n' +
             "".join('    External (\\_PR_.C%03X, ProcessorObj)\n' % i for i in range(ncpu)) +
             body + '}\n')
-    tables = [("DSDT", aml(dsdt, tmp, "zen-dsdt")), ("SSDT", aml(ssdt, tmp, "zen-ssdt"))]
+    tables = [("DSDT", aml(dsdt)), ("SSDT", aml(ssdt))]
     f = common("6.1.0-27-amd64", ncpu, "root=/dev/nvme0n1p2 ro quiet", ["acpi_cpufreq"])
     links = []
     load = [(0.60, 1600)] + [(0.01, 1300)] * (ncpu - 1)
@@ -473,7 +427,7 @@ def zen3(tmp):
     ssdt = ('DefinitionBlock ("", "SSDT", 2, "AMD", "CPUSSDT", 1)\n{\n' +
             "".join('    External (\\_PR_.C%03X, ProcessorObj)\n' % i for i in range(ncpu)) +
             body + '}\n')
-    tables = [("DSDT", aml(dsdt, tmp, "zen3-dsdt")), ("SSDT", aml(ssdt, tmp, "zen3-ssdt"))]
+    tables = [("DSDT", aml(dsdt)), ("SSDT", aml(ssdt))]
     f = common("6.12.9-amd64", ncpu, "root=/dev/nvme0n1p2 ro quiet amd_pstate=active", [])
     links = []
     load = [(0.30, 4400), (0.02, 1600), (0.02, 1600), (0.02, 1600)]
@@ -529,7 +483,7 @@ def icl(tmp):
     ssdt = ('DefinitionBlock ("", "SSDT", 2, "PmRef", "CpuPm", 0x3000)\n{\n' +
             "".join('    External (\\_SB_.PR%02d, ProcessorObj)\n' % i for i in range(ncpu)) +
             body + '}\n')
-    tables = [("DSDT", aml(dsdt, tmp, "icl-dsdt")), ("SSDT", aml(ssdt, tmp, "icl-ssdt"))]
+    tables = [("DSDT", aml(dsdt)), ("SSDT", aml(ssdt))]
     f = common("6.12.9-amd64", ncpu,
                "root=/dev/nvme0n1p2 ro quiet intel_pstate=passive intel_pstate=no_hwp", [])
     links = []
