@@ -149,8 +149,8 @@ def sources_spec: {obj: {
 }, req: ["lockdown", "hpet_table", "msr", "acpi_tables"]};
 
 def platform_spec: {obj: {
-	cpu_flags: {obj: {arat: "boolean", tsc_deadline: "boolean", invariant_tsc: "boolean"},
-		req: ["arat", "tsc_deadline", "invariant_tsc"]},
+	cpu_flags: {obj: {arat: "boolean", arat_why: [text, "null"], tsc_deadline: "boolean",
+		invariant_tsc: "boolean"}, req: ["arat", "arat_why", "tsc_deadline", "invariant_tsc"]},
 	clocksource: {obj: {current: text, available: texts}, req: ["current", "available"]},
 	clockevents: {obj: {broadcast: [text, "null"], per_cpu: texts}, req: ["broadcast", "per_cpu"]},
 	cpuidle: {obj: {driver: [text, "null"], governor: text, states: {arr: {obj: {
