@@ -94,7 +94,7 @@ s0ix_findings() {
 	assert_line 'S0ix (suspend to idle): unknown: the suspend mode (/sys/power/mem_sleep): invalid: "s2idle deep": no mode in brackets'
 }
 
-@test "suspend to idle without the FADT flag: no S0ix; a warning only where S3 is offered" {
+@test "suspend to idle without the FADT flag: no S0ix; where S3 is offered, a choice (info) that says who made it" {
 	local d
 	d=$(copy_dump hand-s0ix-amd-nohw f)
 	# the tables of a QEMU q35 machine: FADT revision 3, LOW_POWER_S0_IDLE clear
@@ -103,7 +103,16 @@ s0ix_findings() {
 	assert_line "S0ix (suspend to idle): no: suspend is to idle (s2idle) but the firmware declares no low-power S0 idle (FADT flag clear): the CPUs idle, the platform stays powered"
 	assert_line --regexp '^  Low-power S0 idle: +not declared \(FADT flag LOW_POWER_S0_IDLE, revision 3\)$'
 	run -0 s0ix_findings "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
-	assert_output "warning s0ix.s2idle-without-lps0"
+	assert_output "info s0ix.s2idle-without-lps0"
+	# Linux's default there is deep: s2idle was written after boot...
+	run -0 pmdiag-report --json --dump "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.s2idle-without-lps0") | .message' <<<"$output")" \
+		"suspend is to idle, chosen after boot (/sys/power/mem_sleep): Linux's default here is deep (S3), as the firmware declares no low-power S0 idle (FADT flag clear); the platform stays powered in suspend"
+	# ... or asked for on the command line
+	echo "BOOT_IMAGE=/boot/vmlinuz-6.6.0-13-amd64 ro quiet mem_sleep_default=s2idle" > "$d/proc/cmdline"
+	run -0 pmdiag-report --json --dump "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.s2idle-without-lps0") | "\(.severity) \(.message) | \(.advice)"' <<<"$output")" \
+		"info suspend is to idle, chosen on the command line (mem_sleep_default=s2idle): Linux's default here is deep (S3), as the firmware declares no low-power S0 idle (FADT flag clear); the platform stays powered in suspend | if it was not meant: boot without mem_sleep_default=s2idle, and suspend goes to RAM (deep)"
 	echo "[s2idle]" > "$d/sys/power/mem_sleep"
 	run -0 s0ix_findings "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
 	assert_output ""

@@ -224,13 +224,29 @@ static void findings(const void *st, struct pmd_checks *f)
 			      "the IOMMU, devices such as the USB4 routers may not reach D3 and keep "
 			      "the SoC out of hardware sleep%s",
 			      si->s0ix == PMD_NO ? " (the last suspend did not reach it)" : "");
-	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_NO && si->has_deep)
-		pmd_check_add(f, "s0ix.s2idle-without-lps0", PMD_SEV_WARNING,
-			      "suspend to RAM instead: echo deep > /sys/power/mem_sleep, or boot "
-			      "with mem_sleep_default=deep",
-			      "suspend is to idle, which the firmware does not support as a "
-			      "low-power state (FADT flag clear), while S3 (deep) is offered: "
-			      "the platform stays powered in suspend");
+	/*
+	 * Info, by the severity rule for settings: a user's choice that costs power in
+	 * suspend is info unless pmdiag can show it was not chosen. Here it always was:
+	 * with S3 offered Linux makes deep the mode (kernel/power/suspend.c
+	 * suspend_set_ops), and only the LPS0 device's attach makes s2idle the default,
+	 * which needs the FADT flag (drivers/acpi/x86/s2idle.c lps0_device_attach). So
+	 * s2idle here came from mem_sleep_default=s2idle or from a write to
+	 * /sys/power/mem_sleep after boot (a user, a tool, systemd's MemorySleepMode=).
+	 */
+	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_NO && si->has_deep) {
+		bool boot = si->has_mem_sleep_default && !strcmp(si->mem_sleep_default, "s2idle");
+
+		pmd_check_add(f, "s0ix.s2idle-without-lps0", PMD_SEV_INFO,
+			      boot ? "if it was not meant: boot without mem_sleep_default=s2idle, "
+				     "and suspend goes to RAM (deep)"
+				   : "if it was not meant: echo deep > /sys/power/mem_sleep, and find "
+				     "what writes s2idle there (a tool, systemd's MemorySleepMode=)",
+			      "suspend is to idle, chosen %s: Linux's default here is deep (S3), as "
+			      "the firmware declares no low-power S0 idle (FADT flag clear); the "
+			      "platform stays powered in suspend",
+			      boot ? "on the command line (mem_sleep_default=s2idle)"
+				   : "after boot (/sys/power/mem_sleep)");
+	}
 }
 
 static int output(const void *st, struct pmd_out *o, const struct pmd_probe_opts *po)
