@@ -197,7 +197,7 @@ PY
 			fail "${d##*/}"
 		n=$((n + 1))
 	done
-	for f in "$CORPUS"/lspci/*.lspci "$DUMPS"/*/lspci.txt; do
+	for f in "$CORPUS"/lspci/*.lspci "$DUMPS"/*/lspci.txt "$TOP"/tests/lspci/*.xxxx; do
 		diff <(lspci -D -vvv -F "$f" 2> /dev/null | python3 "$TOP/tests/bats/lib/lspci-links.py") \
 			<(pmdiag-s0ix --json --lspci "$f" | jq -c '.pcie.pcie_links[] | del(.class, .internal)') ||
 			fail "$f"
@@ -257,9 +257,9 @@ redacted: PCI Device Serial Number of 1 function zeroed"
 		n=$((n + $(grep -c . <<<"$want" || true)))
 	done
 	[ "$n" -ge 50 ] || fail "only $n links compared"
-	# AMD's internal GPP bridges (root ports without a slot, 00:08.x) leave L1 off by
-	# design: listed as internal, no finding; the only one left is inside HP's
-	# Thunderbolt chip, an info (no FADT beside the text)
+	# AMD's internal GPP bridges (AMD root ports without a slot, 00:08.x, to the APU's own
+	# functions) leave L1 off by design: listed as internal, no finding; the only ones
+	# left are inside HP's Thunderbolt chip, an info (no FADT beside the text)
 	run -0 pmdiag-s0ix --json --lspci "$CORPUS/lspci-vv/Acer-Swift_SF314-42-0B8C9A043DE7.lspci.txt"
 	assert_equal "$(jq -c '[.pcie.pcie_links[] | select(.internal) | [.port, .aspm_supported, .aspm_enabled]]' <<<"$output")" \
 		'[["0000:00:08.1","L0s L1","none"],["0000:00:08.2","L0s L1","none"]]'
@@ -270,6 +270,38 @@ redacted: PCI Device Serial Number of 1 function zeroed"
 	done
 	assert_equal "$(grep . <<<"$all" | sort | uniq -c | sed 's/^ *//')" \
 		"2 Hewlett-Packard-EliteBook_840_G5-47FD3953FD85 info s0ix.aspm-l1-off"
+}
+
+@test "a root port without a slot is a real link unless it is AMD's to its own APU: an Intel PCH port to a soldered r8169 NIC" {
+	local t="$TOP/tests/lspci/hand-pch-r8169.lspci.txt"
+	run -0 pmdiag-s0ix --json --lspci "$t"
+	assert_equal "$(jq -c '[.pcie.pcie_links[] | [.port, .device, .class, .aspm_supported, .aspm_enabled, .internal]]' <<<"$output")" \
+		'[["0000:00:1c.7","0000:01:00.0","0200","L0s L1","none",false]]'
+	run -0 pmdiag-s0ix --lspci "$t"
+	assert_line --regexp '^  0000:00:1c\.7 +0000:01:00\.0 +0200 +L0s L1 +none .* on +no$'
+	# bound to r8169, which turns L1 off on purpose: info, and it says so
+	run -0 pmdiag-report --json --lspci "$t"
+	assert_equal "$(jq -r '.findings[] | "\(.severity) \(.id) \(.message)"' <<<"$output")" \
+		"info s0ix.aspm-l1-off PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (the r8169 driver turns ASPM L1 off on purpose at probe (pci_disable_link_state), for every Realtek chip the system vendor has not marked as tested with ASPM: random stops and hangs with L1 on some machines)"
+	# another driver (or none known): the link is judged as any other
+	grep -v 'r8169' "$t" > "$BATS_TEST_TMPDIR/other.txt"
+	run -0 pmdiag-report --json --lspci "$BATS_TEST_TMPDIR/other.txt"
+	assert_equal "$(jq -r '.findings[] | "\(.severity) \(.id) \(.message)"' <<<"$output")" \
+		"info s0ix.aspm-l1-off PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (the firmware, the driver or the kernel's _OSC negotiation left it off)"
+	# the same port and NIC in a dump (config space, the driver from sysfs) on a low-power
+	# S0 laptop booted with pcie_aspm=off: the driver's choice stays info...
+	local d
+	d=$(copy_dump hand-s0ix-aspm-off r)
+	cp "$TOP/tests/lspci/hand-pch-r8169.xxxx" "$d/lspci.txt"
+	sed -i 's|0000:01:00.0/driver -> .*|0000:01:00.0/driver -> ../../../bus/pci/drivers/r8169|' "$d/links"
+	run -0 pmdiag-report --json --dump "$d"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.aspm-l1-off") | "\(.severity) \(.message)"' <<<"$output")" \
+		"info PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (the r8169 driver turns ASPM L1 off on purpose at probe (pci_disable_link_state), for every Realtek chip the system vendor has not marked as tested with ASPM: random stops and hangs with L1 on some machines)"
+	# ... and with another driver, pcie_aspm=off is the reason: a warning there
+	sed -i 's|drivers/r8169|drivers/nvme|' "$d/links"
+	run -0 pmdiag-report --json --dump "$d"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.aspm-l1-off") | "\(.severity) \(.message)"' <<<"$output")" \
+		"warning PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (pcie_aspm=off: Linux leaves ASPM as the firmware set it)"
 }
 
 @test "lspci -vv text: decoded fields only, a non-root lspci's <access denied>, and what is not lspci" {

@@ -175,7 +175,15 @@ static void findings(const void *st, struct pmd_checks *f)
 		const struct pmd_s0ix_link *l = &si->links[i];
 		const char *port = si->pci[l->port].name, *dev = si->pci[l->dev].name;
 		char adv[200];
-		if (l->why[0]) {
+		if (l->why[0] && l->driver_off) {
+			/* the driver's own choice, made for the device's sake: info */
+			snprintf(adv, sizeof(adv), "nothing to do unless the machine's vendor "
+				 "supports ASPM with this chip: then echo 1 > /sys/bus/pci/devices/%s/"
+				 "link/l1_aspm, and watch the device for errors", dev);
+			pmd_check_add(f, "s0ix.aspm-l1-off", PMD_SEV_INFO, adv,
+				      "PCIe link %s -> %s (class %04x): both ends support ASPM L1 "
+				      "and it is off (%s)", port, dev, si->pci[l->dev].cls, l->why);
+		} else if (l->why[0]) {
 			if (!strcmp(si->pcie_aspm, "off"))
 				snprintf(adv, sizeof(adv), "boot without pcie_aspm=off, then enable it "
 					 "for this link (echo 1 > /sys/bus/pci/devices/%s/link/l1_aspm) "

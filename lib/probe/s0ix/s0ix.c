@@ -222,6 +222,7 @@ void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si)
 	pmd_s0ix_collect_pmc(s, si);
 	pmd_s0ix_collect_pci(s, si);
 	pmd_s0ix_collect_dev(s, si);
+	pmd_s0ix_links_why(si);
 	pmd_s0ix_collect_lps0(s, si);
 	judge(si);
 	si->rt_res = pmd_res_make(PMD_NOT_RECORDED, 0, "no window was measured");
