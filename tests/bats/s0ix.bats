@@ -152,7 +152,7 @@ s0ix_findings() {
 	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-aspm-off"
 	assert_line "  ASPM policy: default"
 	assert_line --regexp '^  PCIe links: +1 \(a port and the function behind it; supported: by both ends\)$'
-	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +none +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +none +on +yes$'
+	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +none +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +none +on +no$'
 	assert_line "  L1 off: 0000:00:1d.0 -> 0000:01:00.0: pcie_aspm=off: Linux leaves ASPM as the firmware set it"
 	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-aspm-off"
 	assert_equal "$(jq -c '[.kernel.pcie_aspm, .pcie.aspm_policy, (.pcie.pcie_links[] | [.port, .device, .class, .aspm_supported, .aspm_enabled, .l1ss_enabled, .ltr_supported, .ltr_enabled])]' <<<"$output")" \
@@ -180,7 +180,7 @@ PY
 
 @test "an NVMe link with L1.1 on and L1.2 supported at both ends but off: the info s0ix.l12-off" {
 	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-l12-off"
-	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +L1 +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +ASPM-L1\.1 PCI-PM-L1\.1 +on +yes$'
+	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +L1 +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +ASPM-L1\.1 PCI-PM-L1\.1 +on +no$'
 	refute_line --partial "L1 off:"
 	run -0 s0ix_findings "$DUMPS/hand-s0ix-l12-off"
 	assert_output "info s0ix.l12-off"
