@@ -359,6 +359,15 @@ static void judge(struct pmd_lapic_info *li)
 	else if (dev && !strcmp(dev, "pit"))
 		li->longest_s = 0.02746;
 
+	if (pmd_arch_not_x86(&li->arch)) {
+		li->stops = PMD_UNKNOWN;
+		snprintf(li->verdict, sizeof(li->verdict), "not applicable on %s (%.200s): no "
+			 "local APIC", pmd_arch_name(li->arch.kind), li->arch.basis);
+		snprintf(li->limit, sizeof(li->limit), "nothing pmdiag-lapic judges: %s",
+			 li->arch.kind == PMD_ARCH_ARM64 ? "each CPU's timer is the architected "
+			 "timer the GTDT describes" : "the CPUs' timers are another architecture's");
+		return;
+	}
 	if (li->arat == PMD_YES) {
 		li->stops = PMD_NO;
 		snprintf(li->verdict, sizeof(li->verdict),
@@ -468,6 +477,7 @@ void pmd_lapic_collect(struct pmd_src *s, struct pmd_lapic_info *li, unsigned in
 	broadcast(s, li);
 	arrivals(s, li, interval_ms);
 	firmware(s, &li->fw);
+	pmd_arch_get(s, &li->arch);
 	judge(li);
 }
 

@@ -8,6 +8,7 @@
 #define PMD_LAPIC_H
 
 #include "acpi/acpitbl.h"
+#include "acpi/arch.h"
 #include "out/out.h"
 #include "source/source.h"
 
@@ -82,6 +83,8 @@ struct pmd_lapic_info {
 	unsigned nirq;
 
 	struct pmd_lapic_fw fw;    /* ACPI MADT and FADT */
+
+	struct pmd_arch arch;      /* not x86: no local APIC, nothing judged */
 
 	/* verdict */
 	enum pmd_tri stops;

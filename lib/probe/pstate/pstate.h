@@ -11,6 +11,7 @@
 
 #include "acpi/aml.h"
 #include "acpi/aml-eval.h"
+#include "acpi/arch.h"
 #include "format/amleval.h"
 #include "probe/check.h"
 #include "cpu/msr.h"
@@ -230,6 +231,7 @@ struct pmd_pst_acpi {
 	struct pmd_res eval_res;          /* why ACPICA did not evaluate the objects */
 	char eval_engine[64];
 	char eval_boot[160];              /* what was done as Linux boots first ("" none recorded) */
+	struct pmd_arch arch;             /* not x86: no _PSS is read (acpi-cpufreq is x86's) */
 };
 
 /* ---- power limits, limit reasons, PROCHOT, throttle counters ---- */

@@ -61,7 +61,7 @@ static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
  */
 static void runtime_finding(const struct pmd_s0ix_info *si, struct pmd_checks *f)
 {
-	if (si->lps0 != PMD_YES || si->rt_res.st != PMD_OK || isnan(si->rt_pct[PMD_CST_PC10]) ||
+	if (si->not_x86 || si->lps0 != PMD_YES || si->rt_res.st != PMD_OK || isnan(si->rt_pct[PMD_CST_PC10]) ||
 	    isnan(si->rt_pct[PMD_CST_C6]) ||
 	    si->rt_pct[PMD_CST_PC10] >= PMD_IDLE_HW_REACHED_PCT)
 		return;
@@ -105,8 +105,9 @@ static void lps0_findings(const struct pmd_s0ix_info *si, struct pmd_checks *f)
 {
 	const struct pmd_s0ix_lps0 *l = &si->lps0d;
 
-	if (si->lps0 != PMD_YES || !strcmp(si->mode, "deep") || !strcmp(si->mode, "shallow"))
-		return;
+	if (si->not_x86 || si->lps0 != PMD_YES || !strcmp(si->mode, "deep") ||
+	    !strcmp(si->mode, "shallow"))
+		return; /* drivers/acpi/x86/s2idle.c: x86 only */
 	if (l->res.st == PMD_ABSENT)
 		pmd_check_add(f, "s0ix.no-lps0-device", PMD_SEV_WARNING,
 			      "report it to the firmware vendor, or suspend to RAM where deep is offered",
@@ -147,12 +148,19 @@ static void lps0_findings(const struct pmd_s0ix_info *si, struct pmd_checks *f)
 static void findings(const void *st, struct pmd_checks *f)
 {
 	const struct pmd_s0ix_info *si = st;
-	if (si->lpit_res.st == PMD_OK && si->lpit.problem[0])
+	/*
+	 * On another architecture only what its kernel does too is judged: the PCIe links
+	 * and pcie_port_pm=. The LPIT (ACPI_LPIT depends on X86_64), the LPS0 _DSM
+	 * (drivers/acpi/x86/), the hardware sleep counters pmc_core and amd_pmc feed, the
+	 * package C-states and the FADT flag's meaning for mem_sleep are x86's.
+	 */
+	bool x86 = !si->not_x86;
+	if (x86 && si->lpit_res.st == PMD_OK && si->lpit.problem[0])
 		pmd_check_add(f, "s0ix.lpit-invalid", PMD_SEV_WARNING,
 			      "report it to the firmware vendor",
 			      "the LPIT is malformed: %s; Linux stops reading it there",
 			      si->lpit.problem);
-	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_YES && si->s0ix == PMD_NO &&
+	if (x86 && !strcmp(si->mode, "s2idle") && si->lps0 == PMD_YES && si->s0ix == PMD_NO &&
 	    si->success.r.st == PMD_OK && si->success.v > 0) {
 		char blk[400], adv[480];
 		pmd_s0ix_pmc_blockers(si, blk, sizeof(blk));
@@ -197,7 +205,7 @@ static void findings(const void *st, struct pmd_checks *f)
 			 * platform; firmware leaves some links off on purpose (half the
 			 * corpus's laptops have one, most inside a Thunderbolt chip) */
 			pmd_check_add(f, "s0ix.aspm-l1-off",
-				      si->lps0 == PMD_YES && !strcmp(si->pcie_aspm, "off")
+				      x86 && si->lps0 == PMD_YES && !strcmp(si->pcie_aspm, "off")
 					      ? PMD_SEV_WARNING
 					      : PMD_SEV_INFO,
 				      adv,
@@ -223,7 +231,7 @@ static void findings(const void *st, struct pmd_checks *f)
 			      "firmware fault of this machine",
 			      "booted with pcie_port_pm=off: PCIe ports never runtime-suspend, so "
 			      "the devices behind them cannot reach D3cold");
-	if (!strcmp(si->amd_iommu, "off") && si->lps0 == PMD_YES &&
+	if (x86 && !strcmp(si->amd_iommu, "off") && si->lps0 == PMD_YES &&
 	    (si->cpu_amd == PMD_YES || (si->cpu_amd == PMD_UNKNOWN && si->pmc.amd)))
 		pmd_check_add(f, "s0ix.amd-iommu-off",
 			      si->s0ix == PMD_NO ? PMD_SEV_WARNING : PMD_SEV_INFO,
@@ -241,7 +249,7 @@ static void findings(const void *st, struct pmd_checks *f)
 	 * s2idle here came from mem_sleep_default=s2idle or from a write to
 	 * /sys/power/mem_sleep after boot (a user, a tool, systemd's MemorySleepMode=).
 	 */
-	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_NO && si->has_deep) {
+	if (x86 && !strcmp(si->mode, "s2idle") && si->lps0 == PMD_NO && si->has_deep) {
 		bool boot = si->has_mem_sleep_default && !strcmp(si->mem_sleep_default, "s2idle");
 
 		pmd_check_add(f, "s0ix.s2idle-without-lps0", PMD_SEV_INFO,

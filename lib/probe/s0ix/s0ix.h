@@ -10,6 +10,7 @@
 #define PMD_PROBE_S0IX_H
 
 #include "acpi/acpitbl.h"
+#include "acpi/arch.h"
 #include "acpi/lps0.h"
 #include "format/cstatefmt.h"
 #include "format/pcie.h"
@@ -148,6 +149,10 @@ struct pmd_s0ix_cycle {
 };
 
 struct pmd_s0ix_info {
+	/* the architecture: Linux's low-power S0 code (the FADT flag's use, the LPS0 _DSM,
+	 * the LPIT, pmc_core, amd_pmc) is x86's; another is not judged by it */
+	struct pmd_arch arch;
+	bool not_x86;
 	/* firmware: the first FADT (the one Linux uses) and the first LPIT */
 	struct pmd_res fadt_res;
 	struct pmd_fadt fadt;

@@ -119,6 +119,8 @@ def acpi_table_spec: {obj: {
 }, req: ["signature", "instance", "length", "checksum"]};
 
 def machine_spec: {obj: {
+	arch: {enum: ["x86", "ARM64", "RISC-V", "LoongArch"]},
+	arch_basis: text,
 	kernel: text,
 	product: "string",
 	sys_vendor: "string",
@@ -131,7 +133,7 @@ def machine_spec: {obj: {
 	cpu_family: count,
 	cpu_model: count,
 	cpu_stepping: count
-}, req: ["kernel", "product", "bios", "cpus_online"]};
+}, req: ["arch", "arch_basis", "kernel", "product", "bios", "cpus_online"]};
 
 def sources_spec: {obj: {
 	lockdown: {obj: {
