@@ -9,7 +9,7 @@ EMPTY="$TOP/tests/cpuid/empty-sections.txt"
 @test "pmdiag-report --cpuid with two empty CPU sections: the two CPUs decoded, one warning" {
 	run -0 --separate-stderr pmdiag-report --cpuid "$EMPTY"
 	assert_equal "$stderr" "pmdiag-report: warning: CPUID data of $EMPTY: logical CPU sections #1, #2 are empty: skipped, the other 2 CPUs decoded"
-	assert_line --partial "CPU:         Intel(R) Core(TM)2 Quad  CPU   Q9300  @ 2.50GHz"
+	assert_line --partial "CPU:          Intel(R) Core(TM)2 Quad  CPU   Q9300  @ 2.50GHz"
 	assert_line "Findings: none"
 	run -0 --separate-stderr pmdiag-report --json --cpuid "$EMPTY"
 	assert_equal "$(jq '.lapic.cpus | length' <<< "$output")" 2
