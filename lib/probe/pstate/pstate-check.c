@@ -776,6 +776,12 @@ void pmd_pst_checks(struct pmd_pstate_info *pi)
 {
 	struct pmd_pst_limits l;
 	pmd_pst_limits(pi, &l);
+	if (pmd_arch_not_x86(&pi->acpi.arch)) {
+		/* _PSS, MSRs, HWP, RAPL and CPUID are x86's: only cpufreq's own checks apply */
+		check_cpufreq(pi, &l);
+		check_disagree(pi);
+		return;
+	}
 	check_unknown(pi);
 	check_presence(pi);
 	check_pss_tables(pi);
