@@ -282,7 +282,7 @@ redacted: PCI Device Serial Number of 1 function zeroed"
 	# bound to r8169, which turns L1 off on purpose: info, and it says so
 	run -0 pmdiag-report --json --lspci "$t"
 	assert_equal "$(jq -r '.findings[] | "\(.severity) \(.id) \(.message)"' <<<"$output")" \
-		"info s0ix.aspm-l1-off PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (the r8169 driver turns ASPM L1 off on purpose at probe (pci_disable_link_state), for every Realtek chip the system vendor has not marked as tested with ASPM: random stops and hangs with L1 on some machines)"
+		"info s0ix.aspm-l1-off PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (r8169 turns L1 off at probe on purpose, against hangs, unless the chip has its vendor's mark of ASPM tested (RTL8125 on; 6.15: RTL8168h on))"
 	# another driver (or none known): the link is judged as any other
 	grep -v 'r8169' "$t" > "$BATS_TEST_TMPDIR/other.txt"
 	run -0 pmdiag-report --json --lspci "$BATS_TEST_TMPDIR/other.txt"
@@ -296,7 +296,7 @@ redacted: PCI Device Serial Number of 1 function zeroed"
 	sed -i 's|0000:01:00.0/driver -> .*|0000:01:00.0/driver -> ../../../bus/pci/drivers/r8169|' "$d/links"
 	run -0 pmdiag-report --json --dump "$d"
 	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.aspm-l1-off") | "\(.severity) \(.message)"' <<<"$output")" \
-		"info PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (the r8169 driver turns ASPM L1 off on purpose at probe (pci_disable_link_state), for every Realtek chip the system vendor has not marked as tested with ASPM: random stops and hangs with L1 on some machines)"
+		"info PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (r8169 turns L1 off at probe on purpose, against hangs, unless the chip has its vendor's mark of ASPM tested (RTL8125 on; 6.15: RTL8168h on))"
 	# ... and with another driver, pcie_aspm=off is the reason: a warning there
 	sed -i 's|drivers/r8169|drivers/nvme|' "$d/links"
 	run -0 pmdiag-report --json --dump "$d"

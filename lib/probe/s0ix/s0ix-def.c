@@ -61,8 +61,8 @@ static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
  */
 static void runtime_finding(const struct pmd_s0ix_info *si, struct pmd_checks *f)
 {
-	if (si->not_x86 || si->lps0 != PMD_YES || si->rt_res.st != PMD_OK || isnan(si->rt_pct[PMD_CST_PC10]) ||
-	    isnan(si->rt_pct[PMD_CST_C6]) ||
+	if (si->not_x86 || si->lps0 != PMD_YES || si->rt_res.st != PMD_OK ||
+	    isnan(si->rt_pct[PMD_CST_PC10]) || isnan(si->rt_pct[PMD_CST_C6]) ||
 	    si->rt_pct[PMD_CST_PC10] >= PMD_IDLE_HW_REACHED_PCT)
 		return;
 	double core = si->rt_pct[PMD_CST_C6] +

@@ -189,9 +189,9 @@ static void why_off(const struct pmd_s0ix_info *si, struct pmd_s0ix_link *l, cha
 {
 	if (!strcmp(driver_of(si, &si->pci[l->dev]), "r8169")) {
 		l->driver_off = true;
-		snprintf(buf, n, "the r8169 driver turns ASPM L1 off on purpose at probe "
-			 "(pci_disable_link_state), for every Realtek chip the system vendor has not "
-			 "marked as tested with ASPM: random stops and hangs with L1 on some machines");
+		snprintf(buf, n, "r8169 turns L1 off at probe on purpose, against hangs, unless "
+			 "the chip has its vendor's mark of ASPM tested (RTL8125 on; 6.15: RTL8168h "
+			 "on)");
 	} else if (si->pcie_aspm[0] && !strcmp(si->pcie_aspm, "off"))
 		snprintf(buf, n, "pcie_aspm=off: Linux leaves ASPM as the firmware set it");
 	else if (si->fadt_res.st == PMD_OK && si->fadt.has_boot_arch &&
