@@ -22,6 +22,7 @@ const struct pmd_field pmd_fadt_fields[PMD_FADT_NFIELDS + 1] = {
 	[PMD_FADT_F_P_LVL3_LAT] = W("p_lvl3_lat", "P_LVL3_LAT", "us", 98, 2, 0),
 	[PMD_FADT_F_BOOT_ARCH] = W("iapc_boot_arch", "IAPC_BOOT_ARCH", NULL, 109, 2, V2),
 	[PMD_FADT_F_FLAGS] = W("flags", "Flags", NULL, 112, 4, 0),
+	[PMD_FADT_F_ARM_BOOT_ARCH] = W("arm_boot_arch", "ARM_BOOT_ARCH", NULL, 129, 2, V2),
 	[PMD_FADT_F_MINOR] = W("minor_revision", "Minor revision", NULL, 131, 1, 0),
 	[PMD_FADT_F_X_PM_TMR_SPACE] = W("x_pm_tmr_space_id", NULL, NULL, 208, 1, 0),
 	[PMD_FADT_F_X_PM_TMR_WIDTH] = W("x_pm_tmr_bit_width", NULL, NULL, 209, 1, 0),

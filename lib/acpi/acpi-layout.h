@@ -22,6 +22,7 @@ enum {
 	PMD_FADT_F_P_LVL3_LAT,   /* @98 us */
 	PMD_FADT_F_BOOT_ARCH,    /* @109 IAPC_BOOT_ARCH (not in 1.0 tables) */
 	PMD_FADT_F_FLAGS,        /* @112 */
+	PMD_FADT_F_ARM_BOOT_ARCH, /* @129 (ACPI 5.1+; reserved, zero, before) */
 	PMD_FADT_F_MINOR,        /* @131 */
 	PMD_FADT_F_X_PM_TMR_SPACE,  /* @208 X_PM_TMR_BLK, a Generic Address Structure */
 	PMD_FADT_F_X_PM_TMR_WIDTH,

@@ -112,6 +112,8 @@ int pmd_fadt_decode(const uint8_t *d, size_t len, struct pmd_fadt *f)
 		f->iapc_boot_arch = (uint16_t)v;
 	if ((f->has_flags = fadt_get(d, n, PMD_FADT_F_FLAGS, &v)))
 		f->flags = (uint32_t)v;
+	if ((f->has_arm_boot_arch = fadt_get(d, n, PMD_FADT_F_ARM_BOOT_ARCH, &v)))
+		f->arm_boot_arch = (uint16_t)v;
 	if ((f->has_minor = fadt_get(d, n, PMD_FADT_F_MINOR, &v)))
 		f->minor_revision = (uint8_t)v;
 	/* X_PM_TMR_BLK, a 12-byte GAS: its address is its last field */
@@ -294,6 +296,8 @@ static void walk(const uint8_t *d, size_t n, struct pmd_madt *m, bool fill)
 			return;
 		}
 		unsigned need = type_len(type);
+		if (!fill && type < PMD_MADT_NTYPES)
+			m->ntype[type]++;
 		if (!need) {
 			if (!fill)
 				m->nunknown++;

@@ -50,6 +50,10 @@
 #define PMD_FADT_LOW_POWER_S0 (1u << 21) /* [V5] S0 idle as good as S3 (ACPI 5.0) */
 /* bits 23:22: persistent CPU caches (ACPI 6.4), a two-bit value */
 
+/* ARM_BOOT_ARCH @129 (ACPI 5.1+). */
+#define PMD_FADT_PSCI_COMPLIANT (1u << 0) /* PSCI is implemented */
+#define PMD_FADT_PSCI_USE_HVC (1u << 1)   /* PSCI calls use HVC, not SMC */
+
 /* IAPC_BOOT_ARCH @109 (ACPI 2.0+). */
 #define PMD_FADT_LEGACY_DEVICES (1u << 0)   /* [V2] LPC or ISA devices */
 #define PMD_FADT_8042 (1u << 1)             /* [V3] 8042 on ports 60h/64h */
@@ -108,6 +112,8 @@ struct pmd_fadt {
 	uint16_t iapc_boot_arch;
 	bool has_flags;
 	uint32_t flags;           /* @112 */
+	bool has_arm_boot_arch;   /* @129, in tables past ACPI 1.0 (reserved before 5.1) */
+	uint16_t arm_boot_arch;
 	bool has_minor;
 	uint8_t minor_revision;   /* @131 FADT minor version (ACPI 5.1+; Linux: major.minor) */
 	bool has_x_pm_tmr;
@@ -153,7 +159,15 @@ enum {
 	PMD_MADT_LOCAL_APIC_OVERRIDE = 5,
 	PMD_MADT_LOCAL_X2APIC = 9,
 	PMD_MADT_LOCAL_X2APIC_NMI = 10,
+	PMD_MADT_GICC = 11,          /* ARM: GIC CPU interface, one per CPU */
+	PMD_MADT_GICD = 12,          /* ARM: GIC distributor */
+	PMD_MADT_GIC_MSI_FRAME = 13,
+	PMD_MADT_GICR = 14,          /* ARM: GIC redistributor range */
+	PMD_MADT_GIC_ITS = 15,
+	PMD_MADT_CORE_PIC = 17,      /* LoongArch: core interrupt controller */
+	PMD_MADT_RINTC = 24,         /* RISC-V: hart-local interrupt controller */
 };
+#define PMD_MADT_NTYPES 32u      /* entry types counted one by one (ntype) */
 
 #define PMD_MADT_PCAT_COMPAT (1u << 0)    /* MADT flags: the system also has dual 8259s */
 #define PMD_MADT_ENABLED (1u << 0)        /* local (x2)APIC flags: processor usable */
@@ -223,6 +237,8 @@ struct pmd_madt {
 	size_t cpus_invalid_id;  /* APIC ID 0xFF / 0xFFFFFFFF: skipped */
 	size_t cpus_duplicate;   /* enabled entries repeating an APIC ID already counted */
 	size_t nunknown;         /* entries of types this decoder does not read */
+	size_t ntype[PMD_MADT_NTYPES]; /* entries walked of each type below 32 (those of other
+					* architectures too: GICC, RINTC...) */
 	size_t nshort;           /* entries shorter than their type's layout: not decoded */
 	bool stopped;            /* the walk stopped early (zero or overlong entry length) */
 	uint32_t stop_offset;

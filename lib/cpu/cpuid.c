@@ -65,6 +65,15 @@ void pmd_cpuid_missing(const struct cpu_raw_data_t *r, uint32_t leaf, char *why,
 			 leaf, max);
 }
 
+bool pmd_cpuid_arat(const struct cpu_raw_data_t *r, char *why, size_t n)
+{
+	uint32_t l6[4];
+	bool has = pmd_cpuid_leaf(r, 6, l6);
+
+	pmd_cpuid_missing(r, 6, why, n);
+	return has && (l6[PMD_EAX] >> 2 & 1);
+}
+
 void pmd_cpuid_fms(const struct cpu_raw_data_t *r, unsigned *family, unsigned *model,
 		   unsigned *stepping)
 {

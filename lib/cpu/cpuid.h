@@ -18,6 +18,14 @@ bool pmd_cpuid_leaf(const struct cpu_raw_data_t *r, uint32_t leaf, uint32_t regs
 /* Why a leaf is missing, as the tools say it: "CPUID leaf 6 not implemented: max standard
  * leaf 1" (a CPU older than the leaf); "" when the CPU has it. */
 void pmd_cpuid_missing(const struct cpu_raw_data_t *r, uint32_t leaf, char *why, size_t n);
+/*
+ * ARAT (CPUID.06H:EAX[2], the LAPIC timer runs in every C-state) as Linux sets
+ * X86_FEATURE_ARAT: it reads leaf 6 only when the maximum standard leaf is 6 or
+ * more (arch/x86/kernel/cpu/common.c get_cpu_cap), so a CPU without the leaf has
+ * no ARAT. why: "" when the flag decided, else what did ("CPUID leaf 6 not
+ * implemented: max standard leaf 5").
+ */
+bool pmd_cpuid_arat(const struct cpu_raw_data_t *r, char *why, size_t n);
 /* Family and model with the extended fields folded in as Linux does. */
 void pmd_cpuid_fms(const struct cpu_raw_data_t *r, unsigned *family, unsigned *model,
 		   unsigned *stepping);

@@ -44,6 +44,21 @@ static bool header(const char *l, struct pmd_lspci_dev *d)
 		if (sscanf(c + 1, "%4x", &cls) == 1)
 			d->cls = (int)cls;
 	}
+	/* -nn: the first "[vvvv:dddd]" after the class names the function */
+	for (const char *b = colon ? strchr(colon, '[') : NULL; b; b = strchr(b + 1, '[')) {
+		unsigned v, dv;
+		int k = 0;
+		if (sscanf(b, "[%4x:%4x]%n", &v, &dv, &k) == 2 && k == 11) {
+			d->vendor = v;
+			d->device = dv;
+			return true;
+		}
+	}
+	/* plain -vv: pci.ids' vendor names, only those the link rules need */
+	if (colon && strstr(colon, "Advanced Micro Devices, Inc. [AMD/ATI]"))
+		d->vendor = 0x1002;
+	else if (colon && strstr(colon, "Advanced Micro Devices"))
+		d->vendor = 0x1022;
 	return true;
 }
 
@@ -129,6 +144,11 @@ static void field(struct pmd_lspci_dev *d, const char *f)
 		p->l1ss_cap = l1ss_bits(f) | (has(f, "L1_PM_Substates+") ? 0x10 : 0);
 	} else if (!strncmp(f, "L1SubCtl1:", 10)) {
 		p->l1ss_ctl1 = l1ss_bits(f);
+	} else if (!strncmp(f, "Kernel driver in use:", 21)) {
+		const char *v = f + 21;
+		while (*v == ' ')
+			v++;
+		snprintf(d->driver, sizeof(d->driver), "%.*s", (int)strcspn(v, " "), v);
 	}
 }
 

@@ -18,6 +18,9 @@
 struct pmd_lspci_dev {
 	unsigned domain, bus, dev, func;
 	int cls;                 /* [0108] of -nn; -1 when the text has none */
+	unsigned vendor, device; /* [10ec:8168] of -nn; without -nn, vendor 0x1022 (AMD) or
+				  * 0x1002 (ATI) from the name, else 0: not known */
+	char driver[32];         /* "Kernel driver in use:" (-k, and -vv as root); "" none */
 	bool denied;             /* "Capabilities: <access denied>": lspci was not root */
 	struct pmd_pcie pe;      /* the bits lspci's words stand for; size 0 */
 };

@@ -59,26 +59,23 @@ static void cpu_flags(struct pmd_src *s, struct pmd_out *o)
 		pmd_out_res(o, "cpu_flags", "CPU timer flags", &r);
 		return;
 	}
-	uint32_t l1[4], l6[4], l87[4];
+	uint32_t l1[4], l87[4];
 	bool has1 = pmd_cpuid_leaf(&raw->raw[0], 1, l1);
-	bool has6 = pmd_cpuid_leaf(&raw->raw[0], 6, l6);
 	bool has87 = pmd_cpuid_leaf(&raw->raw[0], 0x80000007u, l87);
 	pmd_out_obj(o, "cpu_flags", NULL);
-	/* CPUID.06H:EAX[2] ARAT, 01H:ECX[24] TSC deadline, 80000007H:EDX[8] invariant TSC */
-	bool arat = has6 && (l6[PMD_EAX] >> 2 & 1);
+	/* ARAT as Linux sets it (no leaf 6: no), 01H:ECX[24] TSC deadline,
+	 * 80000007H:EDX[8] invariant TSC */
+	char why[80], at[112];
+	bool arat = pmd_cpuid_arat(&raw->raw[0], why, sizeof(why));
 	bool dl = has1 && (l1[PMD_ECX] >> 24 & 1);
 	bool inv = has87 && (l87[PMD_EDX] >> 8 & 1);
-	char no6[80], at[112];
-	pmd_cpuid_missing(&raw->raw[0], 6, no6, sizeof(no6));
-	if (has6) {
-		pmd_out_bool(o, "arat", NULL, arat);
-		snprintf(at, sizeof(at), "ARAT %s", arat ? "yes" : "no");
-	} else {
-		pmd_out_null(o, "arat", NULL);
-		pmd_out_str(o, "arat_status", NULL, "absent");
-		pmd_out_str(o, "arat_reason", NULL, no6);
-		snprintf(at, sizeof(at), "ARAT: unknown (%s)", no6);
-	}
+	pmd_out_bool(o, "arat", NULL, arat);
+	if (why[0])
+		pmd_out_str(o, "arat_why", NULL, why);
+	else
+		pmd_out_null(o, "arat_why", NULL);
+	snprintf(at, sizeof(at), "ARAT %s%s%s%s", arat ? "yes" : "no", why[0] ? " (" : "", why,
+		 why[0] ? ")" : "");
 	pmd_out_bool(o, "tsc_deadline", NULL, dl);
 	pmd_out_bool(o, "invariant_tsc", NULL, inv);
 	pmd_out_end(o);

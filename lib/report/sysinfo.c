@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "acpi/arch.h"
 #include "format/acpitable.h"
 #include "cpu/cpuid.h"
 #include "probe/hpet/hpet.h"
@@ -41,6 +42,17 @@ static void machine(struct pmd_src *s, struct pmd_out *o)
 {
 	char vendor[128], product[128], bv[128], bver[128], bdate[64];
 	pmd_out_obj(o, "machine", "Machine");
+	/* the architecture every probe judges by (acpi/arch.c), and what says so */
+	struct pmd_arch a;
+	pmd_arch_get(s, &a);
+	if (a.kind != PMD_ARCH_UNKNOWN) {
+		pmd_out_strf(o, NULL, "Architecture", "%s (%s)", pmd_arch_name(a.kind), a.basis);
+		pmd_out_str(o, "arch", NULL, pmd_arch_name(a.kind));
+	} else {
+		struct pmd_res r = pmd_res_make(PMD_NOT_RECORDED, 0, "%s", a.basis);
+		pmd_out_res(o, "arch", "Architecture", &r);
+	}
+	pmd_out_str(o, "arch_basis", NULL, a.basis);
 	line_or_res(o, s, "kernel", "Kernel", "proc/sys/kernel/osrelease");
 	struct pmd_res rv = pmd_read_line(s, "sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor));
 	struct pmd_res rp =
@@ -151,6 +163,13 @@ static void hpet_line(struct pmd_src *s, struct pmd_out *o)
 		pmd_out_res(o, "hpet_table", "HPET table", &r);
 		return;
 	}
+	struct pmd_arch a;
+	pmd_arch_get(s, &a);
+	if (!n && pmd_arch_not_x86(&a)) {
+		pmd_out_strf(o, "hpet_table", "HPET table", "absent: none on %s (Linux's HPET code "
+			     "is x86's)", pmd_arch_name(a.kind));
+		return;
+	}
 	if (!n) {
 		pmd_out_str(o, "hpet_table", "HPET table",
 			    "absent: the firmware declares no HPET (pmdiag-hpet tells whether the "
@@ -180,6 +199,14 @@ static void msr_line(struct pmd_src *s, struct pmd_out *o)
 	const int *cpus;
 	size_t n;
 	uint64_t v;
+	struct pmd_arch a;
+	pmd_arch_get(s, &a);
+	if (pmd_arch_not_x86(&a)) {
+		struct pmd_res r = pmd_res_make(PMD_ABSENT, 0, "x86 registers, none on %s",
+						pmd_arch_name(a.kind));
+		pmd_out_res(o, "msr", "MSRs", &r);
+		return;
+	}
 	if (pmd_cpus(s, &cpus, &n).st != PMD_OK || !n) {
 		struct pmd_res r = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 		pmd_out_res(o, "msr", "MSRs", &r);

@@ -212,3 +212,11 @@ one_fadt_madt() {
 	assert_equal "$(jq -r '.thermal.acpi_zones[] | select(.path == "\\_TZ.THM0") | .fixed_temp_mc' <<<"$output")" 8300
 	assert_equal "$(jq -r '[.findings[] | select(.id | startswith("thermal."))] | length' <<<"$output")" 0
 }
+
+@test "every corpus acpidump is x86 by its MADT's local APICs: no x86 judgement is left out" {
+	corpus_eval report
+	local got
+	got=$(jq -r '.machine | "\(.arch) \(.arch_basis | sub("\\([0-9]+\\)"; "(N)"; "g") | sub(",.*"; ""))"' \
+		"$BATS_FILE_TMPDIR"/corpus-report/*.json | sort | uniq -c | sed 's/^ *//')
+	assert_equal "$got" "150 x86 the MADT's local APICs (N)"
+}

@@ -45,7 +45,7 @@ report() {
 	printf 'zero-to-one\n' > "$d/sys/devices/system/cpu/online"
 	report "$d"
 	assert_equal "$status" 0
-	assert_line '  CPUs online: invalid: sys/devices/system/cpu/online: not a CPU list'
+	assert_line '  CPUs online:  invalid: sys/devices/system/cpu/online: not a CPU list'
 }
 
 @test "a symbolic link pointing out of the dump is refused" {
@@ -55,7 +55,7 @@ report() {
 	ln -s "$BATS_TEST_TMPDIR/outside" "$d/proc/sys/kernel/osrelease"
 	report "$d"
 	assert_equal "$status" 0
-	assert_line "  Kernel:      invalid: symbolic link in dump refused: proc/sys/kernel/osrelease"
+	assert_line "  Kernel:       invalid: symbolic link in dump refused: proc/sys/kernel/osrelease"
 	refute_output --partial "secret-outside"
 	[ -L "$d/proc/sys/kernel/osrelease" ] # left as it was
 }
@@ -67,7 +67,7 @@ report() {
 	ln -s /sys/class "$d/sys/class"
 	report "$d"
 	assert_equal "$status" 0
-	assert_line --partial "Product:     invalid: symbolic link in dump refused"
+	assert_line --partial "Product:      invalid: symbolic link in dump refused"
 }
 
 @test "acpidump.txt that is garbage: ACPI invalid, the rest of the report stands" {
@@ -84,7 +84,7 @@ report() {
 	truncate -s 17M "$d/proc/sys/kernel/osrelease"
 	report "$d"
 	assert_equal "$status" 0
-	assert_line --partial "Kernel:      invalid: proc/sys/kernel/osrelease: larger than 16777216 bytes"
+	assert_line --partial "Kernel:       invalid: proc/sys/kernel/osrelease: larger than 16777216 bytes"
 }
 
 @test "a manifest that is not one: exit 1 with the line" {

@@ -25,6 +25,58 @@ load test_helper
 	[ "$n" -ge 44 ] || fail "only $n CPUs"
 }
 
+# arat_agrees FILE: pmdiag-lapic's and pmdiag-report's text and JSON say the same of ARAT
+# for the corpus CPU in FILE, and a CPU without leaf 6 (the oracle's maximum standard leaf
+# below 6) has none, for that reason, as Linux reads it.
+arat_agrees() {
+	local f=$1 name want max l6 text json why rtext rjson rwhy verdict
+	name=$(basename "$f")
+	# columns counted from the end: the brand may hold commas
+	read -r max l6 want < <(awk -F, -v n="$name" '$1 == n { print $(NF-14), $(NF-12), $(NF-9) }' \
+		"$CORPUS/cpuid/oracle-cpuid.csv")
+	[ -n "$want" ] || { echo "not in the oracle"; return 1; }
+	text=$(pmdiag-lapic --cpuid "$f" | sed -n 's/^Timer flags: *ARAT \(yes\|no\)\( (\(.*\))\)\?, TSC deadline.*/\1|\3/p')
+	IFS=\| read -r json why verdict < <(pmdiag-lapic --json --cpuid "$f" |
+		jq -r '"\(.cpus[0].arat)|\(.cpus[0].arat_why)|\(.verdict.text)"')
+	rtext=$(pmdiag-report --cpuid "$f" | sed -n 's/^  CPU timer flags: *ARAT \(yes\|no\)\( (\(.*\))\)\?, TSC deadline.*/\1|\3/p')
+	IFS=\| read -r rjson rwhy < <(pmdiag-report --json --cpuid "$f" |
+		jq -r '"\(.platform.cpu_flags.arat)|\(.platform.cpu_flags.arat_why)"')
+	# text and JSON, tool and report, the oracle: one answer
+	[ "$text" = "$( [ "$json" = true ] && echo yes || echo no)|$( [ "$why" = null ] || echo "$why")" ] ||
+		{ echo "lapic text [$text], JSON [$json|$why]"; return 1; }
+	[ "$rtext" = "$text" ] || { echo "report text [$rtext], lapic text [$text]"; return 1; }
+	[ "$rjson|$rwhy" = "$json|$why" ] || { echo "report JSON [$rjson|$rwhy], lapic [$json|$why]"; return 1; }
+	[ "$json" = "$( [ "$want" = 1 ] && echo true || echo false)" ] || { echo "arat $json, oracle $want"; return 1; }
+	if [ "$json" = false ]; then
+		[[ "$verdict" == "no ARAT"* ]] || { echo "verdict: $verdict"; return 1; }
+	fi
+	if [ "$((max))" -lt 6 ]; then
+		[ "$l6" = 0 ] && [ "$json" = false ] &&
+			[ "$why" = "CPUID leaf 6 not implemented: max standard leaf $((max))" ] ||
+			{ echo "max leaf $max: arat $json, why [$why]"; return 1; }
+	else
+		[ "$why" = null ] || { echo "max leaf $max: why [$why]"; return 1; }
+	fi
+}
+
+@test "every corpus CPU: text and JSON, pmdiag-lapic and pmdiag-report agree on ARAT; no leaf 6 is no ARAT, with the reason" {
+	oracle_test
+	[ -d "$CORPUS/cpuid" ] || skip "no corpus"
+	local files=() f
+	for f in "$CORPUS"/cpuid/*; do
+		[ "$(basename "$f")" = oracle-cpuid.csv ] || files+=("$f")
+	done
+	[ "${#files[@]}" -ge 44 ] || fail "only ${#files[@]} CPUID dumps"
+	par_each arat_agrees "${files[@]}"
+	# the corpus holds CPUs of both kinds: both branches are taken
+	local max old=0
+	for max in $(awk -F, 'NR > 1 { print $(NF-14) }' "$CORPUS/cpuid/oracle-cpuid.csv"); do
+		[ "$((max))" -ge 6 ] || old=$((old + 1))
+	done
+	[ "$old" -ge 5 ] || fail "only $old CPUs without leaf 6"
+	[ "$old" -lt "${#files[@]}" ]
+}
+
 @test "a CPUID file alone: the verdict depends on idle states that are not recorded" {
 	run -0 pmdiag-lapic --json --cpuid "$CORPUS/cpuid/lcp-intel--x86-64--core--intel-core2-quad-cpu-q9300.test"
 	assert_equal "$(jq -r '.verdict.lapic_timer_stops' <<<"$output")" null

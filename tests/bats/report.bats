@@ -217,3 +217,40 @@ load test_helper
 	done
 	[ -z "$bad" ] || fail "$bad"
 }
+
+# An ARM64 laptop's acpidump (tests/dumps/hand-arm64, from handmade-arm64.py): the corpus
+# has none; users attach them (a Surface Pro 9 5G, a Windows Dev Kit 2023). Its kernel runs
+# none of the x86 code pmdiag judges: no LPS0 _DSM, no LPIT, no HPET, no LAPIC, no _PSS.
+@test "an ARM64 acpidump: the machine section says ARM64 and why; no x86-only finding, each probe says why" {
+	local a="$DUMPS/hand-arm64/acpidump.txt" basis
+	basis="the MADT's GIC entries (4 CPU interfaces), the FADT's ARM boot flags (PSCI), a GTDT"
+	run -0 --separate-stderr pmdiag-report --json --acpidump "$a"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(jq -r '.machine | "\(.arch)|\(.arch_basis)"' <<<"$output")" "ARM64|$basis"
+	assert_equal "$(jq -c '.findings' <<<"$output")" '[]'
+	assert_equal "$(jq -r '.s0ix.verdict | "\(.s0ix)|\(.text)"' <<<"$output")" \
+		"unknown|not judged on ARM64 ($basis): Linux's low-power S0 idle support (the FADT flag, the LPS0 _DSM, the LPIT, pmc_core, amd_pmc) is x86's"
+	assert_equal "$(jq -r '.s0ix.firmware | "\(.low_power_s0)|\(.lps0_device)|\(.lps0_attached)"' <<<"$output")" \
+		'true|\_SB.PEP0|no: on ARM64, Linux has no LPS0 code (drivers/acpi/x86/s2idle.c is x86'"'"'s)'
+	assert_equal "$(jq -r '.hpet.verdict | "\(.present) \(.in_use) \(.force_helps)"' <<<"$output")" "false false false"
+	assert_equal "$(jq -r '.lapic.verdict | "\(.lapic_timer_stops)|\(.text)"' <<<"$output")" \
+		"null|not applicable on ARM64 ($basis): no local APIC"
+	assert_equal "$(jq -r '[.pstate.acpi_pss[] | "\(.cpu_used) \(.cpu_used_why)"] | unique[]' <<<"$output")" \
+		"false Linux on ARM64 reads no _PSS: acpi-cpufreq is x86's (ARM64 CPUs scale through _CPC and cppc_cpufreq)"
+	assert_equal "$(jq -r '.sources | "\(.hpet_table)|\(.msr_reason)"' <<<"$output")" \
+		"absent: none on ARM64 (Linux's HPET code is x86's)|x86 registers, none on ARM64"
+	# the thermal zone is judged as on any machine: the kernel makes a zone of it
+	assert_equal "$(jq -r '.thermal.acpi_zones | length' <<<"$output")" 1
+	# the dump of the same tables says the same
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-arm64"
+	assert_equal "$(jq -c '[.machine.arch, .findings, .s0ix.verdict.text]' <<<"$output")" \
+		"$(pmdiag-report --json --acpidump "$a" | jq -c '[.machine.arch, .findings, .s0ix.verdict.text]')"
+	# the same DSDT read as x86 (a MADT of local APICs, no ARM boot flags, no GTDT): the
+	# x86 findings the ARM64 reading leaves out
+	"$TOP/tests/dumps/handmade-arm64.py" --as-x86 "$BATS_TEST_TMPDIR/x86.txt"
+	run -0 pmdiag-report --json --acpidump "$BATS_TEST_TMPDIR/x86.txt"
+	assert_equal "$(jq -r '.machine.arch' <<<"$output")" x86
+	assert_equal "$(jq -r '[.findings[] | "\(.severity) \(.id)"] | join(",")' <<<"$output")" \
+		"warning s0ix.lps0-dsm-unanswered,info hpet.absent"
+	assert_equal "$(jq -r '[.pstate.acpi_pss[].cpu_used] | unique | join(",")' <<<"$output")" true
+}

@@ -94,7 +94,7 @@ s0ix_findings() {
 	assert_line 'S0ix (suspend to idle): unknown: the suspend mode (/sys/power/mem_sleep): invalid: "s2idle deep": no mode in brackets'
 }
 
-@test "suspend to idle without the FADT flag: no S0ix; a warning only where S3 is offered" {
+@test "suspend to idle without the FADT flag: no S0ix; where S3 is offered, a choice (info) that says who made it" {
 	local d
 	d=$(copy_dump hand-s0ix-amd-nohw f)
 	# the tables of a QEMU q35 machine: FADT revision 3, LOW_POWER_S0_IDLE clear
@@ -103,7 +103,16 @@ s0ix_findings() {
 	assert_line "S0ix (suspend to idle): no: suspend is to idle (s2idle) but the firmware declares no low-power S0 idle (FADT flag clear): the CPUs idle, the platform stays powered"
 	assert_line --regexp '^  Low-power S0 idle: +not declared \(FADT flag LOW_POWER_S0_IDLE, revision 3\)$'
 	run -0 s0ix_findings "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
-	assert_output "warning s0ix.s2idle-without-lps0"
+	assert_output "info s0ix.s2idle-without-lps0"
+	# Linux's default there is deep: s2idle was written after boot...
+	run -0 pmdiag-report --json --dump "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.s2idle-without-lps0") | .message' <<<"$output")" \
+		"suspend is to idle, chosen after boot (/sys/power/mem_sleep): Linux's default here is deep (S3), as the firmware declares no low-power S0 idle (FADT flag clear); the platform stays powered in suspend"
+	# ... or asked for on the command line
+	echo "BOOT_IMAGE=/boot/vmlinuz-6.6.0-13-amd64 ro quiet mem_sleep_default=s2idle" > "$d/proc/cmdline"
+	run -0 pmdiag-report --json --dump "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.s2idle-without-lps0") | "\(.severity) \(.message) | \(.advice)"' <<<"$output")" \
+		"info suspend is to idle, chosen on the command line (mem_sleep_default=s2idle): Linux's default here is deep (S3), as the firmware declares no low-power S0 idle (FADT flag clear); the platform stays powered in suspend | if it was not meant: boot without mem_sleep_default=s2idle, and suspend goes to RAM (deep)"
 	echo "[s2idle]" > "$d/sys/power/mem_sleep"
 	run -0 s0ix_findings "$d" --acpidump "$DUMPS/qemu-q35/acpidump.txt"
 	assert_output ""
@@ -143,7 +152,7 @@ s0ix_findings() {
 	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-aspm-off"
 	assert_line "  ASPM policy: default"
 	assert_line --regexp '^  PCIe links: +1 \(a port and the function behind it; supported: by both ends\)$'
-	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +none +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +none +on +yes$'
+	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +none +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +none +on +no$'
 	assert_line "  L1 off: 0000:00:1d.0 -> 0000:01:00.0: pcie_aspm=off: Linux leaves ASPM as the firmware set it"
 	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-aspm-off"
 	assert_equal "$(jq -c '[.kernel.pcie_aspm, .pcie.aspm_policy, (.pcie.pcie_links[] | [.port, .device, .class, .aspm_supported, .aspm_enabled, .l1ss_enabled, .ltr_supported, .ltr_enabled])]' <<<"$output")" \
@@ -171,7 +180,7 @@ PY
 
 @test "an NVMe link with L1.1 on and L1.2 supported at both ends but off: the info s0ix.l12-off" {
 	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-l12-off"
-	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +L1 +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +ASPM-L1\.1 PCI-PM-L1\.1 +on +yes$'
+	assert_line --regexp '^  0000:00:1d\.0 +0000:01:00\.0 +0108 +L1 +L1 +ASPM-L1\.1 ASPM-L1\.2 PCI-PM-L1\.1 PCI-PM-L1\.2 +ASPM-L1\.1 PCI-PM-L1\.1 +on +no$'
 	refute_line --partial "L1 off:"
 	run -0 s0ix_findings "$DUMPS/hand-s0ix-l12-off"
 	assert_output "info s0ix.l12-off"
@@ -188,7 +197,7 @@ PY
 			fail "${d##*/}"
 		n=$((n + 1))
 	done
-	for f in "$CORPUS"/lspci/*.lspci "$DUMPS"/*/lspci.txt; do
+	for f in "$CORPUS"/lspci/*.lspci "$DUMPS"/*/lspci.txt "$TOP"/tests/lspci/*.xxxx; do
 		diff <(lspci -D -vvv -F "$f" 2> /dev/null | python3 "$TOP/tests/bats/lib/lspci-links.py") \
 			<(pmdiag-s0ix --json --lspci "$f" | jq -c '.pcie.pcie_links[] | del(.class, .internal)') ||
 			fail "$f"
@@ -248,9 +257,9 @@ redacted: PCI Device Serial Number of 1 function zeroed"
 		n=$((n + $(grep -c . <<<"$want" || true)))
 	done
 	[ "$n" -ge 50 ] || fail "only $n links compared"
-	# AMD's internal GPP bridges (root ports without a slot, 00:08.x) leave L1 off by
-	# design: listed as internal, no finding; the only one left is inside HP's
-	# Thunderbolt chip, an info (no FADT beside the text)
+	# AMD's internal GPP bridges (AMD root ports without a slot, 00:08.x, to the APU's own
+	# functions) leave L1 off by design: listed as internal, no finding; the only ones
+	# left are inside HP's Thunderbolt chip, an info (no FADT beside the text)
 	run -0 pmdiag-s0ix --json --lspci "$CORPUS/lspci-vv/Acer-Swift_SF314-42-0B8C9A043DE7.lspci.txt"
 	assert_equal "$(jq -c '[.pcie.pcie_links[] | select(.internal) | [.port, .aspm_supported, .aspm_enabled]]' <<<"$output")" \
 		'[["0000:00:08.1","L0s L1","none"],["0000:00:08.2","L0s L1","none"]]'
@@ -261,6 +270,38 @@ redacted: PCI Device Serial Number of 1 function zeroed"
 	done
 	assert_equal "$(grep . <<<"$all" | sort | uniq -c | sed 's/^ *//')" \
 		"2 Hewlett-Packard-EliteBook_840_G5-47FD3953FD85 info s0ix.aspm-l1-off"
+}
+
+@test "a root port without a slot is a real link unless it is AMD's to its own APU: an Intel PCH port to a soldered r8169 NIC" {
+	local t="$TOP/tests/lspci/hand-pch-r8169.lspci.txt"
+	run -0 pmdiag-s0ix --json --lspci "$t"
+	assert_equal "$(jq -c '[.pcie.pcie_links[] | [.port, .device, .class, .aspm_supported, .aspm_enabled, .internal]]' <<<"$output")" \
+		'[["0000:00:1c.7","0000:01:00.0","0200","L0s L1","none",false]]'
+	run -0 pmdiag-s0ix --lspci "$t"
+	assert_line --regexp '^  0000:00:1c\.7 +0000:01:00\.0 +0200 +L0s L1 +none .* on +no$'
+	# bound to r8169, which turns L1 off on purpose: info, and it says so
+	run -0 pmdiag-report --json --lspci "$t"
+	assert_equal "$(jq -r '.findings[] | "\(.severity) \(.id) \(.message)"' <<<"$output")" \
+		"info s0ix.aspm-l1-off PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (r8169 turns L1 off at probe on purpose, against hangs, unless the chip has its vendor's mark of ASPM tested (RTL8125 on; 6.15: RTL8168h on))"
+	# another driver (or none known): the link is judged as any other
+	grep -v 'r8169' "$t" > "$BATS_TEST_TMPDIR/other.txt"
+	run -0 pmdiag-report --json --lspci "$BATS_TEST_TMPDIR/other.txt"
+	assert_equal "$(jq -r '.findings[] | "\(.severity) \(.id) \(.message)"' <<<"$output")" \
+		"info s0ix.aspm-l1-off PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (the firmware, the driver or the kernel's _OSC negotiation left it off)"
+	# the same port and NIC in a dump (config space, the driver from sysfs) on a low-power
+	# S0 laptop booted with pcie_aspm=off: the driver's choice stays info...
+	local d
+	d=$(copy_dump hand-s0ix-aspm-off r)
+	cp "$TOP/tests/lspci/hand-pch-r8169.xxxx" "$d/lspci.txt"
+	sed -i 's|0000:01:00.0/driver -> .*|0000:01:00.0/driver -> ../../../bus/pci/drivers/r8169|' "$d/links"
+	run -0 pmdiag-report --json --dump "$d"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.aspm-l1-off") | "\(.severity) \(.message)"' <<<"$output")" \
+		"info PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (r8169 turns L1 off at probe on purpose, against hangs, unless the chip has its vendor's mark of ASPM tested (RTL8125 on; 6.15: RTL8168h on))"
+	# ... and with another driver, pcie_aspm=off is the reason: a warning there
+	sed -i 's|drivers/r8169|drivers/nvme|' "$d/links"
+	run -0 pmdiag-report --json --dump "$d"
+	assert_equal "$(jq -r '.findings[] | select(.id == "s0ix.aspm-l1-off") | "\(.severity) \(.message)"' <<<"$output")" \
+		"warning PCIe link 0000:00:1c.7 -> 0000:01:00.0 (class 0200): both ends support ASPM L1 and it is off (pcie_aspm=off: Linux leaves ASPM as the firmware set it)"
 }
 
 @test "lspci -vv text: decoded fields only, a non-root lspci's <access denied>, and what is not lspci" {

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The verdict of a measured suspend (pmd_s0ix_cycle_judge) from the two ends' counters. */
+/*
+ * The verdict of a measured suspend (pmd_s0ix_cycle_judge) from the two ends' counters;
+ * lspci text as the PCIe links read it.
+ */
+#include "format/lspcitext.h"
 #include "probe/s0ix/s0ix.h"
 #include "unit.h"
 
@@ -73,4 +77,48 @@ TEST(s0ix_suspend_writes_allowed)
 	CHECK(!pmd_knob_write_allowed("sys/power/mem_sleep"));
 	CHECK(!pmd_knob_write_allowed("sys/class/rtc/rtc0/date"));
 	CHECK(!pmd_knob_write_allowed("sys/class/rtc/rtc0/../rtc1/wakealarm"));
+}
+
+/* lspci text: the IDs of -nn, AMD's vendors by name without them, the driver of -k. */
+TEST(s0ix_lspci_text_ids_driver)
+{
+	static const char text[] =
+		"00:08.1 PCI bridge [0604]: Advanced Micro Devices, Inc. [AMD] Renoir Internal "
+		"PCIe GPP Bridge to Bus [1022:1635] (prog-if 00 [Normal decode])\n"
+		"\tCapabilities: [58] Express (v2) Root Port (Slot-), MSI 00\n"
+		"\tKernel driver in use: pcieport\n"
+		"\n"
+		"03:00.0 VGA compatible controller: Advanced Micro Devices, Inc. [AMD/ATI] Renoir "
+		"(rev c2) (prog-if 00 [VGA controller])\n"
+		"\tKernel driver in use: amdgpu\n"
+		"\n"
+		"0000:01:00.0 Ethernet controller [0200]: Realtek Semiconductor Co., Ltd. "
+		"RTL8111/8168/8411 PCI Express Gigabit Ethernet Controller [10ec:8168] (rev 15)\n"
+		"\tKernel driver in use: r8169\n"
+		"\tKernel modules: r8169\n"
+		"\n"
+		"02:00.0 Network controller: Intel Corporation Wi-Fi 6 AX201 (rev 20)\n";
+	struct pmd_lspci_text t;
+
+	CHECK_EQ(pmd_lspci_text_parse(text, sizeof(text) - 1, &t), 0);
+	CHECK_EQ(t.n, 4);
+	if (t.n != 4)
+		return;
+	CHECK_EQ(t.d[0].vendor, 0x1022);
+	CHECK_EQ(t.d[0].device, 0x1635);
+	CHECK(t.d[0].pe.type == PMD_PCIE_ROOT_PORT && !t.d[0].pe.slot);
+	CHECK_STR(t.d[0].driver, "pcieport");
+	/* no -nn: ATI's name gives its vendor, the device stays unknown */
+	CHECK_EQ(t.d[1].vendor, 0x1002);
+	CHECK_EQ(t.d[1].device, 0);
+	CHECK_EQ(t.d[1].cls, -1);
+	CHECK_STR(t.d[1].driver, "amdgpu");
+	CHECK_EQ(t.d[2].vendor, 0x10ec);
+	CHECK_EQ(t.d[2].device, 0x8168);
+	CHECK_EQ(t.d[2].cls, 0x0200);
+	CHECK_STR(t.d[2].driver, "r8169");
+	/* a vendor the rules do not need, without -nn: not known; no driver line: none */
+	CHECK_EQ(t.d[3].vendor, 0);
+	CHECK_STR(t.d[3].driver, "");
+	pmd_lspci_text_free(&t);
 }

@@ -18,6 +18,9 @@ static void findings(const void *st, struct pmd_checks *f)
 {
 	const struct pmd_hpet_info *h = st;
 	const struct pmd_hpet_verdict *v = &h->v;
+	/* Linux's HPET code (arch/x86/kernel/hpet.c, the HPET table's parse) is x86's */
+	if (pmd_arch_not_x86(&h->arch))
+		return;
 	if (v->present == PMD_NO && v->force_helps == PMD_YES)
 		pmd_check_add(f, "hpet.disabled-forceable", PMD_SEV_WARNING,
 			      "boot with hpet=force", "HPET %s; %s", v->line[0], v->line[2]);

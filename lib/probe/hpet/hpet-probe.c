@@ -611,7 +611,8 @@ void pmd_hpet_collect(struct pmd_src *s, struct pmd_hpet_info *info)
 	compare_tables(info);
 	pmd_hpet_chipset(s, &info->chip);
 	collect_kernel(s, info);
-	judge(info);
+	if (!pmd_hpet_judge_arch(s, info))
+		judge(info);
 }
 
 /* ---- output ---- */

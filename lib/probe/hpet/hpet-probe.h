@@ -7,6 +7,7 @@
 #ifndef PMD_HPET_PROBE_H
 #define PMD_HPET_PROBE_H
 
+#include "acpi/arch.h"
 #include "probe/hpet/chipset.h"
 #include "probe/hpet/hpet.h"
 #include "out/out.h"
@@ -80,6 +81,7 @@ struct pmd_hpet_info {
 	struct pmd_hpet_verdict v;
 	char tables_disagree[4][160];   /* between duplicate HPET tables */
 	unsigned ndisagree;
+	struct pmd_arch arch;           /* not x86: no HPET code runs (hpet-arch.c) */
 };
 
 /* Every read, in a fixed order (pmdiag-dump runs it to record the MMIO reads). */
@@ -88,5 +90,8 @@ void pmd_hpet_collect(struct pmd_src *s, struct pmd_hpet_info *info);
 int pmd_hpet_print(const struct pmd_hpet_info *info, struct pmd_out *o);
 /* Short form for pmdiag-report. */
 void pmd_hpet_report(const struct pmd_hpet_info *info, struct pmd_out *o);
+/* The verdict on another architecture than x86, whose kernel has no HPET code; false on
+ * x86 (or an unknown architecture), where the verdict stays the x86 one. */
+bool pmd_hpet_judge_arch(struct pmd_src *s, struct pmd_hpet_info *info);
 
 #endif

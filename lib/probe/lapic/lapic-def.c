@@ -17,6 +17,8 @@ static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
 static void findings(const void *st, struct pmd_checks *f)
 {
 	const struct pmd_lapic_info *l = st;
+	if (pmd_arch_not_x86(&l->arch))
+		return; /* no local APIC, no CPUID */
 	/* whether or not the timer stops: the CPUs of one machine should agree */
 	if (l->differ[0])
 		pmd_check_add(f, "lapic.cpus-differ", PMD_SEV_WARNING,

@@ -41,18 +41,15 @@ static void cpus(struct pmd_src *s, struct pmd_lapic_info *li)
 	for (size_t i = 0; i < li->ncpu; i++) {
 		const struct cpu_raw_data_t *r = &raw->raw[i];
 		struct pmd_lapic_cpu *c = &li->cpu[i];
-		uint32_t l1[4], l5[4], l6[4], l87[4];
+		uint32_t l1[4], l5[4], l87[4];
 		c->cpu = nonline == li->ncpu ? online[i] : (int)i;
 		pmd_cpuid_vendor(r, c->vendor);
 		pmd_cpuid_fms(r, &c->family, &c->model, &c->stepping);
 		pmd_cpuid_brand(r, c->brand);
 		bool h1 = pmd_cpuid_leaf(r, 1, l1), h5 = pmd_cpuid_leaf(r, 5, l5);
-		c->leaf6 = pmd_cpuid_leaf(r, 6, l6);
-		/* Linux takes a missing leaf as no ARAT: so does the verdict; the flag
-		 * itself is unknown, and said so */
-		pmd_cpuid_missing(r, 6, c->no_leaf6, sizeof(c->no_leaf6));
 		bool h87 = pmd_cpuid_leaf(r, 0x80000007u, l87);
-		c->arat = c->leaf6 && (l6[PMD_EAX] >> 2 & 1);
+		/* without leaf 6 Linux has no ARAT: "no", with the reason */
+		c->arat = pmd_cpuid_arat(r, c->arat_why, sizeof(c->arat_why));
 		c->tsc_deadline = h1 && (l1[PMD_ECX] >> 24 & 1);
 		c->x2apic = h1 && (l1[PMD_ECX] >> 21 & 1);
 		c->mwait = h1 && (l1[PMD_ECX] >> 3 & 1);
@@ -362,6 +359,15 @@ static void judge(struct pmd_lapic_info *li)
 	else if (dev && !strcmp(dev, "pit"))
 		li->longest_s = 0.02746;
 
+	if (pmd_arch_not_x86(&li->arch)) {
+		li->stops = PMD_UNKNOWN;
+		snprintf(li->verdict, sizeof(li->verdict), "not applicable on %s (%.200s): no "
+			 "local APIC", pmd_arch_name(li->arch.kind), li->arch.basis);
+		snprintf(li->limit, sizeof(li->limit), "nothing pmdiag-lapic judges: %s",
+			 li->arch.kind == PMD_ARCH_ARM64 ? "each CPU's timer is the architected "
+			 "timer the GTDT describes" : "the CPUs' timers are another architecture's");
+		return;
+	}
 	if (li->arat == PMD_YES) {
 		li->stops = PMD_NO;
 		snprintf(li->verdict, sizeof(li->verdict),
@@ -471,6 +477,7 @@ void pmd_lapic_collect(struct pmd_src *s, struct pmd_lapic_info *li, unsigned in
 	broadcast(s, li);
 	arrivals(s, li, interval_ms);
 	firmware(s, &li->fw);
+	pmd_arch_get(s, &li->arch);
 	judge(li);
 }
 
@@ -529,10 +536,8 @@ static void print_cpus(const struct pmd_lapic_info *li, struct pmd_out *o)
 		     c->vendor, c->family, c->model, c->codename[0] ? ", libcpuid: " : "",
 		     c->codename);
 	char arat[112];
-	if (c->leaf6)
-		snprintf(arat, sizeof(arat), "ARAT %s", c->arat ? "yes" : "no");
-	else
-		snprintf(arat, sizeof(arat), "ARAT: unknown (%s)", c->no_leaf6);
+	snprintf(arat, sizeof(arat), "ARAT %s%s%s%s", c->arat ? "yes" : "no",
+		 c->arat_why[0] ? " (" : "", c->arat_why, c->arat_why[0] ? ")" : "");
 	pmd_out_strf(o, NULL, "Timer flags", "%s, TSC deadline %s, invariant TSC %s, x2APIC %s, MWAIT %s",
 		     arat, c->tsc_deadline ? "yes" : "no",
 		     c->invariant_tsc ? "yes" : "no", c->x2apic ? "yes" : "no",
@@ -563,13 +568,11 @@ static void print_cpus(const struct pmd_lapic_info *li, struct pmd_out *o)
 		pmd_out_uint(o, "stepping", NULL, k->stepping, NULL);
 		pmd_out_str(o, "brand", NULL, k->brand);
 		pmd_out_str(o, "codename", NULL, k->codename);
-		if (k->leaf6) {
-			pmd_out_bool(o, "arat", NULL, k->arat);
-		} else {
-			pmd_out_null(o, "arat", NULL);
-			pmd_out_str(o, "arat_status", NULL, "absent");
-			pmd_out_str(o, "arat_reason", NULL, k->no_leaf6);
-		}
+		pmd_out_bool(o, "arat", NULL, k->arat);
+		if (k->arat_why[0])
+			pmd_out_str(o, "arat_why", NULL, k->arat_why);
+		else
+			pmd_out_null(o, "arat_why", NULL);
 		pmd_out_bool(o, "tsc_deadline", NULL, k->tsc_deadline);
 		pmd_out_bool(o, "invariant_tsc", NULL, k->invariant_tsc);
 		pmd_out_bool(o, "x2apic", NULL, k->x2apic);

@@ -8,6 +8,7 @@
 #define PMD_LAPIC_H
 
 #include "acpi/acpitbl.h"
+#include "acpi/arch.h"
 #include "out/out.h"
 #include "source/source.h"
 
@@ -19,8 +20,8 @@ struct pmd_lapic_cpu {
 	unsigned family, model, stepping;
 	bool arat, tsc_deadline, invariant_tsc, x2apic, mwait;
 	uint32_t mwait_substates;  /* CPUID.05H:EDX (4 bits per C-state, C0..C7) */
-	bool leaf6;                /* CPUID leaf 6 exists (else ARAT is unknown-as-absent) */
-	char no_leaf6[80];         /* why not: "CPUID leaf 6 not implemented: max standard leaf 1" */
+	char arat_why[80];         /* "" when CPUID.06H:EAX[2] decided arat; else what did
+				    * ("CPUID leaf 6 not implemented: max standard leaf 5") */
 };
 
 struct pmd_lapic_state {
@@ -82,6 +83,8 @@ struct pmd_lapic_info {
 	unsigned nirq;
 
 	struct pmd_lapic_fw fw;    /* ACPI MADT and FADT */
+
+	struct pmd_arch arch;      /* not x86: no local APIC, nothing judged */
 
 	/* verdict */
 	enum pmd_tri stops;

@@ -209,11 +209,19 @@ static unsigned table_rank(const char *name)
  * an enabled local APIC or x2APIC entry of the MADT names (Linux's
  * map_madt_entry: a local x2APIC entry names a Processor () only below 255).
  */
-static void cpu_use(struct pmd_acpi_pss *p, const struct pmd_madt *m, bool madt_ok, bool device)
+static void cpu_use(struct pmd_acpi_pss *p, const struct pmd_madt *m, bool madt_ok, bool device,
+		    const struct pmd_arch *arch)
 {
 	char pres[400];
 
 	p->cpu_used = false;
+	if (pmd_arch_not_x86(arch)) {
+		/* only acpi-cpufreq and pcc-cpufreq read _PSS, and both are x86's */
+		snprintf(p->cpu_why, sizeof(p->cpu_why), "Linux on %s reads no _PSS: acpi-cpufreq "
+			 "is x86's (ARM64 CPUs scale through _CPC and cppc_cpufreq)",
+			 pmd_arch_name(arch->kind));
+		return;
+	}
 	if (p->orphan) {
 		snprintf(p->cpu_why, sizeof(p->cpu_why), "never loaded");
 		return;
@@ -435,6 +443,7 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 	bool madt_ok = false;
 
 	memset(&madt, 0, sizeof(madt));
+	pmd_arch_get(s, &a->arch);
 	a->madt_res = pmd_acpi_get(s, "APIC", 1, &mt);
 	if (a->madt_res.st == PMD_OK) {
 		madt_ok = pmd_madt_decode(mt->data, mt->len, &madt) == 0;
@@ -494,7 +503,7 @@ void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a)
 		pmd_aml_presence(ns, e, p->path, &p->pres);
 		if (parent && p->is_processor)
 			p->has_uid = pmd_acpi_processor_uid(ns, parent, &p->uid);
-		cpu_use(p, &madt, madt_ok, parent && parent->kind == PMD_AML_DEVICE);
+		cpu_use(p, &madt, madt_ok, parent && parent->kind == PMD_AML_DEVICE, &a->arch);
 	}
 	pmd_madt_free(&madt);
 	/* in path order (NameSegs have four characters), whatever the order of the tables */

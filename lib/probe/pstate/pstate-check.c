@@ -79,7 +79,8 @@ static void check_presence(struct pmd_pstate_info *pi)
 	size_t used = 0;
 	const struct pmd_acpi_pss *p = NULL;
 
-	if (!cf_known || has_policies(&pi->cf) || pi->acpi.res.st != PMD_OK)
+	if (!cf_known || has_policies(&pi->cf) || pi->acpi.res.st != PMD_OK ||
+	    pmd_arch_not_x86(&pi->acpi.arch))
 		return;
 	for (size_t i = 0; i < pi->acpi.n; i++)
 		if (pi->acpi.p[i].cpu_used && !used++)
@@ -123,6 +124,9 @@ static void check_pss_tables(struct pmd_pstate_info *pi, const struct pmd_pst_dr
 	const struct pmd_pst_acpi *a = &pi->acpi;
 	unsigned orphans = 0, bare = 0;
 	const struct pmd_acpi_pss *orphan = NULL;
+
+	if (pmd_arch_not_x86(&a->arch))
+		return; /* no kernel driver reads _PSS there (pstate-acpi.c cpu_use) */
 	/*
 	 * An orphan _PSS never reaches Linux. It leaves a processor without P-states
 	 * (a real defect) when the processor object exists (defined by a later table)
@@ -794,6 +798,12 @@ void pmd_pst_checks(struct pmd_pstate_info *pi)
 	struct pmd_pst_limits l;
 	struct pmd_pst_drv drv;
 	pmd_pst_limits(pi, &l);
+	if (pmd_arch_not_x86(&pi->acpi.arch)) {
+		/* _PSS, MSRs, HWP, RAPL and CPUID are x86's: only cpufreq's own checks apply */
+		check_cpufreq(pi, &l);
+		check_disagree(pi);
+		return;
+	}
 	pmd_pst_driver(pi, &l, &drv);
 	check_unknown(pi);
 	check_presence(pi);

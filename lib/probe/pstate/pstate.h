@@ -11,6 +11,7 @@
 
 #include "acpi/aml.h"
 #include "acpi/aml-eval.h"
+#include "acpi/arch.h"
 #include "format/amleval.h"
 #include "probe/check.h"
 #include "cpu/msr.h"
@@ -250,6 +251,7 @@ struct pmd_pst_acpi {
 	bool has_profile;                 /* the FADT holds one (not in 1.0 tables: ACPICA) */
 	unsigned pm_profile;
 	char fadt_oem[7], fadt_oem_table[9];
+	struct pmd_arch arch;             /* not x86: no _PSS is read (acpi-cpufreq is x86's) */
 };
 
 /* ---- power limits, limit reasons, PROCHOT, throttle counters ---- */

@@ -61,8 +61,8 @@ static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
  */
 static void runtime_finding(const struct pmd_s0ix_info *si, struct pmd_checks *f)
 {
-	if (si->lps0 != PMD_YES || si->rt_res.st != PMD_OK || isnan(si->rt_pct[PMD_CST_PC10]) ||
-	    isnan(si->rt_pct[PMD_CST_C6]) ||
+	if (si->not_x86 || si->lps0 != PMD_YES || si->rt_res.st != PMD_OK ||
+	    isnan(si->rt_pct[PMD_CST_PC10]) || isnan(si->rt_pct[PMD_CST_C6]) ||
 	    si->rt_pct[PMD_CST_PC10] >= PMD_IDLE_HW_REACHED_PCT)
 		return;
 	double core = si->rt_pct[PMD_CST_C6] +
@@ -105,8 +105,9 @@ static void lps0_findings(const struct pmd_s0ix_info *si, struct pmd_checks *f)
 {
 	const struct pmd_s0ix_lps0 *l = &si->lps0d;
 
-	if (si->lps0 != PMD_YES || !strcmp(si->mode, "deep") || !strcmp(si->mode, "shallow"))
-		return;
+	if (si->not_x86 || si->lps0 != PMD_YES || !strcmp(si->mode, "deep") ||
+	    !strcmp(si->mode, "shallow"))
+		return; /* drivers/acpi/x86/s2idle.c: x86 only */
 	if (l->res.st == PMD_ABSENT)
 		pmd_check_add(f, "s0ix.no-lps0-device", PMD_SEV_WARNING,
 			      "report it to the firmware vendor, or suspend to RAM where deep is offered",
@@ -147,12 +148,19 @@ static void lps0_findings(const struct pmd_s0ix_info *si, struct pmd_checks *f)
 static void findings(const void *st, struct pmd_checks *f)
 {
 	const struct pmd_s0ix_info *si = st;
-	if (si->lpit_res.st == PMD_OK && si->lpit.problem[0])
+	/*
+	 * On another architecture only what its kernel does too is judged: the PCIe links
+	 * and pcie_port_pm=. The LPIT (ACPI_LPIT depends on X86_64), the LPS0 _DSM
+	 * (drivers/acpi/x86/), the hardware sleep counters pmc_core and amd_pmc feed, the
+	 * package C-states and the FADT flag's meaning for mem_sleep are x86's.
+	 */
+	bool x86 = !si->not_x86;
+	if (x86 && si->lpit_res.st == PMD_OK && si->lpit.problem[0])
 		pmd_check_add(f, "s0ix.lpit-invalid", PMD_SEV_WARNING,
 			      "report it to the firmware vendor",
 			      "the LPIT is malformed: %s; Linux stops reading it there",
 			      si->lpit.problem);
-	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_YES && si->s0ix == PMD_NO &&
+	if (x86 && !strcmp(si->mode, "s2idle") && si->lps0 == PMD_YES && si->s0ix == PMD_NO &&
 	    si->success.r.st == PMD_OK && si->success.v > 0) {
 		char blk[400], adv[480];
 		pmd_s0ix_pmc_blockers(si, blk, sizeof(blk));
@@ -175,7 +183,15 @@ static void findings(const void *st, struct pmd_checks *f)
 		const struct pmd_s0ix_link *l = &si->links[i];
 		const char *port = si->pci[l->port].name, *dev = si->pci[l->dev].name;
 		char adv[200];
-		if (l->why[0]) {
+		if (l->why[0] && l->driver_off) {
+			/* the driver's own choice, made for the device's sake: info */
+			snprintf(adv, sizeof(adv), "nothing to do unless the machine's vendor "
+				 "supports ASPM with this chip: then echo 1 > /sys/bus/pci/devices/%s/"
+				 "link/l1_aspm, and watch the device for errors", dev);
+			pmd_check_add(f, "s0ix.aspm-l1-off", PMD_SEV_INFO, adv,
+				      "PCIe link %s -> %s (class %04x): both ends support ASPM L1 "
+				      "and it is off (%s)", port, dev, si->pci[l->dev].cls, l->why);
+		} else if (l->why[0]) {
 			if (!strcmp(si->pcie_aspm, "off"))
 				snprintf(adv, sizeof(adv), "boot without pcie_aspm=off, then enable it "
 					 "for this link (echo 1 > /sys/bus/pci/devices/%s/link/l1_aspm) "
@@ -189,7 +205,7 @@ static void findings(const void *st, struct pmd_checks *f)
 			 * platform; firmware leaves some links off on purpose (half the
 			 * corpus's laptops have one, most inside a Thunderbolt chip) */
 			pmd_check_add(f, "s0ix.aspm-l1-off",
-				      si->lps0 == PMD_YES && !strcmp(si->pcie_aspm, "off")
+				      x86 && si->lps0 == PMD_YES && !strcmp(si->pcie_aspm, "off")
 					      ? PMD_SEV_WARNING
 					      : PMD_SEV_INFO,
 				      adv,
@@ -215,7 +231,7 @@ static void findings(const void *st, struct pmd_checks *f)
 			      "firmware fault of this machine",
 			      "booted with pcie_port_pm=off: PCIe ports never runtime-suspend, so "
 			      "the devices behind them cannot reach D3cold");
-	if (!strcmp(si->amd_iommu, "off") && si->lps0 == PMD_YES &&
+	if (x86 && !strcmp(si->amd_iommu, "off") && si->lps0 == PMD_YES &&
 	    (si->cpu_amd == PMD_YES || (si->cpu_amd == PMD_UNKNOWN && si->pmc.amd)))
 		pmd_check_add(f, "s0ix.amd-iommu-off",
 			      si->s0ix == PMD_NO ? PMD_SEV_WARNING : PMD_SEV_INFO,
@@ -224,13 +240,29 @@ static void findings(const void *st, struct pmd_checks *f)
 			      "the IOMMU, devices such as the USB4 routers may not reach D3 and keep "
 			      "the SoC out of hardware sleep%s",
 			      si->s0ix == PMD_NO ? " (the last suspend did not reach it)" : "");
-	if (!strcmp(si->mode, "s2idle") && si->lps0 == PMD_NO && si->has_deep)
-		pmd_check_add(f, "s0ix.s2idle-without-lps0", PMD_SEV_WARNING,
-			      "suspend to RAM instead: echo deep > /sys/power/mem_sleep, or boot "
-			      "with mem_sleep_default=deep",
-			      "suspend is to idle, which the firmware does not support as a "
-			      "low-power state (FADT flag clear), while S3 (deep) is offered: "
-			      "the platform stays powered in suspend");
+	/*
+	 * Info, by the severity rule for settings: a user's choice that costs power in
+	 * suspend is info unless pmdiag can show it was not chosen. Here it always was:
+	 * with S3 offered Linux makes deep the mode (kernel/power/suspend.c
+	 * suspend_set_ops), and only the LPS0 device's attach makes s2idle the default,
+	 * which needs the FADT flag (drivers/acpi/x86/s2idle.c lps0_device_attach). So
+	 * s2idle here came from mem_sleep_default=s2idle or from a write to
+	 * /sys/power/mem_sleep after boot (a user, a tool, systemd's MemorySleepMode=).
+	 */
+	if (x86 && !strcmp(si->mode, "s2idle") && si->lps0 == PMD_NO && si->has_deep) {
+		bool boot = si->has_mem_sleep_default && !strcmp(si->mem_sleep_default, "s2idle");
+
+		pmd_check_add(f, "s0ix.s2idle-without-lps0", PMD_SEV_INFO,
+			      boot ? "if it was not meant: boot without mem_sleep_default=s2idle, "
+				     "and suspend goes to RAM (deep)"
+				   : "if it was not meant: echo deep > /sys/power/mem_sleep, and find "
+				     "what writes s2idle there (a tool, systemd's MemorySleepMode=)",
+			      "suspend is to idle, chosen %s: Linux's default here is deep (S3), as "
+			      "the firmware declares no low-power S0 idle (FADT flag clear); the "
+			      "platform stays powered in suspend",
+			      boot ? "on the command line (mem_sleep_default=s2idle)"
+				   : "after boot (/sys/power/mem_sleep)");
+	}
 }
 
 static int output(const void *st, struct pmd_out *o, const struct pmd_probe_opts *po)

@@ -220,6 +220,13 @@ void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 		l->res = pmd_res_make(PMD_ABSENT, 0, "no device with PNP0D80 and a _DSM in the tables");
 		return;
 	}
+	if (si->not_x86) {
+		/* Linux's LPS0 code, drivers/acpi/x86/s2idle.c, is built for x86 only */
+		snprintf(l->path, sizeof(l->path), "%s", dev[0]->path);
+		pmd_lps0_hid(ns, l->path, l->hid, sizeof(l->hid));
+		l->attached = PMD_NO;
+		return;
+	}
 	e = pmd_aml_eval(s, ns, &l->eval_res);
 	if (e)
 		snprintf(l->eval_engine, sizeof(l->eval_engine), "%s", e->engine);
@@ -290,6 +297,12 @@ void pmd_s0ix_print_lps0(const struct pmd_s0ix_info *si, struct pmd_out *o)
 		     l->hid[0] && strcmp(l->hid, "PNP0D80") ? ", " : "",
 		     l->presence[0] ? ": " : "", l->presence);
 	pmd_out_str(o, "lps0_device", NULL, l->path);
+	if (si->not_x86) {
+		pmd_out_strf(o, "lps0_attached", "Linux uses the device", "no: on %s, Linux has no "
+			     "LPS0 code (drivers/acpi/x86/s2idle.c is x86's)",
+			     pmd_arch_name(si->arch.kind));
+		return;
+	}
 	if (l->absent) {
 		/* not enumerated: its _DSM is never called */
 		pmd_out_str(o, "lps0_attached", "Linux uses the device", "no: not present");

@@ -47,6 +47,9 @@ static void collect_text(const struct pmd_lspci_text *t, struct pmd_s0ix_info *s
 		x->dev = d->dev;
 		x->func = d->func;
 		x->cls = d->cls < 0 ? 0 : (unsigned)d->cls;
+		x->vendor = d->vendor;
+		x->device = d->device;
+		snprintf(x->driver, sizeof(x->driver), "%s", d->driver);
 		x->r = pmd_ok();
 		x->pe = d->pe;
 		if (d->denied)
@@ -110,6 +113,21 @@ static int port_of(const struct pmd_s0ix_info *si, const struct pmd_s0ix_pcidev 
 	return -1;
 }
 
+/*
+ * A link inside the SoC, which firmware leaves without ASPM by design: AMD's internal
+ * GPP bridges (pci.ids "Internal PCIe GPP Bridge", 00:07.1 and 00:08.x) are root ports
+ * without a slot that lead to the APU's own functions (GPU, audio, PSP, USB, SATA, IPU:
+ * vendor AMD 1022 or ATI 1002). Not the absence of a slot alone: an Intel PCH root port
+ * without one leads to a device soldered on the board (a Realtek NIC), a real link; and
+ * Intel's on-die functions sit on bus 0 as root complex integrated endpoints, with no
+ * link at all. Vendor 0 (lspci text without -nn or a name): not known, a real link.
+ */
+static bool link_internal(const struct pmd_s0ix_pcidev *port, const struct pmd_s0ix_pcidev *dev)
+{
+	return port->pe.type == PMD_PCIE_ROOT_PORT && !port->pe.slot && port->vendor == 0x1022 &&
+	       (dev->vendor == 0x1022 || dev->vendor == 0x1002);
+}
+
 static void pair(struct pmd_s0ix_info *si)
 {
 	size_t cap = 0;
@@ -144,14 +162,37 @@ static void pair(struct pmd_s0ix_info *si)
 		l->ltr_on = pmd_pcie_ltr_on(b);
 		l->clkpm_sup = pmd_pcie_clkpm_sup(b);
 		l->clkpm_on = pmd_pcie_clkpm_on(b);
-		l->internal = a->type == PMD_PCIE_ROOT_PORT && !a->slot;
+		l->internal = link_internal(&si->pci[p], f);
 	}
 }
 
-/* Why L1 is off on a link whose both ends support it: what the kernel was told. */
-static void why_off(const struct pmd_s0ix_info *si, char *buf, size_t n)
+/* The device's driver: lspci's "Kernel driver in use", else sysfs's driver link. */
+static const char *driver_of(const struct pmd_s0ix_info *si, const struct pmd_s0ix_pcidev *d)
 {
-	if (si->pcie_aspm[0] && !strcmp(si->pcie_aspm, "off"))
+	if (d->driver[0])
+		return d->driver;
+	for (size_t i = 0; i < si->nrpm; i++)
+		if (si->rpm[i].r.st == PMD_OK && !strcmp(si->rpm[i].name, d->name))
+			return si->rpm[i].driver;
+	return "";
+}
+
+/*
+ * Why L1 is off on a link whose both ends support it: what the kernel was told, or a
+ * driver that turns it off on purpose. r8169 (drivers/net/ethernet/realtek/r8169_main.c,
+ * rtl_init_one, in 6.1 and 6.12 alike) calls pci_disable_link_state(PCIE_LINK_STATE_L1)
+ * at probe for every chip rtl_aspm_is_safe() does not vouch for: only a chip from the
+ * RTL8125 on (from 6.15 the RTL8168h on) whose MAC OCP register 0xC0B2 the system vendor
+ * marked as ASPM-tested keeps L1; a mark pmdiag cannot read.
+ */
+static void why_off(const struct pmd_s0ix_info *si, struct pmd_s0ix_link *l, char *buf, size_t n)
+{
+	if (!strcmp(driver_of(si, &si->pci[l->dev]), "r8169")) {
+		l->driver_off = true;
+		snprintf(buf, n, "r8169 turns L1 off at probe on purpose, against hangs, unless "
+			 "the chip has its vendor's mark of ASPM tested (RTL8125 on; 6.15: RTL8168h "
+			 "on)");
+	} else if (si->pcie_aspm[0] && !strcmp(si->pcie_aspm, "off"))
 		snprintf(buf, n, "pcie_aspm=off: Linux leaves ASPM as the firmware set it");
 	else if (si->fadt_res.st == PMD_OK && si->fadt.has_boot_arch &&
 		 (si->fadt.iapc_boot_arch & PMD_FADT_PCIE_ASPM_CONTROLS))
@@ -179,10 +220,14 @@ void pmd_s0ix_collect_pci(struct pmd_src *s, struct pmd_s0ix_info *si)
 	}
 	collect_devs(s, si);
 	pair(si);
+}
+
+void pmd_s0ix_links_why(struct pmd_s0ix_info *si)
+{
 	for (size_t i = 0; i < si->nlinks; i++) {
 		struct pmd_s0ix_link *l = &si->links[i];
 		if ((l->aspm_sup & PMD_ASPM_L1) && !(l->aspm_on & PMD_ASPM_L1) && !l->internal)
-			why_off(si, l->why, sizeof(l->why));
+			why_off(si, l, l->why, sizeof(l->why));
 	}
 }
 
@@ -247,7 +292,7 @@ void pmd_s0ix_print_pci(const struct pmd_s0ix_info *si, struct pmd_out *o)
 		pmd_out_bool(o, "ltr_supported", NULL, l->ltr_sup);
 		pmd_out_bool(o, "ltr_enabled", NULL, l->ltr_on);
 		pmd_out_str(o, NULL, "LTR", !l->ltr_sup ? "-" : l->ltr_on ? "on" : "off");
-		pmd_out_str(o, NULL, "Slot", l->internal ? "none" : "yes");
+		pmd_out_str(o, NULL, "Internal", l->internal ? "yes" : "no");
 		pmd_out_end(o);
 	}
 	pmd_out_end(o);

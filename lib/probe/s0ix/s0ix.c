@@ -35,6 +35,8 @@ static void firmware(struct pmd_src *s, struct pmd_s0ix_info *si)
 	const struct pmd_acpi_table *t;
 
 	si->lps0 = PMD_UNKNOWN;
+	pmd_arch_get(s, &si->arch);
+	si->not_x86 = pmd_arch_not_x86(&si->arch);
 	si->nfadt = pmd_acpi_count(s, "FACP");
 	si->fadt_res = pmd_acpi_get(s, "FACP", 1, &t);
 	if (si->fadt_res.st == PMD_OK && pmd_fadt_decode(t->data, t->len, &si->fadt) < 0)
@@ -129,6 +131,13 @@ static void judge(struct pmd_s0ix_info *si)
 	char why[200];
 
 	si->s0ix = PMD_UNKNOWN;
+	if (si->not_x86) {
+		/* no x86 ladder: suspend to idle goes through PSCI and the platform's own code */
+		snprintf(v, n, "not judged on %s (%.120s): Linux's low-power S0 idle support (the "
+			 "FADT flag, the LPS0 _DSM, the LPIT, pmc_core, amd_pmc) is x86's",
+			 pmd_arch_name(si->arch.kind), si->arch.basis);
+		return;
+	}
 	if (!si->mode[0] && si->mem_sleep_res.st == PMD_ABSENT && si->state_res.st == PMD_OK &&
 	    !strstr(si->state, "mem") && !strstr(si->state, "freeze")) {
 		si->s0ix = PMD_NO;
@@ -222,6 +231,7 @@ void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si)
 	pmd_s0ix_collect_pmc(s, si);
 	pmd_s0ix_collect_pci(s, si);
 	pmd_s0ix_collect_dev(s, si);
+	pmd_s0ix_links_why(si);
 	pmd_s0ix_collect_lps0(s, si);
 	judge(si);
 	si->rt_res = pmd_res_make(PMD_NOT_RECORDED, 0, "no window was measured");

@@ -10,6 +10,7 @@
 #define PMD_PROBE_S0IX_H
 
 #include "acpi/acpitbl.h"
+#include "acpi/arch.h"
 #include "acpi/lps0.h"
 #include "format/cstatefmt.h"
 #include "format/pcie.h"
@@ -20,7 +21,8 @@
 /* One PCI function and its PCI Express registers (r: whether pe was read). */
 struct pmd_s0ix_pcidev {
 	char name[16];             /* 0000:00:1c.0 */
-	unsigned domain, bus, dev, func, cls, vendor, device;
+	unsigned domain, bus, dev, func, cls, vendor, device; /* vendor 0: not known */
+	char driver[32];           /* lspci text's "Kernel driver in use"; else sysfs (rpm) */
 	struct pmd_res r;
 	struct pmd_pcie pe;
 };
@@ -33,8 +35,9 @@ struct pmd_s0ix_link {
 	unsigned l1ss_sup, l1ss_on; /* PMD_L1SS_* of both ends */
 	bool ltr_sup, ltr_on;      /* supported by both; enabled in the device */
 	bool clkpm_sup, clkpm_on;
-	bool internal;             /* a root port without a slot: a link inside the SoC */
-	char why[200];             /* L1 supported by both ends and off: why */
+	bool internal;             /* a link inside the SoC (pmd_s0ix_link_internal) */
+	bool driver_off;           /* L1 off, and the device's driver turns it off on purpose */
+	char why[320];             /* L1 supported by both ends and off: why */
 };
 
 /* A PCI function's runtime power management (r: of power/control). */
@@ -146,6 +149,10 @@ struct pmd_s0ix_cycle {
 };
 
 struct pmd_s0ix_info {
+	/* the architecture: Linux's low-power S0 code (the FADT flag's use, the LPS0 _DSM,
+	 * the LPIT, pmc_core, amd_pmc) is x86's; another is not judged by it */
+	struct pmd_arch arch;
+	bool not_x86;
 	/* firmware: the first FADT (the one Linux uses) and the first LPIT */
 	struct pmd_res fadt_res;
 	struct pmd_fadt fadt;
@@ -216,6 +223,9 @@ struct pmd_idle_hw;
 /* The run-time rung from pmdiag-idle's residency counters (hw: over its window). */
 void pmd_s0ix_runtime(struct pmd_s0ix_info *si, const struct pmd_idle_hw *hw);
 void pmd_s0ix_collect_pci(struct pmd_src *s, struct pmd_s0ix_info *si);
+/* Why each link with L1 supported by both ends has it off (after the devices: their
+ * drivers count). */
+void pmd_s0ix_links_why(struct pmd_s0ix_info *si);
 void pmd_s0ix_print_pci(const struct pmd_s0ix_info *si, struct pmd_out *o);
 void pmd_s0ix_free_pci(struct pmd_s0ix_info *si);
 void pmd_s0ix_collect_dev(struct pmd_src *s, struct pmd_s0ix_info *si);

@@ -119,6 +119,8 @@ def acpi_table_spec: {obj: {
 }, req: ["signature", "instance", "length", "checksum"]};
 
 def machine_spec: {obj: {
+	arch: {enum: ["x86", "ARM64", "RISC-V", "LoongArch"]},
+	arch_basis: text,
 	kernel: text,
 	product: "string",
 	sys_vendor: "string",
@@ -131,7 +133,7 @@ def machine_spec: {obj: {
 	cpu_family: count,
 	cpu_model: count,
 	cpu_stepping: count
-}, req: ["kernel", "product", "bios", "cpus_online"]};
+}, req: ["arch", "arch_basis", "kernel", "product", "bios", "cpus_online"]};
 
 def sources_spec: {obj: {
 	lockdown: {obj: {
@@ -149,8 +151,8 @@ def sources_spec: {obj: {
 }, req: ["lockdown", "hpet_table", "msr", "acpi_tables"]};
 
 def platform_spec: {obj: {
-	cpu_flags: {obj: {arat: "boolean", tsc_deadline: "boolean", invariant_tsc: "boolean"},
-		req: ["arat", "tsc_deadline", "invariant_tsc"]},
+	cpu_flags: {obj: {arat: "boolean", arat_why: [text, "null"], tsc_deadline: "boolean",
+		invariant_tsc: "boolean"}, req: ["arat", "arat_why", "tsc_deadline", "invariant_tsc"]},
 	clocksource: {obj: {current: text, available: texts}, req: ["current", "available"]},
 	clockevents: {obj: {broadcast: [text, "null"], per_cpu: texts}, req: ["broadcast", "per_cpu"]},
 	cpuidle: {obj: {driver: [text, "null"], governor: text, states: {arr: {obj: {
