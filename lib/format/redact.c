@@ -143,6 +143,46 @@ void pmd_redact_host(char *s, size_t len, const char *host, struct pmd_redaction
 
 void pmd_redact_log(char *s, size_t len, const char *host, struct pmd_redaction *r)
 {
+	/* no name given: the one systemd wrote into the log ("Hostname set to <zenbox>.") */
+	char found[65];
+	static const char key[] = "Hostname set to <";
+	const char *h = host ? NULL : memmem(s, len, key, sizeof(key) - 1);
+	if (h) {
+		const char *v = h + sizeof(key) - 1, *end = s + len;
+		size_t n = 0;
+		while (v + n < end && v[n] != '>' && v[n] != '\n' && n < sizeof(found) - 1)
+			n++;
+		if (v + n < end && v[n] == '>' && n) {
+			memcpy(found, v, n);
+			found[n] = 0;
+			host = found;
+		}
+	}
+	/* else the host of a journal's or syslog's lines ("Mar 05 09:00:12 zenbox kernel: ") */
+	static const char kern[] = " kernel: ";
+	const char *k = host ? NULL : memmem(s, len < 65536 ? len : 65536, kern, sizeof(kern) - 1);
+	if (k) {
+		const char *line = k;
+		while (line > s && line[-1] != '\n')
+			line--;
+		const char *e = k, *b = k;
+		while (b > line && b[-1] != ' ')
+			b--;
+		/* only a time stamp before the host: "[    0.000000] ", or a clock ending in a
+		 * digit or a zone ("Mar 05 09:00:12 ", "... CET "), never words of a message */
+		bool stamp = false;
+		if (b - line >= 3 && b[-1] == ' ') {
+			char c = b[-2];
+			stamp = line[0] == '[' ? c == ']'
+					       : memchr(line, ':', (size_t)(b - line)) != NULL &&
+							 ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z'));
+		}
+		if (stamp && e - b >= 2 && (size_t)(e - b) < sizeof(found)) {
+			memcpy(found, b, (size_t)(e - b));
+			found[e - b] = 0;
+			host = found;
+		}
+	}
 	pmd_redact_host(s, len, host, r);
 	pmd_redact_uuids(s, len, r);
 	pmd_redact_macs(s, len, r);

@@ -23,7 +23,9 @@ void pmd_redact_macs(char *s, size_t len, struct pmd_redaction *r);
 void pmd_redact_serials(char *s, size_t len, struct pmd_redaction *r);
 /* host: this machine's name (NULL, "", "localhost", "(none)": nothing to cut). */
 void pmd_redact_host(char *s, size_t len, const char *host, struct pmd_redaction *r);
-/* Every rule above: what a kernel log in a dump goes through. */
+/* Every rule above: what a kernel log in a dump goes through. host NULL: the name
+ * systemd wrote into the log ("Hostname set to <NAME>."), else the host field of a
+ * journal's or syslog's lines, if any. */
 void pmd_redact_log(char *s, size_t len, const char *host, struct pmd_redaction *r);
 /*
  * "2 UUIDs, 1 MAC address, the host name (3 times)" ("nothing" when nothing was

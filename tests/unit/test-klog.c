@@ -11,6 +11,8 @@
 
 #include "format/klog.h"
 #include "format/redact.h"
+#include "probe/kernel-log.h"
+#include "source/source.h"
 #include "unit.h"
 #include "util/util.h"
 
@@ -642,4 +644,87 @@ TEST(redact_kernel_log_lines)
 	char u[] = "0b4d3c0e-8a6f-4c43-9c1e-5a2b1f1d9e11";
 	pmd_redact_uuids(u, 35, &none);
 	CHECK_STR(u, "0b4d3c0e-8a6f-4c43-9c1e-5a2b1f1d9e11");
+}
+
+TEST(redact_host_from_the_log_itself)
+{
+	/* systemd names the host in the kernel log; it is cut there and everywhere else */
+	char s[] = "6,900,5000000,-;systemd[1]: Hostname set to <zenbox>.\n"
+		   "6,901,5000100,-;NFS: mounting zenbox.local:/srv as zenbox\n";
+	struct pmd_redaction r = { 0 };
+	pmd_redact_log(s, strlen(s), NULL, &r);
+	CHECK_CONTAINS(s, "Hostname set to <xxxxxx>.");
+	CHECK_CONTAINS(s, "mounting xxxxxx.local:/srv as xxxxxx\n");
+	CHECK_EQ(r.hosts, 3);
+	/* a journal's host field */
+	char j[] = "Mar 05 09:00:12 zenbox kernel: Linux version 6.1.0\n"
+		   "Mar 05 09:00:13 zenbox kernel: hpet0: 8 comparators\n";
+	struct pmd_redaction rj = { 0 };
+	pmd_redact_log(j, strlen(j), NULL, &rj);
+	CHECK_STR(j, "Mar 05 09:00:12 xxxxxx kernel: Linux version 6.1.0\n"
+		     "Mar 05 09:00:13 xxxxxx kernel: hpet0: 8 comparators\n");
+	CHECK_EQ(rj.hosts, 2);
+	/* a dmesg line that says "kernel: " is no host field */
+	char d[] = "[    1.0] Booting paravirtualized kernel: on bare hardware\n";
+	struct pmd_redaction rd = { 0 };
+	pmd_redact_log(d, strlen(d), NULL, &rd);
+	CHECK_EQ(rd.hosts, 0);
+	CHECK_CONTAINS(d, "paravirtualized kernel: on");
+}
+
+TEST(klog_of_a_source_once_and_why_there_is_none)
+{
+	/* --dmesg over a dump: the file's log, cut, parsed once and kept */
+	struct pmd_src_opts o = { .dmesg = "tests/klog/dmesg-6.12-intel.txt" };
+	struct pmd_res why;
+	struct pmd_src *s = pmd_src_open_dump("tests/dumps/laptop", &o, &why);
+	CHECK(s != NULL);
+	if (s) {
+		const struct pmd_klog_src *k = pmd_klog_of(s);
+		CHECK_EQ(k->res.st, PMD_OK);
+		CHECK(pmd_klog_of(s) == k);
+		CHECK_EQ(k->log.sum.hpet_comparators, 8);
+		CHECK_EQ(k->red.uuids, 3);
+		CHECK_EQ(k->red.macs, 1);
+		char v[64];
+		CHECK(pmd_klog_param(&k->log, "root", v, sizeof(v)));
+		CHECK_STR(v, "UUID=xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
+		CHECK_EQ(pmd_src_klog_check(s).st, PMD_OK);
+		pmd_src_close(s);
+	}
+	/* the boot asked for */
+	struct pmd_src_opts ob = { .dmesg = "tests/klog/kern.log", .dmesg_boot = 1 };
+	s = pmd_src_open_acpidump(&ob, &why);
+	CHECK(s != NULL);
+	if (s) {
+		const struct pmd_klog_src *k = pmd_klog_of(s);
+		CHECK_EQ(k->log.boot, 1);
+		char rel[32];
+		CHECK(pmd_klog_arg(&k->log, &k->log.fact[k->log.sum.release], 0, rel, sizeof(rel)));
+		CHECK_STR(rel, "4.19.0-16-amd64");
+		pmd_src_close(s);
+	}
+	/* a dump made without it: not recorded; no log given: nothing to check */
+	struct pmd_src_opts none = { 0 };
+	s = pmd_src_open_dump("tests/dumps/laptop", &none, &why);
+	CHECK(s != NULL);
+	if (s) {
+		CHECK_EQ(pmd_klog_of(s)->res.st, PMD_NOT_RECORDED);
+		CHECK_EQ(pmd_src_klog_check(s).st, PMD_OK);
+		pmd_src_close(s);
+	}
+	/* a file that is no log: invalid, with the parser's reason */
+	struct pmd_src_opts bad = { .dmesg = "tests/klog/bad/notalog.txt" };
+	s = pmd_src_open_acpidump(&bad, &why);
+	CHECK(s != NULL);
+	if (s) {
+		const struct pmd_klog_src *k = pmd_klog_of(s);
+		CHECK_EQ(k->res.st, PMD_INVALID);
+		CHECK_STR(k->res.why, "kernel log: no line of a Linux kernel log (dmesg, journalctl -k, "
+				      "kern.log or /dev/kmsg)");
+		CHECK_STR(pmd_src_klog_check(s).why,
+			  "tests/klog/bad/notalog.txt: no line of a Linux kernel log (dmesg, journalctl -k, "
+			  "kern.log or /dev/kmsg)");
+		pmd_src_close(s);
+	}
 }
