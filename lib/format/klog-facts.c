@@ -667,8 +667,9 @@ static void summarize(struct pmd_klog *k)
 			FIRST(s->aspm_fadt);
 #undef FIRST
 	}
-	if (s->cmdline < 0)
-		s->cmdline = cmd_x86;
+	/* both printed: the longer (a log cut inside one of them keeps the other whole) */
+	if (s->cmdline < 0 || (cmd_x86 >= 0 && k->fact[cmd_x86].arg[0][1] > k->fact[s->cmdline].arg[0][1]))
+		s->cmdline = cmd_x86 >= 0 ? cmd_x86 : s->cmdline;
 	char buf[128];
 	const char *arch = NULL;
 	if (s->release >= 0) {

@@ -728,3 +728,71 @@ TEST(klog_of_a_source_once_and_why_there_is_none)
 		pmd_src_close(s);
 	}
 }
+
+/* tests/klog/real: parts of real logs of corpus machines (README there) */
+TEST(klog_real_logs_of_corpus_machines)
+{
+	struct log l;
+	/* an AMD laptop's log from its middle: the start lost, the first line cut */
+	load(&l, "real/lhw-4F5C02C371C7.txt", 0);
+	const struct pmd_klog *k = &l.k;
+	CHECK_EQ(k->fmt, PMD_KLOG_DMESG);
+	CHECK(!k->has_start);
+	CHECK_EQ(k->skipped, 1);
+	CHECK_EQ(k->sum.release, -1);
+	CHECK_STR(k->sum.arch, "x86");
+	CHECK_EQ(pmd_klog_lineno(k, k->sum.cmdline), 21);
+	char v[64];
+	CHECK(pmd_klog_param(k, "intel_pstate", v, sizeof(v)));
+	CHECK_STR(v, "no_hwp");
+	CHECK(pmd_klog_param(k, "zswap.enabled", v, sizeof(v)));
+	CHECK_STR(v, "0");
+	CHECK_EQ(pmd_klog_lineno(k, k->sum.cpu), 79);
+	CHECK_STR(arg(k, k->sum.cpu, 0), "AMD Ryzen 7 6800U with Radeon Graphics");
+	uint64_t x;
+	CHECK(pmd_klog_arg_u64(k, &k->fact[k->sum.cpu], 1, &x) && x == 0x19);
+	CHECK(pmd_klog_arg_u64(k, &k->fact[k->sum.cpu], 2, &x) && x == 0x44);
+	CHECK_STR(arg(k, nth(k, "osi.added", 2), 0), "3.0 _SCP Extensions");
+	CHECK_EQ(count(k, "acpi.bios_error"), 3);
+	CHECK_STR(arg(k, nth(k, "acpi.bios_error", 1), 2), "\\_SB.PCI0.GPP6.WLAN");
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "acpi.bios_error", 2)), 142);
+	CHECK_STR(arg(k, nth(k, "osi.linux", 0), 0), "ignored");
+	CHECK_EQ(k->sum.sleep_states, (1u << 0) | (1u << 4) | (1u << 5)); /* no S3 */
+	CHECK_EQ(pmd_klog_lineno(k, k->sum.sleep), 154);
+	CHECK_STR(arg(k, nth(k, "osc", 3), 1),
+		  "OS now controls [PCIeHotplug SHPCHotplug PME AER PCIeCapability LTR DPC]");
+	CHECK_STR(k->sum.cpuidle, "");
+	unload(&l);
+
+	/* an Intel laptop's power lines, as a user greps them: the HPET counted 8 comparators
+	 * where the ACPI table of the same machine (corpus oracle) claims 3 */
+	load(&l, "real/lhw-524B6B1AD490.txt", 0);
+	k = &l.k;
+	CHECK(k->has_start);
+	CHECK_STR(arg(k, k->sum.release, 0), "5.4.18-100.fc30.x86_64");
+	CHECK_STR(k->sum.arch, "x86_64");
+	CHECK_STR(arg(k, k->sum.dmi, 0), "Hewlett-Packard HP EliteBook Folio 9470m/18DF, BIOS 68IBD Ver. F.47 10/08/2013");
+	CHECK_EQ(k->sum.hpet_comparators, 8);
+	CHECK_EQ(k->sum.hpet_bits, 64);
+	CHECK_EQ(pmd_klog_lineno(k, k->sum.hpet), 10);
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "hpet.clocksource", 0)), 7);
+	CHECK_STR(k->sum.cpuidle, "intel_idle");
+	CHECK_STR(arg(k, k->sum.cpuidle_fact, 1), "3A");
+	CHECK_STR(k->sum.cpufreq, "intel_pstate");
+	CHECK_EQ(count(k, "thermal.zone"), 6);
+	CHECK_STR(arg(k, nth(k, "thermal.zone", 1), 0), "GFXZ");
+	CHECK_STR(arg(k, nth(k, "thermal.zone", 1), 1), "0");
+	CHECK_STR(arg(k, nth(k, "thermal.zone", 5), 1), "127");
+	CHECK_STR(k->sum.clocksource, "tsc-early");
+	unload(&l);
+
+	/* a ThinkPad's log cut inside "Kernel command line": the whole "Command line" read */
+	load(&l, "real/lhw-282408B7FDEC.txt", 0);
+	k = &l.k;
+	CHECK_EQ(pmd_klog_lineno(k, k->sum.cmdline), 2);
+	CHECK(pmd_klog_param(k, "mem_sleep_default", v, sizeof(v)));
+	CHECK_STR(v, "deep");
+	CHECK_STR(arg(k, k->sum.dmi, 0), "LENOVO 20UAS89500/20UAS89500, BIOS N2WET24W (1.14 ) 10/15/2020");
+	CHECK_STR(arg(k, k->sum.release, 0), "5.13.0-37-generic");
+	unload(&l);
+}
