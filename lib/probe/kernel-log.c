@@ -7,6 +7,7 @@
 #include "probe/kernel-log.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,30 @@ static void klog_free(void *p)
 	pmd_klog_free(&k->log);
 	free(k->text);
 	free(k);
+}
+
+bool pmd_klog_kver(struct pmd_src *s, struct pmd_kver *k, unsigned *line)
+{
+	const struct pmd_klog_src *ks = pmd_klog_of(s);
+	*line = 0;
+	if (ks->res.st != PMD_OK || ks->log.sum.release < 0)
+		return false;
+	char rel[64];
+	(void)pmd_klog_arg(&ks->log, &ks->log.fact[ks->log.sum.release], 0, rel, sizeof(rel));
+	char *end;
+	unsigned long maj = strtoul(rel, &end, 10), min;
+	if (end == rel || *end != '.')
+		return false;
+	min = strtoul(end + 1, &end, 10);
+	if (maj == 0 || maj > 99 || min > 999)
+		return false;
+	memset(k, 0, sizeof(*k));
+	k->known = true;
+	k->major = (unsigned)maj;
+	k->minor = (unsigned)min;
+	snprintf(k->release, sizeof(k->release), "%s", rel);
+	*line = pmd_klog_lineno(&ks->log, ks->log.sum.release);
+	return true;
 }
 
 const struct pmd_klog_src *pmd_klog_of(struct pmd_src *s)

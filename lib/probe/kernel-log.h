@@ -10,6 +10,7 @@
 
 #include "format/klog.h"
 #include "format/redact.h"
+#include "source/kver.h"
 #include "source/source.h"
 
 struct pmd_klog_src {
@@ -25,5 +26,11 @@ struct pmd_klog_src {
 
 /* The source's kernel log; never NULL (res says why there is none). Owned by s. */
 const struct pmd_klog_src *pmd_klog_of(struct pmd_src *s);
+/*
+ * The kernel release the log names ("Linux version R"), as pmd_kver_read() gives
+ * osrelease: for a source that ran no kernel (an acpidump with --dmesg). False when
+ * the log has none; *line: the line of the log it came from.
+ */
+bool pmd_klog_kver(struct pmd_src *s, struct pmd_kver *k, unsigned *line);
 
 #endif

@@ -142,3 +142,17 @@ EOF
 	assert_equal "$(grep '^status: klog' "$d-2/manifest")" \
 		"$(printf 'status: klog\tunreadable\tEPERM\t/dev/kmsg: kernel.dmesg_restrict is 1: only root (CAP_SYSLOG) reads the kernel log (run as root)')"
 }
+
+@test "an acpidump with --dmesg is judged as the kernel the log names; a running kernel stays the judge" {
+	run -0 pmdiag-thermal --json --acpidump "$DUMPS/laptop/acpidump.txt" --dmesg "$KLOG/dmesg-4.9-intel.txt"
+	assert_equal "$(jq -r .kernel_judged.release <<<"$output")" "4.9.0-8-amd64"
+	run -0 pmdiag-thermal --acpidump "$DUMPS/laptop/acpidump.txt" --dmesg "$KLOG/dmesg-4.9-intel.txt"
+	assert_line "Kernel judged:        4.9.0-8-amd64"
+	assert_line "the kernel the log names (--dmesg, line 1)"
+	# a log whose start was lost names none: as an acpidump alone
+	run -0 pmdiag-thermal --json --acpidump "$DUMPS/laptop/acpidump.txt" --dmesg "$KLOG/dmesg-ring-wrapped.txt"
+	assert_equal "$(jq -r .kernel_judged.release <<<"$output")" null
+	# a dump's own kernel is the one that ran
+	run -0 pmdiag-thermal --json --dump "$DUMPS/laptop" --dmesg "$KLOG/dmesg-4.9-intel.txt"
+	assert_equal "$(jq -r .kernel_judged.release <<<"$output")" "$(grep '^kernel: ' "$DUMPS/laptop/manifest" | cut -c9-)"
+}
