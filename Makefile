@@ -233,6 +233,7 @@ bench: all
 	@tests/bench/report.sh
 	@tests/bench/archive.sh
 	@tests/bench/aml.sh
+	@tests/bench/klog.sh
 	@echo "== fuzz targets: executions per second, and without a crash so far"
 	@tests/fuzz/run.sh --build-dir $(B)/fuzz --seconds $(FUZZ_SECONDS)
 	@$(MAKE) --no-print-directory bench-qemu

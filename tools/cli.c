@@ -55,8 +55,14 @@ static void usage(const struct pmd_cli *c)
 	       "      --lspci FILE          take PCI config space from lspci -x/-xxx/-xxxx\n"
 	       "                            text (libpci's dump method), or PCIe link fields\n"
 	       "                            from lspci -vv text\n"
-	       "      --no-redact           keep UUIDs (command line, CPUID leaf 3) and the\n"
-	       "                            MSDM and SLIC tables\n"
+	       "      --dmesg FILE          take the kernel log from a file: dmesg (-T, -t, -r,\n"
+	       "                            -x), journalctl -k, kern.log, /dev/kmsg records\n"
+	       "                            (.xz/.gz too); the last boot in it\n"
+	       "      --dmesg-boot N        the boot of the --dmesg file to read, as journalctl\n"
+	       "                            -b counts: 0 the last, -1 the one before, 1 the first\n"
+	       "      --no-redact           keep UUIDs (command line, CPUID leaf 3, kernel log),\n"
+	       "                            the kernel log's MAC addresses, serial numbers and\n"
+	       "                            host name, and the MSDM and SLIC tables\n"
 	       "      --include-license-tables  keep the MSDM and SLIC tables (product keys)\n"
 	       "\nOutput:\n"
 	       "%s"
@@ -92,6 +98,18 @@ int pmd_cli_generic(struct pmd_cli *c, int opt, const char *arg)
 	case PMD_OPT_LSPCI:
 		c->so.lspci = arg;
 		return 1;
+	case PMD_OPT_DMESG:
+		c->so.dmesg = arg;
+		return 1;
+	case PMD_OPT_DMESG_BOOT: {
+		int64_t v;
+		if (pmd_parse_s64(arg, 10, &v) < 0 || v < -1000 || v > 1000)
+			pmd_cli_usage_error(c, "--dmesg-boot: \"%s\" is not a boot number (0 the "
+					    "last, -1 the one before it, 1 the first)", arg);
+		c->so.dmesg_boot = (int)v;
+		c->dmesg_boot_set = true;
+		return 1;
+	}
 	case PMD_OPT_DEBUG:
 		c->so.debug++;
 		return 1;
@@ -136,15 +154,24 @@ struct pmd_src *pmd_cli_open(struct pmd_cli *c)
 	if (c->dump) {
 		s = pmd_src_open_dump(c->dump, &c->so, &r);
 		what = "dump";
-	} else if (c->so.acpidump || c->so.cpuid || c->so.lspci) {
+	} else if (c->so.acpidump || c->so.cpuid || c->so.lspci || c->so.dmesg) {
 		s = pmd_src_open_acpidump(&c->so, &r);
-		what = c->so.acpidump ? "acpidump" : c->so.cpuid ? "cpuid" : "lspci";
+		what = c->so.acpidump ? "acpidump" : c->so.cpuid ? "cpuid" : c->so.lspci ? "lspci" : "dmesg";
 	} else {
 		s = pmd_src_open_live(&c->so, &r);
 		what = "live";
 	}
 	if (!s) {
 		fprintf(stderr, "%s: %s: %s\n", c->prog, what, r.why[0] ? r.why : pmd_st_name(r.st));
+		exit(PMD_EXIT_ERROR);
+	}
+	if (c->dmesg_boot_set && !c->so.dmesg)
+		pmd_cli_usage_error(c, "--dmesg-boot needs --dmesg FILE");
+	/* a kernel log the user gave that is none is said now, in one line naming it */
+	r = pmd_src_klog_check(s);
+	if (r.st != PMD_OK) {
+		fprintf(stderr, "%s: %s\n", c->prog, r.why);
+		pmd_src_close(s);
 		exit(PMD_EXIT_ERROR);
 	}
 	if (c->so.debug)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Options every tool shares, from one place (as pciutils' GENERIC_OPTIONS):
- * --help, --version, --json, --dump, --acpidump, --debug and the privacy
+ * --help, --version, --json, --dump, --acpidump, --cpuid, --lspci, --dmesg, --debug and the privacy
  * switches; opening the data source they select; exit codes.
  */
 #ifndef PMD_CLI_H
@@ -28,6 +28,8 @@ enum {
 	PMD_OPT_INCLUDE_LICENSE,
 	PMD_OPT_CPUID,
 	PMD_OPT_LSPCI,
+	PMD_OPT_DMESG,
+	PMD_OPT_DMESG_BOOT,
 	PMD_OPT_FIRST_TOOL, /* tools number their long-only options from here */
 };
 
@@ -38,6 +40,8 @@ enum {
 	{ "acpidump", required_argument, NULL, PMD_OPT_ACPIDUMP },                     \
 	{ "cpuid", required_argument, NULL, PMD_OPT_CPUID },                           \
 	{ "lspci", required_argument, NULL, PMD_OPT_LSPCI },                           \
+	{ "dmesg", required_argument, NULL, PMD_OPT_DMESG },                           \
+	{ "dmesg-boot", required_argument, NULL, PMD_OPT_DMESG_BOOT },                 \
 	{ "debug", no_argument, NULL, PMD_OPT_DEBUG },                                  \
 	{ "no-redact", no_argument, NULL, PMD_OPT_NO_REDACT },                          \
 	{ "include-license-tables", no_argument, NULL, PMD_OPT_INCLUDE_LICENSE }
@@ -52,6 +56,7 @@ struct pmd_cli {
 	const char *exit_help;  /* the "Exit status:" text of --help */
 	bool no_json;           /* the tool prints nothing to format (pmdiag-dump) */
 	const char *dump;
+	bool dmesg_boot_set;    /* --dmesg-boot was given (it needs --dmesg) */
 	enum pmd_fmt fmt;
 	struct pmd_src_opts so;
 };

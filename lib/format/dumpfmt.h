@@ -31,6 +31,7 @@ struct pmd_mmio_rec {
 #define PMD_DUMP_LINKS "links"
 #define PMD_DUMP_SNAP_TIME "time"
 #define PMD_DUMP_TRACE "trace.txt" /* format/tracerec.h: the kernel trace of the window */
+#define PMD_DUMP_KLOG "klog.txt"   /* format/klog.h: the kernel log, /dev/kmsg records */
 
 struct pmd_manifest_kv {
 	char *key, *value;

@@ -25,6 +25,8 @@
 #include "source/source-int.h"
 #include "cpu/cpuid.h"
 #include "format/dumpfmt.h"
+#include "format/klog.h"
+#include "format/redact.h"
 #include "probe/hpet/hpet-probe.h"
 #include "cpu/msr.h"
 #include "format/cstatefmt.h"
@@ -391,6 +393,59 @@ static void record_mmio(struct writer *w)
 	for (size_t i = 0; i < s->nmmio_log; i++)
 		pmd_dumpfmt_write_mmio(f, &s->mmio_log[i]);
 	close_out(w, f, PMD_DUMP_MMIO);
+}
+
+/* The offset in text of line n (1-based), len when there are fewer lines. */
+static size_t line_start(const char *text, size_t len, unsigned n)
+{
+	size_t i = 0;
+	for (unsigned l = 1; l < n && i < len; l++) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		i = nl ? (size_t)(nl - text) + 1 : len;
+	}
+	return i;
+}
+
+/*
+ * The kernel log of this boot (source/source-klog.c), cut by the privacy rules, and what
+ * it is: which form, how many lines, whether its start was lost (the ring buffer
+ * had overwritten "Linux version" and what came after it). A --dmesg file of
+ * several boots gives the lines of the boot read (--dmesg-boot), as it is.
+ */
+static void record_klog(struct writer *w)
+{
+	char *text;
+	size_t len;
+	struct pmd_redaction red;
+	struct pmd_res r = pmd_src_klog(w->s, &text, &len, &red);
+	status_line(w, "klog", &r);
+	if (r.st != PMD_OK)
+		return;
+	struct pmd_klog k;
+	struct pmd_klog_opts ko = { .boot = w->s->opts.dmesg_boot };
+	size_t from = 0, to = len;
+	bool ok = pmd_klog_parse(text, len, &ko, &k) == 0;
+	if (ok && k.nboots > 1) {
+		from = line_start(text, len, k.boot_first);
+		to = line_start(text, len, k.boot_last + 1);
+	}
+	write_file(w, PMD_DUMP_KLOG, text + from, to - from);
+	if (!w->s->opts.no_redact) {
+		char what[160];
+		pmd_redaction_str(&red, what, sizeof(what));
+		fprintf(w->man, "redacted: kernel log (%s): %s\n", PMD_DUMP_KLOG, what);
+	}
+	if (ok) {
+		fprintf(w->man, "klog: %s, %u lines, boot %u of %u, %s\n", pmd_klog_fmt_name(k.fmt),
+			k.boot_last - k.boot_first + 1, k.boot, k.nboots,
+			k.has_start ? "from its start"
+				    : "the start of the boot lost (no \"Linux version\" line: the "
+				      "ring buffer had overwritten it)");
+		pmd_klog_free(&k);
+	} else {
+		fprintf(w->man, "klog: not a kernel log: %s\n", k.problem);
+	}
+	free(text);
 }
 
 /* The C-state residency record of end i (a "source none" record when there is none). */
@@ -763,6 +818,7 @@ struct pmd_res pmd_dump_write(struct pmd_src *s, const char *out, const struct p
 	record_msr(&w);
 	record_mmio(&w);
 	record_snapshots(&w);
+	record_klog(&w);
 	record_empty_dirs(&w, w.dirfd, "", 0);
 	free(w.last_error);
 	w.last_error = NULL;

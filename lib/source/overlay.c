@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Overlays: a source that serves the ACPI tables of an acpidump file
- * (--acpidump) and/or the CPUID data of a CPUID file (--cpuid) and forwards
- * every other read to the source beneath it (live, dump, simulated or none).
+ * (--acpidump), the CPUID data of a CPUID file (--cpuid), the PCI config space
+ * of lspci text (--lspci) and/or the kernel log of a dmesg file (--dmesg), and
+ * forwards every other read to the source beneath it (live, dump, simulated or
+ * none).
  * The common layer above stays the same: it caches, validates and redacts
  * what the overlay serves as it does what any back-end serves.
  */
@@ -23,6 +25,7 @@ struct overlay {
 	char *acpidump;	       /* NULL: the ACPI tables come from below */
 	char *cpuid;	       /* NULL: the CPUID data comes from below */
 	char *lspci;	       /* NULL: the PCI config space comes from below */
+	char *dmesg;	       /* NULL: the kernel log comes from below */
 };
 
 #define OV(s) ((struct overlay *)(s)->priv)
@@ -88,6 +91,19 @@ static struct pmd_res ov_pci_open(struct pmd_src *s, struct pci_access **pacc)
 	struct pmd_res r = pmd_pcicfg_open(OV(s)->lspci, pacc, note, sizeof(note));
 	if (note[0])
 		pmd_src_warnf(s, "%s", note);
+	return r;
+}
+
+static struct pmd_res ov_klog(struct pmd_src *s, char **text, size_t *len)
+{
+	if (!OV(s)->dmesg) {
+		if (!BELOW(s)->be->klog)
+			return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
+		return FWD(s, klog, text, len);
+	}
+	struct pmd_res r = pmd_slurp_path(OV(s)->dmesg, text, len);
+	if (r.st != PMD_OK)
+		return pmd_res_make(r.st, r.err, "%s", r.why);
 	return r;
 }
 
@@ -159,13 +175,14 @@ static void ov_close(struct pmd_src *s)
 	free(ov->acpidump);
 	free(ov->cpuid);
 	free(ov->lspci);
+	free(ov->dmesg);
 	/* s->be points into ov: pmd_src_free(), which runs next, does not use it. */
 	free(ov);
 	s->priv = NULL;
 }
 
 struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, const char *cpuid,
-				const char *lspci)
+				const char *lspci, const char *dmesg)
 {
 	const struct pmd_backend *b = below->be;
 	struct overlay *ov = pmd_xcalloc(1, sizeof(*ov));
@@ -198,17 +215,20 @@ struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, con
 		.perf_read = b->perf_read ? ov_perf_read : NULL,
 		.perf_close = b->perf_close ? ov_perf_close : NULL,
 		.thermal_events_open = b->thermal_events_open ? ov_thermal_events_open : NULL,
+		.klog = ov_klog,
 	};
 	ov->below = below;
 	ov->acpidump = acpidump ? pmd_xstrdup(acpidump) : NULL;
 	ov->cpuid = cpuid ? pmd_xstrdup(cpuid) : NULL;
 	ov->lspci = lspci ? pmd_xstrdup(lspci) : NULL;
+	ov->dmesg = dmesg ? pmd_xstrdup(dmesg) : NULL;
 
 	struct pmd_src *s = pmd_src_alloc(&ov->be, below->kind, &below->opts, below->name);
 	s->priv = ov;
 	s->opts.acpidump = ov->acpidump ? ov->acpidump : below->opts.acpidump;
 	s->opts.cpuid = ov->cpuid ? ov->cpuid : below->opts.cpuid;
 	s->opts.lspci = ov->lspci ? ov->lspci : below->opts.lspci;
+	s->opts.dmesg = ov->dmesg ? ov->dmesg : below->opts.dmesg;
 	/* What below answers for, the overlay answers for (owned by below). */
 	s->patterns = below->patterns;
 	s->rate_patterns = below->rate_patterns;
@@ -223,24 +243,26 @@ struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, con
 
 struct pmd_src *pmd_src_overlay_opts(struct pmd_src *s)
 {
-	if (!s || (!s->opts.acpidump && !s->opts.cpuid && !s->opts.lspci))
+	if (!s || (!s->opts.acpidump && !s->opts.cpuid && !s->opts.lspci && !s->opts.dmesg))
 		return s;
-	const char *acpidump = s->opts.acpidump, *cpuid = s->opts.cpuid, *lspci = s->opts.lspci;
-	/* The files are the overlay's: below serves its own tables, CPUID and PCI. */
+	const char *acpidump = s->opts.acpidump, *cpuid = s->opts.cpuid, *lspci = s->opts.lspci,
+		   *dmesg = s->opts.dmesg;
+	/* The files are the overlay's: below serves its own tables, CPUID, PCI and log. */
 	s->opts.acpidump = NULL;
 	s->opts.cpuid = NULL;
 	s->opts.lspci = NULL;
-	return pmd_src_overlay(s, acpidump, cpuid, lspci);
+	s->opts.dmesg = NULL;
+	return pmd_src_overlay(s, acpidump, cpuid, lspci, dmesg);
 }
 
 struct pmd_src *pmd_src_open_acpidump(const struct pmd_src_opts *o, struct pmd_res *why)
 {
-	if (!o || (!o->acpidump && !o->cpuid && !o->lspci)) {
-		*why = pmd_res_make(PMD_INVALID, EINVAL, "no acpidump, CPUID or lspci file given");
+	if (!o || (!o->acpidump && !o->cpuid && !o->lspci && !o->dmesg)) {
+		*why = pmd_res_make(PMD_INVALID, EINVAL, "no acpidump, CPUID, lspci or dmesg file given");
 		return NULL;
 	}
 	struct pmd_src *s = pmd_src_overlay_opts(pmd_src_open_none(
-		o->acpidump ? o->acpidump : o->cpuid ? o->cpuid : o->lspci, o));
+		o->acpidump ? o->acpidump : o->cpuid ? o->cpuid : o->lspci ? o->lspci : o->dmesg, o));
 	/* Load now so that an unreadable file is an error at open, like a bad dump. */
 	struct pmd_res r = pmd_ok();
 	if (o->acpidump) {

@@ -476,6 +476,11 @@ static struct pmd_res kind_file(struct pmd_src *s, const char *file, const char 
 	return pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 }
 
+static struct pmd_res dump_klog(struct pmd_src *s, char **text, size_t *len)
+{
+	return kind_file(s, PMD_DUMP_KLOG, "klog", text, len);
+}
+
 static struct pmd_res dump_load_acpi(struct pmd_src *s, struct pmd_acpi_raw **raw, size_t *n)
 {
 	char *text;
@@ -798,6 +803,7 @@ const struct pmd_backend pmd_backend_dump = {
 	.wait = dump_wait,
 	.fact = dump_fact,
 	.close = dump_close,
+	.klog = dump_klog,
 };
 
 /* ---- opening ---- */

@@ -10,6 +10,7 @@
 #include "format/dumpfmt.h"
 #include "format/procparse.h"
 #include "format/lspcitext.h"
+#include "format/redact.h"
 #include "source/source.h"
 
 struct pmd_src;
@@ -65,6 +66,8 @@ struct pmd_backend {
 	void (*trace_off)(void *priv);
 	struct pmd_res (*trace_text)(void *priv, char **text, size_t *len);
 	void (*trace_close)(void *priv);
+	/* The kernel's log (source-klog.c): its text, unredacted (the common layer cuts); NULL: none. */
+	struct pmd_res (*klog)(struct pmd_src *s, char **text, size_t *len);
 	/* The kernel's thermal events (thermal-nl.c); NULL: none (a dump). */
 	struct pmd_res (*thermal_events_open)(struct pmd_src *s, struct pmd_thermal_events **ev);
 };
@@ -129,7 +132,7 @@ struct pmd_src {
 		char key[32];
 		void *ptr;
 		void (*free_fn)(void *);
-	} attached[4];
+	} attached[8];
 	size_t nattached;
 	/* The C-state residency counters between the window's ends, live (cstate.c). */
 	struct pmd_cst_live *cst;
@@ -173,6 +176,9 @@ char *pmd_src_vclock_path(void);
 /* Read and parse a CPUID dump file of any format, and a dump's cpuid.txt (cpuid-file.c). */
 struct pmd_res pmd_dumpfmt_load_cpuid(const char *path, struct cpu_raw_data_array_t *raw);
 struct pmd_res pmd_cpuid_load_file(const char *path, struct cpu_raw_data_array_t *raw);
+
+/* The live back-end's kernel log: /dev/kmsg, else klogctl (source-klog.c). */
+struct pmd_res pmd_klog_live_read(struct pmd_src *s, char **text, size_t *len);
 
 /* The live back-end's thermal events: the thermal generic netlink family (thermal-nl.c). */
 struct pmd_res pmd_thermal_nl_open(struct pmd_src *s, struct pmd_thermal_events **ev);

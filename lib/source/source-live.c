@@ -665,6 +665,7 @@ const struct pmd_backend pmd_backend_live = {
 	.trace_text = pmd_trace_live_text,
 	.trace_close = pmd_trace_live_close,
 	.thermal_events_open = pmd_thermal_nl_open,
+	.klog = pmd_klog_live_read,
 };
 
 struct pmd_src *pmd_src_open_live(const struct pmd_src_opts *o, struct pmd_res *why)

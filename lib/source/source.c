@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "format/cpuidfmt.h"
+#include "format/redact.h"
 #include "cpu/msr.h"
 #include "source/pcicfg.h"
 #include "source/snapshot.h"
@@ -266,50 +267,6 @@ static bool path_private(const char *path)
 	return false;
 }
 
-static bool is_hex(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-/* Replace every UUID (8-4-4-4-12 hex) and every "UUID=" / "PARTUUID=" value. */
-static void redact_uuids(char *s, size_t len, bool *changed)
-{
-	static const int groups[] = { 8, 4, 4, 4, 12 };
-	for (size_t i = 0; i + 36 <= len; i++) {
-		size_t p = i;
-		bool ok = true;
-		for (int g = 0; g < 5 && ok; g++) {
-			for (int k = 0; k < groups[g]; k++, p++)
-				if (!is_hex(s[p]))
-					ok = false;
-			if (ok && g < 4) {
-				if (s[p] != '-')
-					ok = false;
-				p++;
-			}
-		}
-		if (ok && (i == 0 || !is_hex(s[i - 1])) && (p >= len || !is_hex(s[p]))) {
-			for (size_t k = i; k < p; k++)
-				if (s[k] != '-')
-					s[k] = 'x';
-			*changed = true;
-			i = p - 1;
-		}
-	}
-	/* UUID=, PARTUUID=, LABEL= values that are not in UUID form (FAT serials...). */
-	static const char *const keys[] = { "UUID=", "PARTUUID=", "PARTLABEL=", "LABEL=" };
-	for (size_t k = 0; k < PMD_ARRAY_SIZE(keys); k++) {
-		for (char *p = strstr(s, keys[k]); p; p = strstr(p, keys[k])) {
-			p += strlen(keys[k]);
-			for (; *p && *p != ' ' && *p != '\n'; p++)
-				if (*p != '-' && *p != 'x') {
-					*p = 'x';
-					*changed = true;
-				}
-		}
-	}
-}
-
 struct pmd_res pmd_read_file(struct pmd_src *s, const char *path, char **data, size_t *len)
 {
 	*data = NULL;
@@ -328,8 +285,8 @@ struct pmd_res pmd_read_file(struct pmd_src *s, const char *path, char **data, s
 		return pmd_res_make(PMD_UNREADABLE, EIO, "%s: no data from the %s back-end", path,
 				    s->be->name);
 	if (!s->opts.no_redact && !strcmp(path, "proc/cmdline")) {
-		bool changed = false;
-		redact_uuids(*data, l, &changed);
+		struct pmd_redaction red = { 0 };
+		pmd_redact_uuids(*data, l, &red);
 	}
 	if (len)
 		*len = l;

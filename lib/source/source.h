@@ -38,6 +38,11 @@ struct pmd_src_opts {
 	/* Replace the PCI config space by this `lspci -x/-xxx/-xxxx` file (libpci's dump
 	 * method), through the same overlay. */
 	const char *lspci;
+	/* Replace the kernel log by this file (dmesg, journalctl -k, kern.log, /dev/kmsg
+	 * records; .xz/.gz too), through the same overlay; the boot in it to read, as
+	 * journalctl -b counts (0 the last). */
+	const char *dmesg;
+	int dmesg_boot;
 	/* Keep the MSDM and SLIC tables (product keys) instead of redacting them. */
 	bool include_license_tables;
 	/* Do not redact UUIDs and serial numbers (the user asked for it). */
@@ -76,7 +81,7 @@ struct pmd_src *pmd_src_open_none(const char *name, const struct pmd_src_opts *o
  * overlay closes below. Kind and name are below's.
  */
 struct pmd_src *pmd_src_overlay(struct pmd_src *below, const char *acpidump, const char *cpuid,
-				const char *lspci);
+				const char *lspci, const char *dmesg);
 
 enum pmd_src_kind pmd_src_kind(const struct pmd_src *s);
 /* "live", or the dump path: for --debug and the manifest, never for probe output. */
@@ -191,6 +196,25 @@ struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs
  */
 struct pmd_res pmd_aml_cache_get(const char *tables_key, char **text, size_t *len);
 void pmd_aml_cache_put(const char *tables_key, const char *text, size_t len);
+
+/* ---- the kernel's log (source/source-klog.c) ---- */
+
+struct pmd_redaction;
+/*
+ * The kernel log of this boot: live, the records of /dev/kmsg (klogctl's buffer
+ * where there is none), read without waiting and without consuming them; a
+ * dump's klog.txt; an overlay's --dmesg file (plain, .xz or .gz). Cut by the
+ * dump's privacy rules unless --no-redact: *red (may be NULL) says what was cut.
+ * UNREADABLE with why (kernel.dmesg_restrict as a normal user), NOT_RECORDED on
+ * a dump made without it and on a source of nothing. Caller frees *text.
+ */
+struct pmd_res pmd_src_klog(struct pmd_src *s, char **text, size_t *len, struct pmd_redaction *red);
+/*
+ * The --dmesg file of the options, read and parsed now: OK (or no such file
+ * given), else the one reason it is refused ("FILE: empty file"), for the tools to
+ * say at once rather than where a probe first uses the log.
+ */
+struct pmd_res pmd_src_klog_check(struct pmd_src *s);
 
 /*
  * A result pmdiag-dump recorded at the top of a dump (PMD_DUMP_AML_EVAL), for

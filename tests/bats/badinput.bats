@@ -420,3 +420,37 @@ EOF
 	assert_equal "$stderr" "pmdiag-s0ix: warning: lspci dump $c/hex-cut-row: its last line is cut short: that line is left out"
 	assert_equal "$(jq -c '.pcie.pcie_links' <<<"$output")" '[]'
 }
+
+@test "a kernel log (--dmesg) cut anywhere or garbled: read or refused in one line naming it, never a crash" {
+	local c="$BATS_TEST_TMPDIR/k" f len n k
+	mkdir -p "$c"
+	for f in "$TOP"/tests/klog/dmesg-6.12-intel.txt "$TOP"/tests/klog/journal-k-2boots.txt "$TOP"/tests/klog/kmsg.txt; do
+		len=$(wc -c < "$f")
+		for ((n = 0; n < len; n += 211 * STEP)); do head -c "$n" "$f" > "$c/${f##*/}-cut-$n"; done
+	done
+	# garbled: NUL bytes in a line, a stamp with no end, random bytes after a good start,
+	# every line wrapped at 7 and 40 columns, CR alone as line ends
+	sed '5s/ACPI/AC\x00PI/' "$TOP/tests/klog/dmesg-6.12-intel.txt" > "$c/nul-in-line"
+	sed 's/^\[ *\([0-9.]*\)\]/[\1/' "$TOP/tests/klog/dmesg-6.12-intel.txt" > "$c/open-stamps"
+	{ head -n 3 "$TOP/tests/klog/dmesg-6.12-intel.txt"; head -c 3000 /dev/urandom; } > "$c/then-random"
+	fold -w 7 "$TOP/tests/klog/dmesg-4.9-intel.txt" > "$c/folded-7"
+	fold -w 40 "$TOP/tests/klog/dmesg-4.9-intel.txt" > "$c/folded-40"
+	tr '\n' '\r' < "$TOP/tests/klog/kern.log" > "$c/cr-only"
+	ls "$c"/* | par_runs "$BATS_TEST_TMPDIR/r" 'pmdiag-hpet --json --dmesg "$1"'
+	for f in "$c"/*; do
+		k=${f##*/}
+		par_result "$BATS_TEST_TMPDIR/r" "$k"
+		sane "$k" 1 2
+		if [ -n "$stderr" ] && [ "$status" = 1 ]; then
+			# one line: the program, the file, why
+			assert_regex "$stderr" '^pmdiag-hpet: '"$f"': [^'$'\n'']+$'
+		fi
+	done
+	# the empty cut is refused, a whole log is not
+	par_result "$BATS_TEST_TMPDIR/r" "dmesg-6.12-intel.txt-cut-0"
+	assert_equal "$status" 1
+	assert_equal "$stderr" "pmdiag-hpet: $c/dmesg-6.12-intel.txt-cut-0: empty file"
+	par_result "$BATS_TEST_TMPDIR/r" folded-40
+	assert_equal "$status" 2
+	assert_equal "$stderr" "pmdiag-hpet: cannot tell: unknown: ACPI tables not recorded in this dump"
+}

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "out/out.h"
+#include "probe/kernel-log.h"
 #include "report/report.h"
 #include "source/source.h"
 
@@ -94,6 +95,7 @@ static void report_on(struct pmd_src *s)
 	pmd_probe_opts_report(&po);
 	po.idle_ms = po.lapic_ms = 1;
 	struct pmd_report *r = pmd_report_collect(s, &po, false);
+	(void)pmd_klog_of(s); /* the dump's klog.txt, parsed */
 	FILE *null = fopen("/dev/null", "w");
 	if (!null)
 		abort();

@@ -177,6 +177,13 @@ seed_dir() { # target
 			i=$((i + 1))
 			{ printf "\\$(printf %o $k)"; head -c 60000 "$f"; } > "$d/seed$i"
 		done ;;
+	klog)
+		# every handmade and real log of tests/klog, after a first byte that picks the
+		# boot (4: the last), and this machine's own log where it is readable
+		for f in "$top"/tests/klog/*.txt "$top"/tests/klog/kern.log "$top"/tests/klog/real/*.txt; do
+			[ -f "$f" ] && { printf '\004'; head -c 200000 "$f"; } > "$d/$(basename "$f")"
+		done
+		{ printf '\004'; dmesg 2>/dev/null | head -c 200000; } > "$d/host" || true ;;
 	kallsyms)
 		# this machine's /proc/kallsyms (its start, and its modules' lines), and a
 		# hidden one (kptr_restrict)

@@ -34,3 +34,28 @@ setup_file() {
 		[ "$live" = "$dump" ] || fail "$t --json: $(diff <(echo "$live") <(echo "$dump"))"
 	done
 }
+
+@test "pmdiag-dump records this boot's kernel log, redacted, and its replay gives it back" {
+	[ -f "$LIVE_DUMP/klog.txt" ] || fail "no klog.txt: $(grep '^status: klog' "$LIVE_DUMP/manifest")"
+	# /dev/kmsg records, from the boot's start unless the ring buffer lost it
+	run -0 grep '^klog: /dev/kmsg, [0-9]* lines, boot 1 of 1, ' "$LIVE_DUMP/manifest"
+	run -0 grep '^redacted: kernel log (klog.txt): ' "$LIVE_DUMP/manifest"
+	if grep -q '^klog: .*from its start$' "$LIVE_DUMP/manifest"; then
+		grep -q '^[0-9]*,[0-9]*,[0-9]*,[^;]*;Linux version ' "$LIVE_DUMP/klog.txt"
+	fi
+	# live now: the same records first (the ring buffer only grows, unless it wrapped), the
+	# release the kernel printed is this one
+	grep -q "^[0-9]*,[0-9]*,[0-9]*,[^;]*;Linux version $(uname -r) " "$LIVE_DUMP/klog.txt" ||
+		grep -q 'the start of the boot lost' "$LIVE_DUMP/manifest"
+	local d="$BATS_TEST_TMPDIR/again"
+	"$BIN/pmdiag-dump" --interval 10 "$d" 2> /dev/null
+	local n
+	n=$(wc -l < "$LIVE_DUMP/klog.txt")
+	if ! grep -q 'the start of the boot lost' "$d/manifest"; then
+		cmp <(head -n "$n" "$LIVE_DUMP/klog.txt") <(head -n "$n" "$d/klog.txt")
+	fi
+	# replayed: recorded again from the dump, the same file
+	"$BIN/pmdiag-dump" --dump "$LIVE_DUMP" "$d-replay" 2> /dev/null
+	cmp "$LIVE_DUMP/klog.txt" "$d-replay/klog.txt"
+	assert_equal "$(grep '^klog: ' "$d-replay/manifest")" "$(grep '^klog: ' "$LIVE_DUMP/manifest")"
+}

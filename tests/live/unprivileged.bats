@@ -72,3 +72,19 @@ setup() {
 	assert_equal "$(jq -c '.pmc' <<<"$output")" "$(jq -c '.pmc' <<<"$out")"
 	rm -rf "$d"
 }
+
+@test "as nobody: the kernel log under dmesg_restrict is recorded unreadable with why; readable, recorded" {
+	local d
+	d=$(mktemp -d)
+	chown nobody "$d"
+	run -0 --separate-stderr as_nobody "$BIN/pmdiag-dump" --interval 100 --trace 0 "$d/dump"
+	if [ "$(cat /proc/sys/kernel/dmesg_restrict)" = 1 ]; then
+		assert_equal "$(grep '^status: klog' "$d/dump/manifest")" \
+			"$(printf 'status: klog\tunreadable\tEPERM\t/dev/kmsg: kernel.dmesg_restrict is 1: only root (CAP_SYSLOG) reads the kernel log (run as root)')"
+		[ ! -e "$d/dump/klog.txt" ]
+	else
+		[ -f "$d/dump/klog.txt" ]
+		! grep -q '^status: klog' "$d/dump/manifest"
+	fi
+	rm -rf "$d"
+}

@@ -82,7 +82,7 @@ TEST(overlay_acpidump_over_dump)
 	size_t n;
 	CHECK_EQ(pmd_acpi_tables(below, &t, &n).st, PMD_OK);
 	CHECK_EQ(n, 7);
-	struct pmd_src *s = pmd_src_overlay(below, PC "/acpidump.txt", NULL, NULL);
+	struct pmd_src *s = pmd_src_overlay(below, PC "/acpidump.txt", NULL, NULL, NULL);
 	check_pc_tables_q35_rest(s);
 	CHECK_STR(pmd_src_opts(s)->acpidump, PC "/acpidump.txt");
 	CHECK(pmd_src_opts(s)->cpuid == NULL);
@@ -157,7 +157,7 @@ TEST(overlay_cpuid_over_none)
 	/* The same built by hand: pmd_src_overlay() over pmd_src_open_none(). */
 	struct pmd_src_opts none = { 0 };
 	s = pmd_src_overlay(pmd_src_open_none("nothing", &none), NULL,
-			    "tests/dumps/hand-pstate-zen/cpuid.txt", NULL);
+			    "tests/dumps/hand-pstate-zen/cpuid.txt", NULL, NULL);
 	CHECK_EQ(pmd_cpuid_raw(s, &raw).st, PMD_OK);
 	if (raw)
 		CHECK_EQ(raw->num_raw, 8);

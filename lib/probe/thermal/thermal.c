@@ -9,6 +9,8 @@
  */
 #include "probe/thermal/thermal-int.h"
 
+#include "probe/kernel-log.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +25,9 @@ void pmd_thermal_collect(struct pmd_src *s, struct pmd_thermal_info *ti)
 	pmd_thm_sysfs_zones(s, ti);
 	pmd_thm_hwmon(s, ti);
 	pmd_kver_read(s, &ti->kver);
+	/* no kernel ran in the source (an acpidump): the one the user's log names, if any */
+	if (!ti->kver.known)
+		(void)pmd_klog_kver(s, &ti->kver, &ti->kver_log_line);
 	pmd_thm_acpi_zones(s, ti);
 	pmd_thm_kernel(ti);
 	pmd_thm_cpu(s, ti);
@@ -251,6 +256,8 @@ static void print_kernel(const struct pmd_thermal_info *ti, struct pmd_out *o)
 	pmd_out_obj(o, "kernel_judged", NULL);
 	if (ti->kver.known) {
 		pmd_out_str(o, "release", "Kernel judged", ti->kver.release);
+		if (ti->kver_log_line)
+			pmd_out_note(o, "the kernel the log names (--dmesg, line %u)", ti->kver_log_line);
 	} else {
 		pmd_out_null(o, "release", NULL);
 		pmd_out_str(o, NULL, "Kernel judged",

@@ -150,6 +150,7 @@ struct pmd_cpu_thermal {
 
 struct pmd_thermal_info {
 	struct pmd_kver kver;    /* the kernel judged: the one the source ran (or unknown) */
+	unsigned kver_log_line;  /* >0: no running kernel, kver is the kernel log's (that line) */
 	struct pmd_res zones_res;
 	struct pmd_zone *zone;
 	size_t nzone;
