@@ -21,11 +21,12 @@ import shutil
 import struct
 import sys
 
+import handmade
+
 TOP = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("s0ix", os.path.join(TOP, "handmade-s0ix.py"))
 s0ix = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(s0ix)
-hpet = s0ix.hpet
 
 HW_REDUCED, LOW_POWER_S0 = 1 << 20, 1 << 21
 PSCI_COMPLIANT = 1 << 0
@@ -39,7 +40,7 @@ def fadt(arm_boot=PSCI_COMPLIANT):
     struct.pack_into("<I", body, 112 - 36, HW_REDUCED | LOW_POWER_S0)
     struct.pack_into("<H", body, 129 - 36, arm_boot)
     body[131 - 36] = 5
-    return hpet.table(b"FACP", 6, bytes(body), oemtab=b"FADT")
+    return handmade.table(b"FACP", 6, bytes(body), oemtab=b"FADT")
 
 
 def gicc(uid, mpidr):
@@ -59,7 +60,7 @@ def madt():
         body += gicc(cpu, cpu << 8)
     body += struct.pack("<BBHIQIB3s", 0x0C, 24, 0, 0, 0x17A00000, 0, 3, b"\0\0\0")
     body += struct.pack("<BBHQI", 0x0E, 16, 0, 0x17A60000, 0x100000)
-    return hpet.table(b"APIC", 5, body, oemtab=b"MADT")
+    return handmade.table(b"APIC", 5, body, oemtab=b"MADT")
 
 
 def gtdt():
@@ -71,7 +72,7 @@ def gtdt():
     for gsiv in (29, 30, 27, 26):
         body += struct.pack("<II", gsiv, 2)
     body += struct.pack("<QII", none, 0, 0)
-    return hpet.table(b"GTDT", 2, body, oemtab=b"GTDT")
+    return handmade.table(b"GTDT", 2, body, oemtab=b"GTDT")
 
 
 def madt_x86():
@@ -81,13 +82,13 @@ def madt_x86():
     for cpu in range(4):
         body += struct.pack("<BBBBI", 0, 8, cpu, cpu, 1)
     body += struct.pack("<BBBBII", 1, 12, 4, 0, 0xFEC00000, 0)
-    return hpet.table(b"APIC", 5, body, oemtab=b"MADT")
+    return handmade.table(b"APIC", 5, body, oemtab=b"MADT")
 
 
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--as-x86":
         with open(sys.argv[2], "w") as f:
-            f.write(hpet.acpidump([("FACP", fadt(0)), ("APIC", madt_x86()),
+            f.write(handmade.acpidump([("FACP", fadt(0)), ("APIC", madt_x86()),
                                    ("DSDT", s0ix.dsdt("hand-arm64.asl"))]))
         return
     tables = [("FACP", fadt()), ("APIC", madt()), ("GTDT", gtdt()),
@@ -105,7 +106,7 @@ def main():
             for k in ("cpuid", "pci", "msr", "snapshot0", "snapshot1")]
     files = {
         "manifest": "\n".join(man) + "\n",
-        "acpidump.txt": hpet.acpidump(tables),
+        "acpidump.txt": handmade.acpidump(tables),
         "README.md": README,
     }
     for path, text in files.items():
