@@ -3,7 +3,8 @@
  * Private to lib/pstate*.c: the parts of pmdiag-pstate talk through these.
  * pstate.c collects (cpufreq, then the CPU, ACPI, the checks), pstate-cpu.c
  * decodes CPUID and the MSRs, pstate-acpi.c reads _PSS/_PPC/_PCT,
- * pstate-check.c judges, pstate-print.c renders.
+ * pstate-check.c judges, pstate-print.c renders (the registers:
+ * pstate-print-msr.c).
  */
 #ifndef PMD_PSTATE_INT_H
 #define PMD_PSTATE_INT_H
@@ -109,5 +110,16 @@ const struct pmd_acpi_pss *pmd_pst_pss_for(const struct pmd_pstate_info *pi, int
 const struct pmd_cpufreq_policy *pmd_pst_policy_of(const struct pmd_cpufreq *cf, int cpu);
 /* "acpi-cpufreq", "intel_pstate (active)"... or "" when there is none. */
 void pmd_pst_driver_text(const struct pmd_cpufreq *cf, char *buf, size_t n);
+
+/* The output's cells (pstate-print.c), shared with the registers' (pstate-print-msr.c). */
+/* A short cell for a value that is not there: "-", "unreadable", "not recorded"... */
+const char *pmd_pst_st_short(enum pmd_st st);
+/* A ratio with its MHz: "34 (3400 MHz)", or "34" when the bus clock is unknown. */
+void pmd_pst_ratio_text(char *buf, size_t n, unsigned ratio_x2, uint32_t bclk, bool slfm);
+/* JSON "<key>_ratio" and "<key>_mhz" (when the bus clock is known). */
+void pmd_pst_ratio_json(struct pmd_out *o, const char *key, unsigned ratio_x2, uint32_t bclk,
+			bool slfm);
+/* The "msr" object: the P-state registers decoded for the CPU's vendor (pstate-print-msr.c). */
+void pmd_pst_print_msr(const struct pmd_pstate_info *pi, struct pmd_out *o);
 
 #endif
