@@ -4,7 +4,8 @@
  * pstate.c collects (cpufreq, then the CPU, ACPI, the checks), pstate-cpu.c
  * decodes CPUID and the MSRs, pstate-acpi.c reads _PSS/_PPC/_PCT,
  * pstate-check.c judges, pstate-print.c renders (the registers:
- * pstate-print-msr.c).
+ * pstate-print-msr.c); pstate-power.c decodes, prints and judges the power
+ * limits, which pstate-power-collect.c reads.
  */
 #ifndef PMD_PSTATE_INT_H
 #define PMD_PSTATE_INT_H
@@ -51,6 +52,12 @@ void pmd_pst_power_print(const struct pmd_pstate_info *pi, struct pmd_out *o);
 /* What the limit-reason register of a CPU's package says ("; MSR_...: limited now by pl1"),
  * "" when it says nothing or cannot be read: the cause of a bios_limit, where one is named. */
 void pmd_pst_power_cause(const struct pmd_pstate_info *pi, int cpu, char *buf, size_t n);
+/* The power registers' slots (PMD_PW_*), read by pstate-power-collect.c and decoded, printed
+ * and judged by pstate-power.c: the MSR's name, whether it is a limit-reason register, and
+ * each thermal_throttle counter's file name (PMD_TT_*), also its JSON key. */
+const char *pmd_pst_power_title(unsigned k);
+bool pmd_pst_power_is_plr(unsigned k);
+extern const char *const pmd_pst_power_tt_file[PMD_TT_COUNT];
 void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l);
 
 /* Which cpufreq driver runs the CPUs, and how pmdiag knows it (pstate-driver.c). */
