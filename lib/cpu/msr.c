@@ -235,7 +235,8 @@ const struct pmd_field pmd_msr_power_ctl_fields[PMD_POWER_CTL_NFIELDS + 1] = {
  * SkylakeMsr.h, SDM of May 2018, whose table covers family 6 models 4E, 5E, 55,
  * 8E, 9E and 66): status bits 15:0, each with its sticky log 16 bits higher.
  * pmdiag decodes them only on the client models of that list (4E, 5E, 8E, 9E,
- * 66: lib/probe/pstate/pstate-power.c); every other model gets the raw value:
+ * 66: lib/probe/pstate/pstate-power-collect.c); every other model gets the raw
+ * value:
  * - Comet Lake (A5, A6), Ice Lake (7D, 7E), Tiger Lake (8C, 8D), Rocket Lake
  *   (A7) and the hybrid parts from Alder Lake on (97, 9A, BE, B7, BA, BF, AA,
  *   AC, BD, C5, C6, B5) have MSR_CORE_PERF_LIMIT_REASONS at 0x64F too, but

@@ -3,7 +3,9 @@
  * Private to lib/pstate*.c: the parts of pmdiag-pstate talk through these.
  * pstate.c collects (cpufreq, then the CPU, ACPI, the checks), pstate-cpu.c
  * decodes CPUID and the MSRs, pstate-acpi.c reads _PSS/_PPC/_PCT,
- * pstate-check.c judges, pstate-print.c renders.
+ * pstate-check.c judges, pstate-print.c renders (the registers:
+ * pstate-print-msr.c); pstate-power.c decodes, prints and judges the power
+ * limits, which pstate-power-collect.c reads.
  */
 #ifndef PMD_PSTATE_INT_H
 #define PMD_PSTATE_INT_H
@@ -50,6 +52,12 @@ void pmd_pst_power_print(const struct pmd_pstate_info *pi, struct pmd_out *o);
 /* What the limit-reason register of a CPU's package says ("; MSR_...: limited now by pl1"),
  * "" when it says nothing or cannot be read: the cause of a bios_limit, where one is named. */
 void pmd_pst_power_cause(const struct pmd_pstate_info *pi, int cpu, char *buf, size_t n);
+/* The power registers' slots (PMD_PW_*), read by pstate-power-collect.c and decoded, printed
+ * and judged by pstate-power.c: the MSR's name, whether it is a limit-reason register, and
+ * each thermal_throttle counter's file name (PMD_TT_*), also its JSON key. */
+const char *pmd_pst_power_title(unsigned k);
+bool pmd_pst_power_is_plr(unsigned k);
+extern const char *const pmd_pst_power_tt_file[PMD_TT_COUNT];
 void pmd_pst_limits(const struct pmd_pstate_info *pi, struct pmd_pst_limits *l);
 
 /* Which cpufreq driver runs the CPUs, and how pmdiag knows it (pstate-driver.c). */
@@ -109,5 +117,16 @@ const struct pmd_acpi_pss *pmd_pst_pss_for(const struct pmd_pstate_info *pi, int
 const struct pmd_cpufreq_policy *pmd_pst_policy_of(const struct pmd_cpufreq *cf, int cpu);
 /* "acpi-cpufreq", "intel_pstate (active)"... or "" when there is none. */
 void pmd_pst_driver_text(const struct pmd_cpufreq *cf, char *buf, size_t n);
+
+/* The output's cells (pstate-print.c), shared with the registers' (pstate-print-msr.c). */
+/* A short cell for a value that is not there: "-", "unreadable", "not recorded"... */
+const char *pmd_pst_st_short(enum pmd_st st);
+/* A ratio with its MHz: "34 (3400 MHz)", or "34" when the bus clock is unknown. */
+void pmd_pst_ratio_text(char *buf, size_t n, unsigned ratio_x2, uint32_t bclk, bool slfm);
+/* JSON "<key>_ratio" and "<key>_mhz" (when the bus clock is known). */
+void pmd_pst_ratio_json(struct pmd_out *o, const char *key, unsigned ratio_x2, uint32_t bclk,
+			bool slfm);
+/* The "msr" object: the P-state registers decoded for the CPU's vendor (pstate-print-msr.c). */
+void pmd_pst_print_msr(const struct pmd_pstate_info *pi, struct pmd_out *o);
 
 #endif
