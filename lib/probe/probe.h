@@ -12,6 +12,7 @@
 
 #include "out/out.h"
 #include "probe/check.h"
+#include "probe/logcheck.h"
 #include "source/source.h"
 
 struct pmd_idle_hw;
@@ -45,6 +46,9 @@ struct pmd_probe {
 	/* The report's short section: one object keyed NAME. */
 	void (*summary)(const void *st, struct pmd_out *o);
 	void (*free)(void *st);
+	/* Append its predictions checked against the source's kernel log (ids "NAME.what";
+	 * probe/logcheck.h), which its output also prints; NULL: it makes none. */
+	void (*logchecks)(const void *st, struct pmd_logchecks *c);
 };
 
 /* Every probe, in report order: hpet, lapic, idle, thermal, pstate, s0ix, race. NULL-terminated. */
