@@ -114,7 +114,7 @@ $(B)/lib/source/aml-cache.o: override CFLAGS += \
 
 $(VCLOCK): tools/aml-vclock.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -g -std=gnu11 $(WARN) -fPIC -shared -o $@ $<
+	$(CC) -O2 -g -std=gnu11 $(WARN) $(PATH_MAP) -fPIC -shared -o $@ $<
 
 # The files that print the version are built again when it changes.
 VERSION_USERS := lib/source/source-live.c lib/source/source-sim.c lib/report/report.c \
@@ -130,12 +130,16 @@ FORCE:
 
 # Objects are compiled through ccache where it is installed (make check installs it; each
 # pass and the static build compile every source; CCACHE= turns it off).
-# The objects name their sources relative to the tree (-fdebug-prefix-map) and ccache is
-# told where the tree is (CCACHE_BASEDIR): a clone at another path hits the same cache.
+# The objects, and aml-vclock.so, name their sources relative to the tree
+# (-ffile-prefix-map: the debugging information, and __FILE__ should a source use it), so
+# no output depends on where the tree is (tests/package/repro.sh builds two clones at two
+# paths); ccache is told where the tree is (CCACHE_BASEDIR): a clone at another path hits
+# the same cache, and gets the object it would have compiled.
 ifeq ($(origin CCACHE),undefined)
 CCACHE := $(shell command -v ccache 2> /dev/null)
 endif
-override CFLAGS += -fdebug-prefix-map=$(CURDIR)=.
+PATH_MAP := -ffile-prefix-map=$(CURDIR)=.
+override CFLAGS += $(PATH_MAP)
 export CCACHE_BASEDIR := $(CURDIR)
 $(B)/%.o: %.c $(LIB_HDR) tools/cli.h Makefile
 	@mkdir -p $(dir $@)
