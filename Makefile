@@ -300,7 +300,7 @@ deb: dist
 	rm -rf $(B)/deb
 	mkdir -p $(B)/deb
 	tar -xJf $(DIST) -C $(B)/deb
-	cd $(B)/deb/pmdiag-$(VERSION) && dpkg-buildpackage -us -uc -b > ../build.log 2>&1 || \
+	cd $(B)/deb/pmdiag-$(VERSION) && dpkg-buildpackage -us -uc -b -jauto > ../build.log 2>&1 || \
 		{ tail -n 30 ../build.log; exit 1; }
 	@echo "deb: $(DEB)"
 
