@@ -292,7 +292,7 @@ uninstall:
 # the package, the boot image and the USB stick image, with SHA256SUMS, in $(B)/release.
 DIST := $(B)/pmdiag-$(VERSION).tar.xz
 DEB := $(B)/deb/pmdiag_$(VERSION)_amd64.deb
-.PHONY: dist deb release check-package
+.PHONY: dist deb release check-package check-repro
 dist:
 	@scripts/dist.sh $(VERSION) $(DIST)
 
@@ -310,9 +310,17 @@ release: deb initramfs usb-image
 	cp $(DIST) $(DEB) $(INITRD) $(USB_IMAGE) $(B)/release/
 	cd $(B)/release && sha256sum -- * > SHA256SUMS && cat SHA256SUMS
 
-# the package installed into a clean Debian 12 root (debootstrap, cached), used, purged
-check-package: deb
-	tests/package/run.sh $(DEB)
+# The package tests. check-repro: make release in two clones of HEAD at two paths, under
+# two time zones, locales and umasks, the second without ccache, gives the same bytes
+# (tests/package/repro.sh). check-package: that, then the first clone's .deb (built from
+# make dist of HEAD, as make deb builds it) installed into a clean Debian 12 root
+# (debootstrap, cached), used, purged (tests/package/run.sh).
+check-repro:
+	tests/package/repro.sh
+
+check-package:
+	@rc=0; tests/package/repro.sh --out $(B)/package || rc=1; \
+	tests/package/run.sh $(B)/package/pmdiag_$(VERSION)_amd64.deb || rc=1; exit $$rc
 
 clean:
 	rm -rf $(B)
