@@ -115,7 +115,7 @@ $(B)/lib/source/aml-cache.o: override CFLAGS += \
 
 $(VCLOCK): tools/aml-vclock.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -g -std=gnu11 $(WARN) -fPIC -shared -o $@ $<
+	$(CC) -O2 -g -std=gnu11 $(WARN) $(PATH_MAP) -fPIC -shared -o $@ $<
 
 # The files that print the version are built again when it changes.
 VERSION_USERS := lib/source/source-live.c lib/source/source-sim.c lib/report/report.c \
@@ -131,12 +131,16 @@ FORCE:
 
 # Objects are compiled through ccache where it is installed (make check installs it; each
 # pass and the static build compile every source; CCACHE= turns it off).
-# The objects name their sources relative to the tree (-fdebug-prefix-map) and ccache is
-# told where the tree is (CCACHE_BASEDIR): a clone at another path hits the same cache.
+# The objects, and aml-vclock.so, name their sources relative to the tree
+# (-ffile-prefix-map: the debugging information, and __FILE__ should a source use it), so
+# no output depends on where the tree is (tests/package/repro.sh builds two clones at two
+# paths); ccache is told where the tree is (CCACHE_BASEDIR): a clone at another path hits
+# the same cache, and gets the object it would have compiled.
 ifeq ($(origin CCACHE),undefined)
 CCACHE := $(shell command -v ccache 2> /dev/null)
 endif
-override CFLAGS += -fdebug-prefix-map=$(CURDIR)=.
+PATH_MAP := -ffile-prefix-map=$(CURDIR)=.
+override CFLAGS += $(PATH_MAP)
 export CCACHE_BASEDIR := $(CURDIR)
 $(B)/%.o: %.c $(LIB_HDR) tools/cli.h Makefile
 	@mkdir -p $(dir $@)
@@ -290,7 +294,7 @@ uninstall:
 # the package, the boot image and the USB stick image, with SHA256SUMS, in $(B)/release.
 DIST := $(B)/pmdiag-$(VERSION).tar.xz
 DEB := $(B)/deb/pmdiag_$(VERSION)_amd64.deb
-.PHONY: dist deb release check-package
+.PHONY: dist deb release check-package check-repro
 dist:
 	@scripts/dist.sh $(VERSION) $(DIST)
 
@@ -298,7 +302,7 @@ deb: dist
 	rm -rf $(B)/deb
 	mkdir -p $(B)/deb
 	tar -xJf $(DIST) -C $(B)/deb
-	cd $(B)/deb/pmdiag-$(VERSION) && dpkg-buildpackage -us -uc -b > ../build.log 2>&1 || \
+	cd $(B)/deb/pmdiag-$(VERSION) && dpkg-buildpackage -us -uc -b -jauto > ../build.log 2>&1 || \
 		{ tail -n 30 ../build.log; exit 1; }
 	@echo "deb: $(DEB)"
 
@@ -308,9 +312,17 @@ release: deb initramfs usb-image
 	cp $(DIST) $(DEB) $(INITRD) $(USB_IMAGE) $(B)/release/
 	cd $(B)/release && sha256sum -- * > SHA256SUMS && cat SHA256SUMS
 
-# the package installed into a clean Debian 12 root (debootstrap, cached), used, purged
-check-package: deb
-	tests/package/run.sh $(DEB)
+# The package tests. check-repro: make release in two clones of HEAD at two paths, under
+# two time zones, locales and umasks, the second without ccache, gives the same bytes
+# (tests/package/repro.sh). check-package: that, then the first clone's .deb (built from
+# make dist of HEAD, as make deb builds it) installed into a clean Debian 12 root
+# (debootstrap, cached), used, purged (tests/package/run.sh).
+check-repro:
+	tests/package/repro.sh
+
+check-package:
+	@rc=0; tests/package/repro.sh --out $(B)/package || rc=1; \
+	tests/package/run.sh $(B)/package/pmdiag_$(VERSION)_amd64.deb || rc=1; exit $$rc
 
 clean:
 	rm -rf $(B)

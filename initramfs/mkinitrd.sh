@@ -10,8 +10,10 @@
 #   initramfs/mkinitrd.sh --kver KVER --bin DIR --out FILE [--modules "m1 m2..."]
 #                         [--compress zstd|gzip|xz] [--init FILE] [--sysroot DIR]
 #
-# Runs as any user; no root, no loop devices.
+# Runs as any user; no root, no loop devices. The same inputs give the same bytes under
+# any umask (the modes in the archive are this script's) and any path (tests/package/repro.sh).
 set -eu
+umask 022
 
 here=$(cd "$(dirname "$0")" && pwd)
 kver=""
@@ -114,6 +116,7 @@ done
 [ -f "$bindir/../lib/pmdiag/aml-vclock.so" ] || die "no $bindir/../lib/pmdiag/aml-vclock.so (make all first)"
 mkdir -p "$root/usr/lib/pmdiag"
 cp "$bindir/../lib/pmdiag/aml-vclock.so" "$root/usr/lib/pmdiag/"
+chmod 755 "$root/usr/lib/pmdiag/aml-vclock.so"
 strip --strip-unneeded "$root/usr/lib/pmdiag/aml-vclock.so"
 
 # Required helpers, then optional ones.

@@ -82,6 +82,9 @@ part="$tmp/part.img"
 start=2048                                    # sectors: the partition starts at 1 MiB
 sectors=$((size_mb * 2048 - start))
 export MTOOLS_SKIP_CHECK=1 MTOOLS_NO_VFAT=0
+# FAT records local time: mtools (and syslinux, through it) date every file
+# SOURCE_DATE_EPOCH, or now, in UTC, so that the image is the same in every time zone
+export TZ=UTC
 
 # The partition: FAT with label PMDIAG, the BPB saying it starts at sector 2048. The
 # volume id is fixed (or from SOURCE_DATE_EPOCH) so the same inputs give the same image.

@@ -22,7 +22,7 @@ report="gcc make pkg-config libc6-dev libpci-dev libcpuid-dev libnl-genl-3-dev l
 report="$report libtracefs-dev libtraceevent-dev acpica-tools msr-tools pciutils xz-utils tar gzip"
 check="bats bats-assert bats-support jq clang libclang-rt-14-dev mandoc time bzip2 cppcheck"
 check="$check clang-tidy valgrind strace python3 util-linux prometheus prometheus-node-exporter curl"
-check="$check debootstrap debhelper dpkg-dev lintian fakeroot ccache"
+check="$check debootstrap debhelper dpkg-dev lintian fakeroot ccache locales"
 image="qemu-system-x86 linux-image-amd64 busybox-static cpio kmod zstd syslinux syslinux-common"
 image="$image mtools dosfstools fdisk shim-signed grub-efi-amd64-signed sbsigntool ovmf"
 

@@ -98,21 +98,3 @@ setup_file() {
 		[ -f "$R$f" ] || fail "usb-storage needs $f"
 	done
 }
-
-@test "reproducible: the image and the USB stick built twice from the same tree with one SOURCE_DATE_EPOCH are byte-identical" {
-	local d="$BATS_TEST_TMPDIR" i
-	for i in 1 2; do
-		SOURCE_DATE_EPOCH=1700000000 "$TOP/initramfs/mkinitrd.sh" --kver "$KVER" --bin "$TOP/build/bin" \
-			--out "$d/initrd$i.img" --compress zstd 2> /dev/null
-		SOURCE_DATE_EPOCH=1700000000 "$TOP/initramfs/mkusb.sh" --kernel "$QEMU_KERNEL" \
-			--initrd "$d/initrd1.img" --out "$d/usb$i.img" --size-mb 64 2> /dev/null
-		sleep 1 # a clock second apart: no time may leak in
-	done
-	[ -s "$d/initrd1.img" ] && [ -s "$d/usb1.img" ] || fail "the images were not built"
-	cmp "$d/initrd1.img" "$d/initrd2.img" || fail "the initramfs differs between two builds"
-	cmp "$d/usb1.img" "$d/usb2.img" || fail "the USB stick image differs between two builds"
-	# and a build at another SOURCE_DATE_EPOCH differs (the dates are in it)
-	SOURCE_DATE_EPOCH=1700000001 "$TOP/initramfs/mkinitrd.sh" --kver "$KVER" --bin "$TOP/build/bin" \
-		--out "$d/initrd3.img" --compress zstd 2> /dev/null
-	! cmp -s "$d/initrd1.img" "$d/initrd3.img" || fail "SOURCE_DATE_EPOCH did not reach the image"
-}
