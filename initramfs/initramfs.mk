@@ -14,13 +14,14 @@
 #   KVER=6.1.0-57-amd64       kernel (its /boot/vmlinuz-KVER and /lib/modules/KVER)
 #   INITRD_COMPRESS=zstd      zstd, gzip or xz
 #   USB_IMAGE_MB=64           size of the USB image
-#   QEMU_TIMEOUT=180          seconds one QEMU boot may take before it counts as failed
+#   QEMU_TIMEOUT=600          seconds one QEMU boot may take before it counts as failed (a
+#                             hung guest; a busy host slows the boots several times)
 #   QEMU_JOBS=2               QEMU boots run at once by check-qemu and dumps
 
 KVER ?= $(shell ls /boot/vmlinuz-* 2>/dev/null | sed 's|^/boot/vmlinuz-||' | sort -V | tail -n 1)
 INITRD_COMPRESS ?= zstd
 USB_IMAGE_MB ?= 64
-QEMU_TIMEOUT ?= 180
+QEMU_TIMEOUT ?= 600
 QEMU_JOBS ?= 2
 
 INITRD := $(B)/pmdiag-initrd.img

@@ -8,8 +8,9 @@
 #   1. starts `pmdiag-thermal --watch` (thermal netlink events) in the background,
 #   2. raises the zone 5 C above its passive trip (never to _HOT or _CRT: the kernel
 #      would hibernate or shut down), waits until the watcher reports the passive trip
-#      crossed upward (the kernel reads _TMP every _TZP), records the fan's state,
-#   3. lowers it to where it was, waits for "crossed downward",
+#      crossed upward (the kernel reads _TMP every _TZP), waits until the kernel has
+#      turned the fans on (and the netlink watcher has said so), records their state,
+#   3. lowers it to where it was, waits for "crossed downward" and the fans off,
 #   4. stops the watcher with SIGINT and prints what it printed between
 #      "PMDIAG-WATCH-BEGIN MODE" and "PMDIAG-WATCH-END MODE", then
 #      "PMDIAG-WATCH-STATUS MODE EXIT-STATUS";
@@ -83,6 +84,27 @@ fans() {
 	echo "${l# }"
 }
 
+# fans_settle STATE: until every Fan cooling device is at STATE (at most 30 s). The
+# kernel sets the fans at its own reading of the zone, every _TZP (1 s), which need not
+# come before the watcher's (--poll reads the temperature itself).
+fans_settle() {
+	i=0
+	while [ $i -lt 300 ] && fans | tr ' ' '\n' | grep -v "=$1\$" | grep -q .; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# settle STATE: the fans at STATE and, watching netlink, the watcher's line for each
+# (the kernel sends it after the trip's, in the same update of the zone)
+settle() {
+	fans_settle "$1"
+	[ "$mode" = netlink ] || return 0
+	for f in $(fans); do
+		wait_for "$out" "^[0-9:]* ${f%=*}: state $1\$" 30 || fail "$mode: no '${f%=*}: state $1' line"
+	done
+}
+
 # run_watch MODE ARGS...: one run of pmdiag-thermal --watch ARGS through a rise and a fall.
 run_watch() {
 	mode=$1
@@ -100,7 +122,7 @@ run_watch() {
 	else
 		fail "$mode: no 'crossed upward' within 30 s"
 	fi
-	sleep 1
+	settle 1
 	log "$mode: fans at $high C: $(fans)"
 	set_temp "$base"
 	if wait_for "$out" ': passive trip .*crossed downward' 30; then
@@ -108,7 +130,7 @@ run_watch() {
 	else
 		fail "$mode: no 'crossed downward' within 30 s"
 	fi
-	sleep 1
+	settle 0
 	log "$mode: fans at $base C: $(fans)"
 	kill -INT "$pid"
 	wait "$pid"

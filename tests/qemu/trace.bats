@@ -2,15 +2,19 @@
 # The kernel trace (pmdiag's own tracefs instance, lib/source/trace-live.c) on QEMU, from
 # the test image (build/pmdiag-initrd-test.img: the diagnostic image plus the test
 # programs and tests/qemu/tracetest.sh). Three boots:
-#   q35-trace         tracetest.sh: pmd-sleep10 and pmd-timerfd50 running and the serial
-#                     console driven while `pmdiag-dump --trace 5` records; a pmdiag-idle
-#                     killed with SIGKILL, the next run, one stopped with SIGTERM; a
-#                     measured suspend (pmdiag-s0ix --suspend), one killed, one refused
+#   q35-trace         tracetest.sh: `pmdiag-dump --trace 5` records while pmd-sleep10,
+#                     pmd-timerfd50 and a load on the UART ttyS1 run inside its window,
+#                     each from its start to its end; a pmdiag-idle killed with SIGKILL,
+#                     the next run, one stopped with SIGTERM; a measured suspend
+#                     (pmdiag-s0ix --suspend), one killed, one refused
 #   q35-confidential  lockdown=confidentiality: tracing refused, the counters still there
 #   q35-idle          tracetest.sh idle: pmdiag-race --idle-states on POLL and C1 without an
 #                     energy meter: refused; --no-meter through PM QoS and the disable
 #                     files, states limited and restored; SIGKILL on each path
-# Logs: build/qemu/logs/trace/.
+# What these tests count is what the test makes happen (the programs' sleeps and reads,
+# the bytes written to ttyS1) or what is provably so; what the guest, its scheduler or
+# QEMU's clock happen to do besides (how many idle periods, how late a timer) is printed,
+# not asserted. Logs: build/qemu/logs/trace/.
 load helper
 
 D="$LOGS/trace"
@@ -18,6 +22,7 @@ D="$LOGS/trace"
 setup_file() {
 	export QEMU_INITRD="$TOP/build/pmdiag-initrd-test.img"
 	qemu_preflight
+	qemu_aml
 	rm -rf "$D"
 	mkdir -p "$D"
 	qemu_boot_all "$D" "pmdiag.save=0" q35-trace q35-confidential q35-idle
@@ -50,30 +55,56 @@ trace_txt() {
 	W=$(awk '/^window-ns: / { printf "%.6f", $2 / 1e9 }' "$TR")
 }
 
-# within VALUE TARGET PERCENT: |VALUE - TARGET| <= PERCENT % of TARGET
-within() {
-	awk -v v="$1" -v t="$2" -v p="$3" 'BEGIN { d = v - t; if (d < 0) d = -d; exit !(d <= t * p / 100) }'
-}
-
-# woken FN COMM: wake-ups of COMM with an hrtimer running FN since COMM's previous one.
-# (The wake-up is traced on the CPU that puts COMM on its run queue: the timer's, or,
+# woken FN PID: wake-ups of PID with an hrtimer running FN since PID's previous one.
+# (The wake-up is traced on the CPU that puts PID on its run queue: the timer's, or,
 # woken through the target's wake list, the target's in an IPI.)
 woken() {
-	awk -v fn="$1" -v comm="$2" '
+	awk -v fn="$1" -v pid="$2" '
 		/^events:$/ { ev = 1; next }
 		!ev || /^end: / { next }
 		$3 == "hrtimer" && $5 == "fn=\"" fn "\"" { pending++ }
-		$3 == "wakeup" && index($0, " comm=\"" comm "\" ") { if (pending) n++; pending = 0 }
+		$3 == "wakeup" && $4 == "pid=" pid { if (pending) n++; pending = 0 }
 		END { print n + 0 }' "$TR"
+}
+
+# progs: what tracetest.sh ran inside the window (its line PMDIAG-TRACE-PROGS): S1 and N1
+# (pmd-sleep10's pid and its sleeps), S2 and N2 (pmd-timerfd50's pid and its reads), LOADB
+# (the bytes written to ttyS1). The window is 5 s; they take 1 s and three processes.
+# The guest started them once it saw tracing on and saw it still on after they ended
+# (ttyS1 closed, which waits until every byte is sent): else what the window holds is
+# not known, and the guest ran them over 3 s late, which is said as such.
+progs() {
+	local l
+	l=$(sed -n 's/^PMDIAG-TRACE-PROGS //p' "$D/q35-trace.log")
+	[ -n "$l" ] || fail "no PMDIAG-TRACE-PROGS line"
+	[[ "$l" =~ ^inside=yes\ status=0,0,0\ sleep10=([0-9]+):([0-9]+)\ timerfd50=([0-9]+):([0-9]+)\ load-bytes=([0-9]+)$ ]] ||
+		fail "the test programs did not all run, to their end, inside the trace window: $l"
+	S1=${BASH_REMATCH[1]} N1=${BASH_REMATCH[2]} S2=${BASH_REMATCH[3]} N2=${BASH_REMATCH[4]}
+	LOADB=${BASH_REMATCH[5]}
 }
 
 @test "trace.txt: a header, every event asked for on, every event line well-formed, in time order" {
 	trace_txt
+	progs
 	assert_equal "$(head -n 1 "$TR")" "pmdiag-trace 1"
 	assert_equal "$(sed -n 's/^clock: //p' "$TR")" mono
-	within "$W" 5 2 || fail "window of ${W}s, not 5"
+	# The window: tracing on, a sleep of 5 s (never shorter), tracing off; inside the two
+	# snapshots, each timed at its middle (the first ends before tracing goes on, the
+	# second begins after it goes off). How much longer than 5 s is the guest's business.
+	local wn t0 t1
+	wn=$(sed -n 's/^window-ns: //p' "$TR")
+	t0=$(sed -n 's/^monotonic_ns //p' "$(dirname "$TR")/snapshots/0/time")
+	t1=$(sed -n 's/^monotonic_ns //p' "$(dirname "$TR")/snapshots/1/time")
+	echo "# window ${W}s, snapshots $(((t1 - t0) / 1000000)) ms apart" >&3
+	[ "$wn" -ge 5000000000 ] && [ "$wn" -lt $((t1 - t0)) ] ||
+		fail "window of $wn ns: not from 5 s to the snapshots' $((t1 - t0)) ns"
+	assert_equal "$(sed -n 's/^trace-ms: //p' "$(dirname "$TR")/manifest")" 5000
 	assert_equal "$(sed -n 's/^symbols: //p' "$TR")" kallsyms
 	assert_equal "$(grep -c '^cpu: [0-9]* lost=[0-9]* entries=[0-9]*$' "$TR")" 2
+	# Nothing lost: pmdiag's ring buffer is 4 MiB per CPU (lib/source/trace-live.c), and
+	# this window holds a few thousand events per CPU of at most a few dozen bytes each,
+	# under a tenth of it (the entries are shown): a loss here is a buffer too small.
+	echo "# $(grep '^cpu: ' "$TR" | paste -sd' ')" >&3
 	assert_equal "$(grep -c '^cpu: [0-9]* lost=0 ' "$TR")" 2
 	# Debian's 6.1 on x86 has every event pmdiag asks for, the x86 IPI vectors included
 	run -0 sed -n 's/^event: //p' "$TR"
@@ -91,7 +122,9 @@ woken() {
 	n=$(echo "$output" | wc -l)
 	# the last line counts the event lines (a file cut at a line's end is told apart)
 	assert_equal "$(tail -n 1 "$TR")" "end: $n"
-	[ "$n" -gt 3000 ] || fail "only $n events in 5 s"
+	# at least the test programs' own: each sleep of pmd-sleep10 an hrtimer and a wake-up,
+	# each read of pmd-timerfd50 an hrtimer (the next test counts them exactly)
+	[ "$n" -ge $((2 * N1 + N2)) ] || fail "only $n events"
 	run grep -Evc "$re" <<< "$output"
 	[ "$output" = 0 ] || fail "$output malformed event lines: $(awk '/^events:$/ { ev = 1; next } /^end: / { ev = 0 } ev' "$TR" | grep -Ev "$re" | head -n 5)"
 	# the entries the ring buffers held are the events kept (all inside the window)
@@ -102,42 +135,61 @@ woken() {
 		ev && ($1 < last || $1 > w) { bad++ } ev { last = $1 }
 		END { print bad + 0 }' "$TR"
 	assert_output 0
-	# function names from kallsyms: no bare addresses for the tick
-	grep -q ' hrtimer ptr=[0-9a-f]* fn="tick_sched_timer"$' "$TR" || fail "no tick_sched_timer hrtimer"
+	# function names from kallsyms: those of the test programs' timers, and no bare
+	# address (every timer and work function is kernel or module text, both listed there)
+	grep -q ' hrtimer ptr=[0-9a-f]* fn="hrtimer_wakeup"$' "$TR" || fail "no hrtimer_wakeup hrtimer"
+	grep -q ' hrtimer ptr=[0-9a-f]* fn="timerfd_tmrproc"$' "$TR" || fail "no timerfd_tmrproc hrtimer"
+	run grep -c ' fn="\(0x[0-9a-f]*\|?\)"' "$TR"
+	assert_output 0
 }
 
-@test "pmd-sleep10 woken by hrtimer_wakeup 100/s, pmd-timerfd50 by timerfd_tmrproc 20/s (15 %)" {
+@test "pmd-sleep10: each of its sleeps one wake-up, by hrtimer_wakeup; pmd-timerfd50: each read one expiry of timerfd_tmrproc, each wake-up after one" {
 	trace_txt
-	local n rate
-	n=$(woken hrtimer_wakeup pmd-sleep10)
-	rate=$(awk -v n="$n" -v w="$W" 'BEGIN { printf "%.1f", n / w }')
-	echo "# pmd-sleep10: $n wake-ups from hrtimer_wakeup in ${W}s: $rate/s" >&3
-	within "$rate" 100 15 || fail "pmd-sleep10: $rate/s, not 100/s within 15 %"
-	assert_equal "$(grep -c ' wakeup pid=[0-9]* comm="pmd-sleep10" ' "$TR")" "$n"
-	n=$(woken timerfd_tmrproc pmd-timerfd50)
-	rate=$(awk -v n="$n" -v w="$W" 'BEGIN { printf "%.1f", n / w }')
-	echo "# pmd-timerfd50: $n wake-ups from timerfd_tmrproc in ${W}s: $rate/s" >&3
-	within "$rate" 20 15 || fail "pmd-timerfd50: $rate/s, not 20/s within 15 %"
-	assert_equal "$(grep -c ' wakeup pid=[0-9]* comm="pmd-timerfd50" ' "$TR")" "$n"
+	progs
+	local w
+	# pmd-sleep10 (tests/qemu/progs/pmd-sleep10.c): each sleep arms one hrtimer_wakeup
+	# timer, which wakes it once (late or not); its start and its exit wake nobody. Its
+	# whole life is inside the window: N1 wake-ups, each after one such timer.
+	w=$(grep -c " wakeup pid=$S1 comm=\"pmd-sleep10\" " "$TR")
+	echo "# pmd-sleep10: $w wake-ups for its $N1 sleeps; $(woken hrtimer_wakeup "$S1") after an hrtimer_wakeup" >&3
+	assert_equal "$w" "$N1"
+	assert_equal "$(woken hrtimer_wakeup "$S1")" "$N1"
+	assert_equal "$(grep -c " wakeup pid=$S1 " "$TR")" "$N1"
+	# pmd-timerfd50: each read waits for one expiry of its timerfd, armed for it: N2
+	# expiries of timerfd_tmrproc, of the one timerfd in the guest. The read sleeps, and
+	# that expiry wakes it, when it came first; how often the guest makes it late is not
+	# the test's: at most N2 wake-ups, each after an expiry.
+	assert_equal "$(grep -c ' hrtimer ptr=[0-9a-f]* fn="timerfd_tmrproc"$' "$TR")" "$N2"
+	assert_equal "$(grep ' hrtimer ptr=[0-9a-f]* fn="timerfd_tmrproc"$' "$TR" | awk '{ print $4 }' | sort -u | wc -l)" 1
+	w=$(grep -c " wakeup pid=$S2 comm=\"pmd-timerfd50\" " "$TR")
+	echo "# pmd-timerfd50: $w wake-ups for its $N2 reads" >&3
+	[ "$w" -le "$N2" ] || fail "pmd-timerfd50: $w wake-ups for $N2 reads"
+	assert_equal "$(woken timerfd_tmrproc "$S2")" "$w"
+	assert_equal "$(grep -c " wakeup pid=$S2 " "$TR")" "$w"
 }
 
-@test "the serial console's interrupts: irq lines named ttyS0, as many as /proc/interrupts counted" {
+@test "a serial load's interrupts: irq lines named ttyS1, as many as /proc/interrupts counted" {
 	trace_txt
-	local irq n d rate
-	irq=$(grep -o ' irq irq=[0-9]* name="ttyS0"$' "$TR" | head -n 1 | sed 's/.*irq=\([0-9]*\).*/\1/')
-	[ -n "$irq" ] || fail "no irq line named ttyS0"
-	assert_equal "$irq" 4
-	n=$(grep -c " irq irq=4 name=\"ttyS0\"$" "$TR")
-	assert_equal "$(grep -c ' irq-end irq=4$' "$TR")" "$n"
-	# the kernel's own count over the snapshots (the same window, to a few ms)
-	d=$(for i in 0 1; do awk '$1 == "4:" { s = 0; for (i = 2; $i ~ /^[0-9]+$/; i++) s += $i; print s }' \
+	progs
+	local n d
+	# QEMU's second UART, a 16550A at IRQ 3, used by the load alone
+	assert_equal "$(sed -n 's/^PMDIAG-TRACE-UART //p' "$D/q35-trace.log")" \
+		"ttyS1 at I/O 0x2f8 (irq = 3, base_baud = 115200) is a 16550A"
+	n=$(grep -c ' irq irq=3 name="ttyS1"$' "$TR")
+	assert_equal "$(grep -c ' irq irq=3 ' "$TR")" "$n"
+	assert_equal "$(grep -c ' irq-end irq=3$' "$TR")" "$n"
+	# The kernel's own count over the snapshots. IRQ 3 has a handler only while the load
+	# holds ttyS1 open, inside the window (closing it waits until every byte is sent, then
+	# frees the IRQ after its last handler), and an edge interrupt routed to one CPU is
+	# counted once per run of its handler: the same number, exactly. (Before the port is
+	# first opened, the line is not in /proc/interrupts.)
+	d=$(for i in 0 1; do awk '$1 == "3:" { for (i = 2; $i ~ /^[0-9]+$/; i++) s += $i } END { print s + 0 }' \
 		"$(dirname "$TR")/snapshots/$i/proc/interrupts"; done | paste -sd' ' | awk '{ print $2 - $1 }')
-	rate=$(awk -v n="$n" -v w="$W" 'BEGIN { printf "%.1f", n / w }')
-	echo "# ttyS0: $n interrupts traced in ${W}s ($rate/s), /proc/interrupts: $d" >&3
-	within "$n" "$d" 5 || fail "ttyS0: $n traced, $d counted by /proc/interrupts"
-	# the lines tracetest.sh wrote kept it busy: far more than an idle console
-	awk -v r="$rate" 'BEGIN { exit !(r >= 50) }' || fail "only $rate/s from ttyS0"
-	[ "$(grep -c '^PMDIAG-SERIAL-LOAD ' "$D/q35-trace.log")" -ge 200 ] || fail "tracetest.sh's load did not reach the console"
+	echo "# ttyS1: $n interrupts traced for $LOADB bytes, /proc/interrupts: $d" >&3
+	assert_equal "$n" "$d"
+	# How many bytes an interrupt sends is QEMU's and the driver's: at most 16 (the FIFO's
+	# load) in each of at most 514 passes of the 8250 handler (PASS_LIMIT 512).
+	[ "$n" -ge $(((LOADB + 8223) / 8224)) ] || fail "$n interrupts for $LOADB bytes"
 }
 
 # check STEP: the instances tracetest.sh listed after STEP ("PID: NAMES").
@@ -182,9 +234,17 @@ sline() {
 	assert_equal "$(jq -c '.suspend_cycle | [.mode, .reached, .seconds_asked, .alarm_left_as_found, .hw_sleep_s]' <<<"$json")" \
 		'["deep","no",3,true,null]'
 	assert_equal "$(jq -c '.suspend_cycle | [.wakeup_irq, has("wakeup_irq_status")]' <<<"$json")" '[null,false]'
-	# the alarm was armed for 4 s, one of them before the suspend; the RTC counts whole seconds
-	jq -e '.suspend_cycle.suspended_s >= 1.5 and .suspend_cycle.suspended_s <= 6' <<<"$json" > /dev/null ||
-		fail "suspended_s: $(jq .suspend_cycle.suspended_s <<<"$json")"
+	# The time suspended is what the kernel added to CLOCK_BOOTTIME alone at its resume:
+	# by the RTC, from its suspend to its resume. The alarm that woke the guest came after
+	# the suspend (an alarm before it would not have woken a guest in S3), so that is more
+	# than nothing; and CLOCK_BOOTTIME around the cycle (/proc/uptime, to 10 ms) holds it.
+	# How long the guest took to suspend, so how much of the 4 s was left, is its own.
+	local up
+	up=$(sed -n 's/^PMDIAG-SUSPEND-UPTIME //p' "$D/q35-trace.log" | awk '{ print $2 - $1 + 0.01 }')
+	[ -n "$up" ] || fail "no PMDIAG-SUSPEND-UPTIME line"
+	echo "# suspended $(jq .suspend_cycle.suspended_s <<<"$json") s of the cycle's ${up} s" >&3
+	jq -e --argjson up "$up" '.suspend_cycle.suspended_s > 0 and .suspend_cycle.suspended_s <= $up' <<<"$json" > /dev/null ||
+		fail "suspended_s: $(jq .suspend_cycle.suspended_s <<<"$json"), the cycle took ${up} s"
 	jq -r .suspend_cycle.text <<<"$json" | grep -Eq '^suspended [0-9.]+ s in deep: the platform was off \(S3\); S0ix is suspend to idle.s$' ||
 		fail "text: $(jq -r .suspend_cycle.text <<<"$json")"
 	# the report after the cycle counts it: one more success
@@ -207,20 +267,24 @@ sline() {
 	local J
 	J=$(sed -n 's/^PMDIAG-TRACE-NEXT-JSON //p' "$D/q35-trace.log")
 	[ -n "$J" ] || fail "no PMDIAG-TRACE-NEXT-JSON line"
+	# the window holds at least the end of the tool's own sleep (its hrtimer_wakeup)
 	assert_equal "$(jq -r '.attribution.events > 0' <<<"$J")" true
-	# In the window the tool sleeps once: a wake-up or two, a few ms of CPU under TCG.
-	# Counted from before the trace's set-up (enabling tracepoints patches kernel text)
-	# to after its reading, a traced run showed 12 to 17 wake-ups and 930 ms.
-	local w ms
-	w=$(jq '.summary.self.wakeups' <<<"$J")
-	ms=$(jq '.summary.self.cpu_time_ms' <<<"$J")
-	[ "$w" -ge 1 ] && [ "$w" -le 4 ] || fail "self: $w wake-ups in the window"
-	jq -e '.summary.self.cpu_time_ms < 200' <<<"$J" > /dev/null || fail "self: $ms ms of CPU in the window"
+	# Between its two snapshots the tool reads procfs and sysfs files (which do not
+	# sleep; nothing else in the guest uses them now), turns tracing on, sleeps once and
+	# turns it off: one voluntary context switch, exactly. Its set-up before (enabling
+	# tracepoints, sizing the ring buffer, which waits for a work item on each CPU) and
+	# its reading after (the C-state counters by IPI, the ring buffer) would add theirs;
+	# counted from before the set-up to after the reading, a traced run showed 12 to 17
+	# wake-ups and 930 ms. Preemptions (involuntary) and CPU time are the guest's.
+	echo "# self: $(jq -c '.summary.self' <<<"$J")" >&3
+	assert_equal "$(jq '.summary.self.voluntary_switches' <<<"$J")" 1
+	assert_equal "$(jq '.summary.self | .wakeups == .voluntary_switches + .involuntary_switches' <<<"$J")" true
 }
 
 @test "lockdown=confidentiality: tracing refused, named as lockdown; pmdiag-idle still counts" {
 	ended q35-confidential
 	ran "$D" q35-confidential idle
+	# the tool's own sleep ends by a local timer interrupt (LOC) between its snapshots
 	assert_equal "$(jqt '.summary.interrupts > 0')" true
 	assert_equal "$(jqt '.interrupts | length > 0')" true
 	assert_equal "$(jqt .attribution.trace_status)" unreadable
@@ -233,36 +297,68 @@ sline() {
 	run ! ls "$(dirname "$man")/trace.txt"
 }
 
-@test "pmdiag-idle on the guest's traced dump: pmd-sleep10 100/s, pmd-timerfd50 20/s, ttyS0 by name; pmdiag itself apart" {
+@test "pmdiag-idle on the guest's traced dump: every idle exit a traced event explains attributed; the test programs' and ttyS1's events counted; pmdiag itself apart" {
 	trace_txt
-	run -0 pmdiag-idle --json --dump "$(dirname "$TR")"
+	progs
+	run -0 pmdiag-idle --json --top 10000 --dump "$(dirname "$TR")"
 	echo "$output" > "$D/q35-trace.idle.json"
-	local J="$D/q35-trace.idle.json" r
-	# at least the 100/s sleeper's idle exits over the 5 s window (how many more, the
-	# guest's other work under TCG decides: 856 to 1907 seen), and nearly every one
-	# attributed. One run (before irq_vectors:local_timer_entry was traced) had 35 of 1714
-	# idle periods with no traced event on any CPU; the four runs since the local timer is
-	# traced attributed every one, none to a local timer interrupt that expired nothing,
-	# so the cause of those 35 is not known: the bound stays 95 %, and the line below
-	# shows what each run got.
-	echo "# pmdiag-idle: $(jq -r '.attribution | "\(.attributed) of \(.idle_exits) idle exits attributed"' "$J"); local timer, no timer expired: $(jq -r '[.sources[] | select(.name == "local timer interrupt, no timer expired")][0].wakes // 0' "$J")" >&3
-	assert_equal "$(jq -r '.attribution.attributed >= 0.95 * .attribution.idle_exits and .attribution.idle_exits >= 450' "$J")" true
-	for p in pmd-sleep10:100 pmd-timerfd50:20; do
-		r=$(jq -r --arg n "${p%%:*}" '[.sources[] | select(.kind == "process" and .name == $n)][0].events_per_s' "$J")
-		echo "# pmdiag-idle: ${p%%:*} $r events/s" >&3
-		within "$r" "${p##*:}" 15 || fail "${p%%:*}: $r events/s, not ${p##*:}/s within 15 %"
-		# among the five that end the most idle periods
-		jq -e --arg n "${p%%:*}" '[.sources[0:5][] | .name] | index($n) != null' "$J" > /dev/null ||
-			fail "${p%%:*} not among the top 5: $(jq -c '[.sources[0:5][] | .name]' "$J")"
+	local J="$D/q35-trace.idle.json" a x u e ev eps
+	# The idle exits, and those no traced event can explain, read from trace.txt by
+	# pmdiag's rules (idle-attr.c): an exit counts when the CPU was idle (or asleep when
+	# the window opened); its idle period, from the CPU's idle entry (or that first exit)
+	# to its next entry, is explained by a handler that starts in it (irq, timer, hrtimer,
+	# work, IPI), a local timer interrupt that ends in it, or a task woken for that CPU
+	# from another one. The first handler of a period is its cause, so every explained
+	# exit is attributed; a period the window cuts may be attributed before its exit is
+	# traced, one per CPU at most. How many exits no traced event explains (an interrupt
+	# pmdiag does not trace: irq_work, a spurious or platform vector) is the kernel's; they
+	# are shown. (35 of 1714 were, once, before the local timer interrupt was traced; the
+	# 95 % bound that allowed them would also have allowed 5 % of attribution errors.)
+	read -r x u < <(awk '
+		function close_period(c) { if (open[c] && ex[c] && !ok[c]) u++; open[c] = 0 }
+		/^events:$/ { ev = 1; next }
+		!ev || /^end: / { next }
+		{ c = $2; first = !seen[c]; seen[c] = 1 }
+		$3 == "idle" && $4 != "state=exit" {
+			if (idle[c]) next
+			close_period(c); idle[c] = 1; open[c] = 1; ex[c] = 0; ok[c] = 0
+			next
+		}
+		$3 == "idle" {
+			if (!idle[c] && !first) next
+			exits++
+			if (!idle[c]) { open[c] = 1; ok[c] = 0 }
+			idle[c] = 0; ex[c] = 1
+			next
+		}
+		$3 ~ /^(irq|timer|hrtimer|work|ipi|ltimer-end)$/ { if (open[c]) ok[c] = 1; next }
+		$3 == "wakeup" { t = $NF; sub(/^target=/, "", t); if (t != c && open[t]) ok[t] = 1 }
+		END { for (c in open) close_period(c); print exits + 0, u + 0 }' "$TR")
+	a=$(jq .attribution.attributed "$J")
+	echo "# pmdiag-idle: $a of $(jq .attribution.idle_exits "$J") idle exits attributed, $u with no traced event" >&3
+	assert_equal "$(jq .attribution.idle_exits "$J")" "$x"
+	[ "$a" -ge $((x - u)) ] && [ "$a" -le $((x + $(grep -c '^cpu: ' "$TR"))) ] ||
+		fail "$a idle exits attributed of $x, $u of them with no traced event"
+	# the sources in order: the idle periods each ended, then its events
+	assert_equal "$(jq '[.sources[] | [.wakeups, .events]] | . == (sort | reverse)' "$J")" true
+	# every wake-up of the test programs is one event of theirs: pmd-sleep10's N1 (the
+	# test above), pmd-timerfd50's those of its reads that slept; per second of the window
+	ev=$(grep -c " wakeup pid=$S2 " "$TR")
+	for p in "pmd-sleep10 $S1 $N1" "pmd-timerfd50 $S2 $ev"; do
+		set -- $p
+		e=$(jq --argjson p "$2" '[.sources[] | select(.kind == "process" and .pid == $p) | .events] | add // 0' "$J")
+		eps=$(jq --argjson p "$2" '[.sources[] | select(.kind == "process" and .pid == $p) | .events_per_s] | add // 0' "$J")
+		echo "# pmdiag-idle: $1 $e events, $eps/s" >&3
+		assert_equal "$e" "$3"
+		awk -v r="$eps" -v n="$3" -v w="$(sed -n 's/^window-ns: //p' "$TR")" \
+			'BEGIN { d = r - n / (w / 1e9); exit !(d < 0.001 && d > -0.001) }' ||
+			fail "$1: $eps events/s, not $3 in the window"
 	done
-	# the console's interrupts: a source named by its handler, every one traced counted.
-	# Whether they end idle periods is up to the emulator: QEMU's UART interrupts as the
-	# writer's byte goes out, on a CPU that is awake (0 of them did under one TCG thread).
+	# ttyS1's interrupts: a source named by its handler, every one traced counted
 	local n all
-	n=$(awk '/^events:$/ { ev = 1; next } ev && $3 == "irq" && $5 == "name=\"ttyS0\"" { n++ } END { print n + 0 }' "$TR")
-	all=$(pmdiag-idle --json --top 10000 --dump "$(dirname "$TR")" | jq -r '[.sources[] | select(.kind == "irq" and .name == "ttyS0")][0].events')
-	echo "# pmdiag-idle: ttyS0 $all events; trace.txt: $n" >&3
-	[ "$n" -ge 250 ] || fail "only $n ttyS0 interrupts traced"
+	n=$(grep -c ' irq irq=3 name="ttyS1"$' "$TR")
+	all=$(jq -r '[.sources[] | select(.kind == "irq" and .name == "ttyS1")][0].events' "$J")
+	echo "# pmdiag-idle: ttyS1 $all events; trace.txt: $n" >&3
 	assert_equal "$all" "$n"
 	# the recorder (pmdiag-dump) is counted apart, never a source
 	local self
@@ -295,7 +391,12 @@ idle_line() {
 		assert_equal "$(jq -r .idle_states.limit_by <<<"$j")" "$([ $how = qos ] && echo pm_qos || echo disable)"
 		assert_equal "$(jq -r '[.idle_states.limits[].state] | join(" ")' <<<"$j")" "POLL C1"
 		assert_equal "$(jq -r '.idle_states.limits[0].qos_us' <<<"$j")" "$([ $how = qos ] && echo 0 || echo null)"
-		# under the POLL limit, C1 was never entered; under C1's, it took idle time
+		# Under the POLL limit, C1 was never entered (a latency request of 0 makes the
+		# governor pick POLL; a disabled state is never picked). Under C1's, C1 held most
+		# of the idle time: the guest sleeps, and the governor picks POLL only for an idle
+		# period it expects shorter than C1's target residency (1 us), which POLL then
+		# ends after about that long (cpuidle_poll_time), while C1 lasts until the next
+		# interrupt.
 		assert_equal "$(jq -c '[.idle_states.limits[0].samples[].usage[1]] | unique' <<<"$j")" "[0]"
 		jq -e '.idle_states.limits[1].used_pct > 50' <<<"$j" > /dev/null ||
 			fail "$how: C1 used $(jq .idle_states.limits[1].used_pct <<<"$j") % when allowed"

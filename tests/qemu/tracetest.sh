@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The guest side of tests/qemu/trace.bats (kernel option pmdiag.tracetest=1; only in the
 # test image, build/pmdiag-initrd-test.img, as /usr/share/pmdiag/tracetest.sh):
-#   1. starts pmd-sleep10 (10 ms nanosleep loop) and pmd-timerfd50 (50 ms timerfd),
-#      writes lines "PMDIAG-SERIAL-LOAD ..." to the serial console ttyS0 (its
-#      interrupts) while `pmdiag-dump --trace 5` records, and prints that dump
-#      (base64 of its .tar.xz) between PMDIAG-TRACE-DUMP-BEGIN and PMDIAG-TRACE-DUMP-END;
+#   1. records `pmdiag-dump --trace 5` and, once its window is open, runs inside it
+#      pmd-sleep10 (100 sleeps to 10 ms deadlines), pmd-timerfd50 (20 reads of a timerfd
+#      armed 50 ms ahead) and a serial load (24 KB written to ttyS1, a UART only it
+#      uses: its interrupts), each to its end before the window closes; prints what it
+#      ran (PMDIAG-TRACE-PROGS) and the dump (base64 of its .tar.xz) between
+#      PMDIAG-TRACE-DUMP-BEGIN and PMDIAG-TRACE-DUMP-END;
 #   2. kills a pmdiag-idle run with SIGKILL during its window, runs pmdiag-idle again,
 #      then stops a third with SIGTERM, printing the tracefs instances after each step
 #      ("PMDIAG-TRACE-CHECK STEP PID: INSTANCES...") and the second run's stderr
@@ -42,7 +44,8 @@ wait_for() {
 		i=$((i + 1))
 	done
 }
-some_disabled() { disables | grep -q 1; }
+# C1 disabled on both CPUs, POLL not: the POLL limit of --limit-by disable
+poll_only() { [ "$(disables)" = 0101 ]; }
 qos_held() { [ "$(dma_latency)" != 2000000000 ]; }
 race_gone() { [ ! -e /run/pmdiag-race/restore ]; }
 
@@ -67,11 +70,15 @@ if [ "${1:-}" = idle ]; then
 		pmdiag-race --idle-states --no-meter --limit-by $how --trials 50 --idle 0.5 \
 			> /dev/null 2> $W/idle-kill-$how.err &
 		pid=$!
-		if [ $how = qos ]; then wait_for qos_held; else wait_for some_disabled; fi
+		# the state the limit makes, once all of it is made (pmdiag-race writes the
+		# disable files one by one)
+		if [ $how = qos ]; then wait_for qos_held; else wait_for poll_only; fi
 		echo "PMDIAG-IDLE-STATE during-$how qos=$(dma_latency) disable=$(disables)"
 		kill -KILL $pid
 		wait $pid
 		wait_for race_gone
+		# the guardian removes the restore file, then says so on stderr
+		[ $how = qos ] || wait_for grep -q guardian $W/idle-kill-$how.err
 		echo "PMDIAG-IDLE-STATE killed-$how qos=$(dma_latency) disable=$(disables)"
 		echo "PMDIAG-IDLE-KILL-ERR $how $(tr '\n' ' ' < $W/idle-kill-$how.err)"
 	done
@@ -113,25 +120,53 @@ wait_instance() {
 	done
 }
 
-# 1. the programs, the serial load, the traced dump
-$P/pmd-sleep10 &
-s1=$!
-$P/pmd-timerfd50 &
-s2=$!
+# window_open PID: the trace window of pmdiag-PID is open. Its instance records from the
+# moment it is made; pmdiag turns that off at once, then enables its events, then turns
+# tracing on for the window: an event enabled, then tracing_on read 1, is the window.
+window_open() {
+	[ "$(cat "$T/instances/pmdiag-$1/events/sched/sched_wakeup/enable" 2>/dev/null)" = 1 ] &&
+		[ "$(cat "$T/instances/pmdiag-$1/tracing_on" 2>/dev/null)" = 1 ]
+}
+
+# 1. the traced dump (`pmdiag-dump --trace 5`), and inside its window the test programs
+# (pmd-sleep10: SLEEPS sleeps, 1 s; pmd-timerfd50: READS reads, 1 s) and a load written
+# to ttyS1 (a second UART that nothing else uses, on QEMU's null back-end), all started
+# after the window opened and ended (the port closed, which waits until it has sent
+# everything) before it closed: so the test knows what the window holds. Three
+# processes, little CPU: seconds to spare even when a busy host slows the guest many
+# times. The line PMDIAG-TRACE-PROGS says whether they did (inside=yes), what ran.
+SLEEPS=100
+READS=20
 line="PMDIAG-SERIAL-LOAD 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghij"
-: > $W/chunk
+: > $W/load
 i=0
-while [ $i -lt 16 ]; do echo "$line" >> $W/chunk; i=$((i + 1)); done
-( while :; do cat $W/chunk; sleep 0.1; done ) > /dev/ttyS0 &
-load=$!
+while [ $i -lt 240 ]; do echo "$line" >> $W/load; i=$((i + 1)); done
+echo "PMDIAG-TRACE-UART $(dmesg | grep -o 'ttyS1 at .*' | head -n 1)"
 # the image has no libarchive: a directory, packed by GNU tar as /init packs its dump
-pmdiag-dump --trace 5 $W/trace > $W/trace-dump.err 2>&1
+pmdiag-dump --trace 5 $W/trace > $W/trace-dump.err 2>&1 &
+dump=$!
+wait_for window_open $dump
+inside=no
+s1="" s2="" st=""
+if window_open $dump; then
+	$P/pmd-sleep10 $SLEEPS &
+	s1=$!
+	$P/pmd-timerfd50 $READS &
+	s2=$!
+	cat $W/load > /dev/ttyS1 &
+	load=$!
+	wait $s1
+	st=$?
+	wait $s2
+	st="$st,$?"
+	wait $load
+	st="$st,$?"
+	window_open $dump && inside=yes
+fi
+wait $dump
 rc=$?
+echo "PMDIAG-TRACE-PROGS inside=$inside status=$st sleep10=$s1:$SLEEPS timerfd50=$s2:$READS load-bytes=$(wc -c < $W/load)"
 [ $rc -eq 0 ] && { tar -C $W -cJf $W/trace.tar.xz trace 2>> $W/trace-dump.err || rc=1; }
-kill $load
-wait $load 2>/dev/null
-kill $s1 $s2
-echo
 echo "PMDIAG-TRACE-DUMP-STATUS $rc"
 cat $W/trace-dump.err
 echo PMDIAG-TRACE-DUMP-BEGIN
@@ -181,21 +216,30 @@ done
 A=/sys/class/rtc/rtc0/wakealarm
 S=/sys/power/suspend_stats/success
 echo "PMDIAG-SUSPEND-STATE before $(cat $S) alarm=[$(cat $A)]"
+# the time since boot (suspended time included) around the measured cycle
+up0=$(cut -d' ' -f1 /proc/uptime)
 pmdiag-s0ix --suspend 3 --json > $W/suspend.json 2> $W/suspend.err
-echo "PMDIAG-SUSPEND-RC $?"
+rc=$?
+echo "PMDIAG-SUSPEND-UPTIME $up0 $(cut -d' ' -f1 /proc/uptime)"
+echo "PMDIAG-SUSPEND-RC $rc"
 echo "PMDIAG-SUSPEND-JSON $(tr -d '\n' < $W/suspend.json)"
 echo "PMDIAG-SUSPEND-STATE after $(cat $S) alarm=[$(cat $A)]"
 pmdiag-s0ix --suspend 30 > /dev/null 2> $W/suspend-kill.err &
 pid=$!
+# The tool suspends a second (its grace) after arming the alarm: from the moment the
+# alarm reads set to the kill, only shell builtins (no process to start), so the kill
+# lands in that second (wakealarm reads empty, and read fails, while no alarm is set).
 i=0
-while [ -z "$(cat $A)" ] && [ $i -lt 400 ]; do
-	sleep 0.005
+v=""
+until read -r v < $A || [ $i -ge 400000 ]; do
 	i=$((i + 1))
 done
-echo "PMDIAG-SUSPEND-STATE armed $(cat $S) alarm-set=$([ -n "$(cat $A)" ] && echo yes || echo no)"
+read -r n < $S
 kill -KILL $pid
+echo "PMDIAG-SUSPEND-STATE armed $n alarm-set=$([ -n "$v" ] && echo yes || echo no)"
 wait $pid 2>/dev/null
-sleep 0.5
+# its guardian clears the alarm, then says so on stderr
+wait_for grep -q guardian $W/suspend-kill.err
 echo "PMDIAG-SUSPEND-STATE killed $(cat $S) alarm=[$(cat $A)]"
 echo "PMDIAG-SUSPEND-KILL-ERR $(tr '\n' ' ' < $W/suspend-kill.err)"
 echo +600 > $A

@@ -1,10 +1,11 @@
 #!/usr/bin/env bats
 # The USB stick image (make usb-image) under QEMU: a copy of build/pmdiag-usb.img whose
-# default boot entry also says pmdiag.poweroff=1 pmdiag.json=1 boots from an emulated USB
-# stick through SeaBIOS + syslinux, through OVMF (UEFI) + shim + GRUB, and through OVMF
-# with Secure Boot enforced (Microsoft's keys) + the same signed chain, the kernel then
-# locked down; it leaves its report, JSON and dump under pmdiag/<date>-<machine>/ on the
-# FAT partition, read back here with mtools; nothing else on the stick changes. Copies
+# default boot entry also says pmdiag.poweroff=1 pmdiag.json=1 no_timer_check (see
+# qemu_boot in tests/qemu/qemu.bash) boots from an emulated USB stick through SeaBIOS +
+# syslinux, through OVMF (UEFI) + shim + GRUB, and through OVMF with Secure Boot enforced
+# (Microsoft's keys) + the same signed chain, the kernel then locked down; it leaves its
+# report, JSON and dump under pmdiag/<date>-<machine>/ on the FAT partition, read back
+# here with mtools; nothing else on the stick changes. Copies
 # with one byte changed in GRUB or in the kernel are refused under Secure Boot. A
 # write-protected stick and a full one are reported on the console, not fatal.
 # Logs: build/qemu/logs/usb/. USB_BOOTS="secure bad-grub bad-kernel" boots only those
@@ -141,7 +142,7 @@ setup_file() {
 	cp --sparse=always "$TOP/build/pmdiag-usb.img" "$U/stick.img"
 	mcopy -i "$U/stick.img@@$OFF" ::/syslinux.cfg "$U/syslinux.cfg.orig"
 	awk '/^LABEL / { l = $2 }
-	     l == "pmdiag" && /^ *APPEND / { $0 = $0 " pmdiag.poweroff=1 pmdiag.json=1" }
+	     l == "pmdiag" && /^ *APPEND / { $0 = $0 " pmdiag.poweroff=1 pmdiag.json=1 no_timer_check" }
 	     /^TIMEOUT / { $0 = "TIMEOUT 1" } { print }' "$U/syslinux.cfg.orig" > "$U/syslinux.cfg"
 	mcopy -o -i "$U/stick.img@@$OFF" "$U/syslinux.cfg" ::/syslinux.cfg
 	# GRUB's configuration made from it as make usb-image makes it (one source of truth).
@@ -179,7 +180,7 @@ setup_file() {
 	snapshot "$U/full.img" "$U/full-before.files"
 
 	local direct="-machine q35 -cpu max -kernel $QEMU_KERNEL -initrd $QEMU_INITRD"
-	local append="console=ttyS0 panic=-1 pmdiag.poweroff=1 pmdiag.wait=20"
+	local append="console=ttyS0 panic=-1 pmdiag.poweroff=1 pmdiag.wait=20 no_timer_check"
 	# Two at a time: SeaBIOS + syslinux from the stick, and a write-protected stick.
 	boot_job bios -machine q35 -cpu max $(stick_args "$U/stick.img" ehci boot)
 	boot_job ro $direct -append "$append" $(stick_args "$U/ro.img" ehci readonly)
@@ -277,7 +278,7 @@ saved_on() {
 		skip "the image has no EFI boot loader (apt-get install shim-signed grub-efi-amd64-signed; make usb-image)"
 	grep -q 'BdsDxe: starting Boot.*USB' "$U/uefi.log" || fail "OVMF did not boot the stick: $(head -c 3000 "$U/uefi.log")"
 	grep -q 'Welcome to GRUB!' "$U/uefi.log" || fail "GRUB did not start: $(head -c 3000 "$U/uefi.log")"
-	grep -q 'Command line: BOOT_IMAGE=/vmlinuz console=tty0 console=ttyS0,115200 pmdiag.poweroff=1 pmdiag.json=1$' "$U/uefi.log" ||
+	grep -q 'Command line: BOOT_IMAGE=/vmlinuz console=tty0 console=ttyS0,115200 pmdiag.poweroff=1 pmdiag.json=1 no_timer_check$' "$U/uefi.log" ||
 		fail "the kernel was not booted from grub.cfg's default entry"
 	! grep -q 'Kernel is locked down' "$U/uefi.log" || fail "locked down without Secure Boot"
 	saved_on uefi "$U/efi.img"
@@ -296,7 +297,7 @@ saved_on() {
 		fail "the kernel does not say Secure Boot is enabled: $(grep -i secure "$U/secure.log")"
 	grep -q 'Kernel is locked down from EFI Secure Boot' "$U/secure.log" ||
 		fail "the kernel is not locked down: $(grep -i lockdown "$U/secure.log")"
-	grep -q 'Command line: BOOT_IMAGE=/vmlinuz console=tty0 console=ttyS0,115200 pmdiag.poweroff=1 pmdiag.json=1$' "$U/secure.log" ||
+	grep -q 'Command line: BOOT_IMAGE=/vmlinuz console=tty0 console=ttyS0,115200 pmdiag.poweroff=1 pmdiag.json=1 no_timer_check$' "$U/secure.log" ||
 		fail "the kernel was not booted from grub.cfg's default entry"
 	grep -q '^Data sources:' "$U/secure.log" || fail "no report on the console"
 	saved_on secure "$U/secure.img" lockdown
