@@ -162,6 +162,15 @@ static int vprint(FILE *fp, const char *fmt, va_list ap)
 	if (!ours(fp))
 		return real_vfprintf(fp, fmt, ap);
 	flockfile(stdout);
+	if (!ll && starts(fmt, "AcpiExec: ") && strchr(fmt, '\n') == fmt + strlen(fmt) - 1 &&
+	    !(in_eval && accs < keep)) {
+		/* a whole region-access line (its arguments are names and numbers) that line()
+		 * would drop: counted, never formatted */
+		if (in_eval)
+			accs++;
+		funlockfile(stdout);
+		return 0;
+	}
 	n = vout(fmt, ap);
 	funlockfile(stdout);
 	return n;
