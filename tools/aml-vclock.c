@@ -32,8 +32,10 @@
  *     evaluation with:
  *         aml-vclock: deadlock: every thread of acpiexec waits for good
  *
- * So which thread runs, and when a wait ends, depends only on what the
- * threads do, never on the real clock or the machine's load. Standard
+ * One thread runs at a time: a new thread, or one a post woke, runs until it
+ * blocks or ends while the thread that created or woke it waits. So which
+ * thread runs, what they print in which order, and when a wait ends depend
+ * only on what the threads do, never on the real clock or the machine's load. Standard
  * output is trimmed to what pmdiag reads (aml-vclock-out.c) and flushed
  * before any thread blocks.
  *
@@ -133,7 +135,7 @@ int clock_gettime(clockid_t id, struct timespec *ts)
 
 /* ---- the threads, and what each is blocked in ---- */
 
-enum { T_RUN, T_SEM, T_SLEEP, T_CHILD, T_DONE };
+enum { T_RUN, T_SEM, T_SLEEP, T_HANDOFF, T_DONE };
 
 struct thr {
 	int state;
@@ -143,7 +145,9 @@ struct thr {
 	unsigned long long expired_at; /* post_seq when its last wait timed out, +1 (0: never) */
 	bool timed_out, broken;        /* T_SEM: the wait ends as a timeout; by a deadlock */
 	bool woken;                    /* T_SLEEP: it may go on */
-	struct thr *child;             /* T_CHILD: the new thread it waits for */
+	struct thr *to;                /* T_HANDOFF: the thread it let run (woken, or new) */
+	unsigned long long to_epoch;   /* T_HANDOFF: that thread's epoch then */
+	unsigned long long epoch;      /* how many times it blocked or ended */
 	pthread_cond_t cv;
 	void *(*fn)(void *);
 	void *arg;
@@ -197,8 +201,10 @@ static bool sem_ready(sem_t *s)
 	return sem_getvalue(s, &v) == 0 && v > 0;
 }
 
-static bool runnable(const struct thr *t)
+static bool runnable_at(const struct thr *t, int depth)
 {
+	const struct thr *to;
+
 	switch (t->state) {
 	case T_RUN:
 		return true;
@@ -206,11 +212,27 @@ static bool runnable(const struct thr *t)
 		return t->timed_out || t->broken || sem_ready(t->sem);
 	case T_SLEEP:
 		return t->woken;
-	case T_CHILD:
-		return t->child->state != T_RUN;
+	case T_HANDOFF:
+		/* until the thread it let run blocks or ends, or cannot run after all */
+		to = t->to;
+		return to->state == T_DONE || to->epoch != t->to_epoch || depth > 8 ||
+		       (to->state != T_RUN && !runnable_at(to, depth + 1));
 	default:
 		return false;
 	}
+}
+
+static bool runnable(const struct thr *t)
+{
+	return runnable_at(t, 0);
+}
+
+/* Wake the threads that let t run: it blocked, ended, or cannot run. */
+static void handed_back(const struct thr *t)
+{
+	for (struct thr *c = threads; c; c = c->next)
+		if (c->state == T_HANDOFF && c->to == t)
+			pthread_cond_signal(&c->cv);
 }
 
 static void set_clock(unsigned long long t)
@@ -225,7 +247,7 @@ static void set_clock(unsigned long long t)
 /*
  * Called (under the lock) whenever a thread blocks or ends: when no thread can run any
  * more, decide which goes on. A sleeper first (the longest asleep), at no cost in time;
- * else the timed waits that end first, the clock moving to their deadline; else, every
+ * else the timed wait that ends first, the clock moving to its deadline; else, every
  * thread waiting for good, the wait that began last ends. Deterministic: nothing here
  * depends on real time, and no thread runs while it decides.
  */
@@ -275,16 +297,12 @@ static void schedule(void)
 		return;
 	}
 	if (first && (first != poller || !last)) {
-		unsigned long long at = first->deadline;
-
-		/* every wait whose deadline has come ends */
-		set_clock(at);
-		for (struct thr *t = threads; t; t = t->next)
-			if (t->state == T_SEM && t->deadline <= at) {
-				t->timed_out = true;
-				t->expired_at = posts + 1;
-				pthread_cond_signal(&t->cv);
-			}
+		/* the wait whose deadline comes first ends (one at a time: another that ends at
+		 * the same time ends next, unless the first posted its semaphore meanwhile) */
+		set_clock(first->deadline);
+		first->timed_out = true;
+		first->expired_at = posts + 1;
+		pthread_cond_signal(&first->cv);
 		return;
 	}
 	/*
@@ -298,14 +316,30 @@ static void schedule(void)
 	}
 }
 
-/* Block this thread in state st until cond holds (under the lock); others may run. */
+/* This thread blocks in state st (under the lock): the threads that let it run go on. */
 static void block(struct thr *t, int st)
 {
 	t->state = st;
 	t->since = ++block_seq;
-	for (struct thr *c = threads; c; c = c->next)
-		if (c->state == T_CHILD && c->child == t)
-			pthread_cond_signal(&c->cv);
+	t->epoch++;
+	handed_back(t);
+}
+
+/*
+ * This thread lets to run (a thread its post woke, a thread it created) until that one
+ * blocks or ends, and waits meanwhile: only one of acpiexec's threads runs at a time,
+ * so what they print, and in which order they take a lock, never depends on how the
+ * machine schedules them (a Notify handler woken when the load releases the
+ * interpreter printed, one run in hundreds under load, in the middle of a later list).
+ */
+static void hand_off(struct thr *t, struct thr *to)
+{
+	t->to = to;
+	t->to_epoch = to->epoch;
+	block(t, T_HANDOFF);
+	while (!runnable(t))
+		pthread_cond_wait(&t->cv, &lock);
+	t->state = T_RUN;
 }
 
 static int wait_sem(sem_t *sem, unsigned long long deadline)
@@ -333,6 +367,8 @@ static int wait_sem(sem_t *sem, unsigned long long deadline)
 			r = -1;
 			break;
 		}
+		/* woken, but another thread took the unit: the thread that posted goes on */
+		handed_back(t);
 		schedule();
 		if (t->timed_out || t->broken)
 			continue;
@@ -397,10 +433,17 @@ int sem_post(sem_t *sem)
 	for (int i = 0; i < n && !found; i++)
 		found = __atomic_load_n(&slot[i], __ATOMIC_SEQ_CST) == sem;
 	if (found) {
+		struct thr *w = NULL, *t = me();
+
+		/* the waiter that blocked first takes the unit, and runs until it blocks again */
 		pthread_mutex_lock(&lock);
-		for (struct thr *t = threads; t; t = t->next)
-			if (t->state == T_SEM && t->sem == sem)
-				pthread_cond_signal(&t->cv);
+		for (struct thr *c = threads; c; c = c->next)
+			if (c != t && c->state == T_SEM && c->sem == sem && (!w || c->since < w->since))
+				w = c;
+		if (w) {
+			pthread_cond_signal(&w->cv);
+			hand_off(t, w);
+		}
 		pthread_mutex_unlock(&lock);
 	}
 	return r;
@@ -455,9 +498,8 @@ static void thread_gone(void *p)
 
 	pthread_mutex_lock(&lock);
 	t->state = T_DONE;
-	for (struct thr *c = threads; c; c = c->next)
-		if (c->state == T_CHILD && c->child == t)
-			pthread_cond_signal(&c->cv);
+	t->epoch++;
+	handed_back(t);
 	schedule();
 	pthread_mutex_unlock(&lock);
 }
@@ -503,11 +545,7 @@ int pthread_create(pthread_t *restrict th, const pthread_attr_t *restrict attr,
 		pthread_mutex_unlock(&lock);
 		return r;
 	}
-	c->child = t;
-	block(c, T_CHILD);
-	while (t->state == T_RUN)
-		pthread_cond_wait(&c->cv, &lock);
-	c->state = T_RUN;
+	hand_off(c, t);
 	pthread_mutex_unlock(&lock);
 	return 0;
 }
