@@ -191,7 +191,7 @@ static int publish(sem_t *s)
 			return i;
 		}
 	}
-	return -1; /* more blockers than slots: sem_post wakes everyone (below) */
+	return -1; /* more blockers than slots: every sem_post looks under the lock (below) */
 }
 
 static bool sem_ready(sem_t *s)
