@@ -108,14 +108,14 @@ all: $(TOOLS) $(VCLOCK)
 # The AML evaluation cache's key names the code that makes an evaluation: a hash of its
 # sources (lib/source/aml-cache.c), so an entry made by other code is never used.
 AML_KEY_SRC := $(sort $(wildcard lib/acpi/aml*.[ch] lib/acpi/lps0.[ch] lib/format/acpiexec.[ch] lib/format/amleval.[ch] \
-	lib/format/amlvalue.[ch] lib/source/aml-exec.c lib/source/aml-cache.c tools/aml-vclock.c))
+	lib/format/amlvalue.[ch] lib/source/aml-exec.c lib/source/aml-cache.c tools/aml-vclock*.[ch]))
 $(B)/lib/source/aml-cache.o: $(AML_KEY_SRC)
 $(B)/lib/source/aml-cache.o: override CFLAGS += \
 	-DPMD_AML_CODE_KEY='"$(shell cat $(AML_KEY_SRC) | sha256sum | cut -c1-16)"'
 
-$(VCLOCK): tools/aml-vclock.c Makefile
+$(VCLOCK): tools/aml-vclock.c tools/aml-vclock-out.c tools/aml-vclock.h Makefile
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -g -std=gnu11 $(WARN) $(PATH_MAP) -fPIC -shared -o $@ $<
+	$(CC) -O2 -g -std=gnu11 $(WARN) $(PATH_MAP) -fPIC -shared -o $@ tools/aml-vclock.c tools/aml-vclock-out.c
 
 # The files that print the version are built again when it changes.
 VERSION_USERS := lib/source/source-live.c lib/source/source-sim.c lib/report/report.c \

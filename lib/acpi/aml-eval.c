@@ -1482,6 +1482,23 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 
 		memcpy(c.stopped, stopped, sizeof(stopped));
 		c.boot = with_boot ? &boot : NULL;
+		/* a wait for good that aml-vclock.so ended at load or in the boot methods: what
+		 * ran after it took a path the machine may never take */
+		bool early = false;
+
+		for (size_t j = 0; j < nruns; j++) {
+			const struct pmd_ax_eval *first = find_eval(&runs[j], 1, paths[0]);
+
+			early |= runs[j].deadlock_outside;
+			for (size_t i = 0; i < runs[j].nevals && &runs[j].evals[i] != first; i++)
+				early |= runs[j].evals[i].deadlock;
+		}
+		if (early) {
+			/* then a Name the boot methods wrote holds no value as Linux boots */
+			snprintf(e->boot + strlen(e->boot), sizeof(e->boot) - strlen(e->boot),
+				 " (a wait for good ended before the objects)");
+			c.boot = NULL;
+		}
 
 		for (size_t k = 0; k < nchunks; k++) {
 			r0[k] = runs[2 * k];

@@ -469,6 +469,17 @@ static int value_lines(struct ax_lines *l, struct pmd_aml_value *v, unsigned dep
 	return -1;
 }
 
+/* What a wait ended by aml-vclock.so led to is no value of the machine's. */
+static void deadlock_fail(struct pmd_ax_eval *ev)
+{
+	if (!ev->deadlock)
+		return;
+	pmd_aml_value_free(&ev->value);
+	memset(&ev->value, 0, sizeof(ev->value));
+	ev->status = PMD_AX_FAILED;
+	snprintf(ev->exception, sizeof(ev->exception), "PMDIAG_DEADLOCK");
+}
+
 static struct pmd_ax_eval *eval_new(struct ax_state *st, const char *path)
 {
 	if (st->run->nevals >= AX_MAX_LIST)
@@ -553,6 +564,14 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 			trace_line(&st, t);
 			continue;
 		}
+		if (pmd_startswith(t, "aml-vclock: deadlock")) {
+			/* tools/aml-vclock.c ended a wait that nothing could end */
+			if (st.cur)
+				st.cur->deadlock = true;
+			else
+				run->deadlock_outside = true;
+			continue;
+		}
 		if (!st.cur)
 			continue;
 		if (pmd_startswith(t, "Evaluation of \\")) {
@@ -572,11 +591,13 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 			} else {
 				continue;
 			}
+			deadlock_fail(st.cur);
 			st.cur = NULL;
 			continue;
 		}
 		if (pmd_startswith(t, "No object was returned from evaluation of ")) {
 			st.cur->status = PMD_AX_NO_VALUE;
+			deadlock_fail(st.cur);
 			st.cur = NULL;
 		}
 	}

@@ -77,6 +77,8 @@ struct pmd_ax_eval {
 	struct pmd_ax_op *op;
 	size_t nop;
 	bool op_dropped;        /* more opcodes than PMD_AX_MAX_OPS: the rest were not kept */
+	bool deadlock;          /* acpiexec's threads all waited for good, and aml-vclock.so
+				 * ended a wait as a timeout: failed, PMDIAG_DEADLOCK */
 };
 
 #define PMD_AX_MAX_OPS 4096u     /* traced opcodes kept per evaluation */
@@ -92,6 +94,7 @@ struct pmd_ax_run {
 	size_t nfields;
 	struct pmd_ax_eval *evals;
 	size_t nevals;
+	bool deadlock_outside;  /* such a wait ended outside any evaluation (at load) */
 };
 
 /*

@@ -10,6 +10,7 @@
  * stays on the real clock.
  */
 #include "source/source-int.h"
+#include "format/acpiexec.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +30,9 @@
 #define PMD_PKGLIBDIR "/usr/lib/pmdiag"
 #endif
 #define AX_VCLOCK "aml-vclock.so"
+/* what aml-vclock.so passes of each evaluation's region accesses and traced opcodes
+ * (tools/aml-vclock-out.c): twice what the parser keeps, so it reads the same */
+#define AX_KEEP (2 * (PMD_AX_MAX_OPS > PMD_AX_MAX_ACC ? PMD_AX_MAX_OPS : PMD_AX_MAX_ACC))
 
 /*
  * The virtual clock's path: beside the running tool (BIN/../lib/pmdiag/, the
@@ -68,7 +72,8 @@ char *pmd_src_vclock_path(void)
 
 /*
  * The environment of acpiexec: ours, with LD_PRELOAD set to the clock (or
- * removed), and glibc's malloc asked for transparent huge pages: acpiexec
+ * removed) and PMDIAG_AX_KEEP to what the clock's output filter passes, and
+ * glibc's malloc asked for transparent huge pages: acpiexec
  * emulates an operation region in a buffer of the region's length, filled
  * at once (8 MiB on some machines), and the page faults of that fill were
  * most of its start-up (2271 faults, 35 ms, for a 41 KiB DSDT; 740 and
@@ -83,10 +88,11 @@ static char **child_env(const char *vclock, char **owned)
 
 	while (environ[n])
 		n++;
-	char **env = pmd_xcalloc(n + 3, sizeof(*env));
+	char **env = pmd_xcalloc(n + 4, sizeof(*env));
 
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "LD_PRELOAD=", 11) && strncmp(environ[i], "GLIBC_TUNABLES=", 15))
+		if (strncmp(environ[i], "LD_PRELOAD=", 11) && strncmp(environ[i], "GLIBC_TUNABLES=", 15) &&
+		    strncmp(environ[i], "PMDIAG_AX_KEEP=", 15))
 			env[k++] = environ[i];
 	if (tun && *tun)
 		pmd_buf_printf(&b, "GLIBC_TUNABLES=%s:glibc.malloc.hugetlb=1", tun);
@@ -96,10 +102,16 @@ static char **child_env(const char *vclock, char **owned)
 	if (vclock)
 		pmd_buf_printf(&b, "LD_PRELOAD=%s", vclock);
 	pmd_buf_putc(&b, 0);
+	pmd_buf_printf(&b, "PMDIAG_AX_KEEP=%u", AX_KEEP);
+	pmd_buf_putc(&b, 0);
 	*owned = pmd_buf_steal(&b);
 	env[k++] = *owned;
-	if (vclock)
-		env[k++] = *owned + strlen(*owned) + 1;
+	if (vclock) {
+		char *pre = *owned + strlen(*owned) + 1;
+
+		env[k++] = pre;
+		env[k++] = pre + strlen(pre) + 1;
+	}
 	env[k] = NULL;
 	return env;
 }

@@ -198,19 +198,90 @@ asl_acpidump() {
 
 @test "pmdiag's bounds on acpiexec lose only the objects still pending: those evaluated before are kept, the rest failed with the reason" {
 	asl_acpidump slow
-	# time: TZSW blocks acpiexec for good (Wait on an event nobody signals)
+	# time: TZCP calls a method 2^27 times, with no While loop for the loop timeout to end
 	PMD_AML_CACHE=off PMD_AML_TIMEOUT=5 run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP"
 	assert_equal "$(jq -c '[.acpi_zones[] | [.path, [.trips[] | [.object, .provenance, .exception, .temp_mc]]]]' <<<"$output")" \
-		'[["\\_TZ.TZA0",[["_CRT","constant",null,100000]]],["\\_TZ.TZPL",[["_CRT","depends",null,null]]],["\\_TZ.TZSW",[["_PSV","failed","PMDIAG_TIME_LIMIT",null]]],["\\_TZ.TZZ9",[["_CRT","failed","PMDIAG_TIME_LIMIT",null]]]]'
+		'[["\\_TZ.TZA0",[["_CRT","constant",null,100000]]],["\\_TZ.TZPL",[["_CRT","depends",null,null]]],["\\_TZ.TZCP",[["_PSV","failed","PMDIAG_TIME_LIMIT",null]]],["\\_TZ.TZZ9",[["_CRT","failed","PMDIAG_TIME_LIMIT",null]]]]'
 	PMD_AML_CACHE=off PMD_AML_TIMEOUT=5 run -0 pmdiag-thermal --acpidump "$ACPIDUMP"
 	assert_line 'AML evaluation:       acpiexec 20200925 (stopped at the time limit)'
 	assert_line --regexp '^    _PSV    passive  failed: PMDIAG_TIME_LIMIT +evaluation failed +ignores it$'
-	# output: tests/aml/output.asl calls a method 2^27 times, every call traced; the output
-	# bound (256 MiB) stops acpiexec first
+	# output: tests/aml/output.asl's low-power S0 _DSM (called last, not traced) prints a
+	# 64 KiB string 2^20 times; the output bound (256 MiB) stops acpiexec first
 	asl_acpidump output
+	PMD_AML_CACHE=off run -0 pmdiag-dump --acpidump "$ACPIDUMP" "$BATS_TEST_TMPDIR/out"
+	run -0 sed -n 's/^engine //p; s/^object \([^ ]*\) \([^ ]*\) \([^ ]*\) .*/\1 \2 \3/p' "$BATS_TEST_TMPDIR/out/aml-eval.txt"
+	assert_output - <<'OUT'
+acpiexec 20200925 (stopped at the output limit)
+\_TZ.TZA0._CRT constant -
+\_TZ.TZA0._TMP constant -
+\_SB.PEPD._DSM(ms,0,0) failed PMDIAG_OUTPUT_LIMIT
+\_SB.PEPD._DSM(intel,1,0) failed PMDIAG_OUTPUT_LIMIT
+\_SB.PEPD._DSM(intel,1,1) failed PMDIAG_OUTPUT_LIMIT
+\_SB.PEPD._DSM(amd,0,0) failed PMDIAG_OUTPUT_LIMIT
+\_SB.PEPD._DSM(amd,0,1) failed PMDIAG_OUTPUT_LIMIT
+OUT
+}
+
+@test "virtual clock: a timed wait nothing can end times out at once, one another thread ends is ended by it, a wait for good fails its object alone; the same record every run" {
+	asl_acpidump wait
+	# tests/aml/wait.asl: 5 timeouts of 100 ms in half a second of Timer (90.0 C); a mutex
+	# another thread holds for 250 ms: 2 timeouts, then its Release (87.0 C); an event waited
+	# for good: every thread waits, a deadlock; the zone after it is evaluated
 	PMD_AML_CACHE=off run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP"
-	assert_equal "$(jq -r '[.aml_evaluation.engine, (.acpi_zones[] | .trips[] | .exception // .provenance)] | join(";")' <<<"$output")" \
-		"acpiexec 20200925 (stopped at the output limit);constant;PMDIAG_OUTPUT_LIMIT;PMDIAG_OUTPUT_LIMIT"
+	assert_equal "$(jq -r '.aml_evaluation.engine' <<<"$output")" "acpiexec 20200925"
+	assert_equal "$(jq -c '[.acpi_zones[] | [.path, [.trips[] | [.object, .provenance, .exception, .temp_mc]]]]' <<<"$output")" \
+		'[["\\_TZ.TZA0",[["_CRT","constant",null,100000]]],["\\_TZ.TZEV",[["_PSV","evaluated",null,90000]]],["\\_TZ.TZMX",[["_HOT","evaluated",null,87000]]],["\\_TZ.TZDL",[["_CRT","failed","PMDIAG_DEADLOCK",null]]],["\\_TZ.TZZ9",[["_CRT","constant",null,100000]]]]'
+	PMD_AML_CACHE=off run -0 pmdiag-thermal --acpidump "$ACPIDUMP"
+	# the kernel evaluates it too, and waits on the machine: pmdiag does not know its value
+	assert_line --regexp '^    _CRT    critical  failed: PMDIAG_DEADLOCK +evaluation failed +uses it$'
+	# the same record from every run, four at a time (the threads' order never depends on
+	# the machine's load)
+	local i
+	for i in 1 2 3 4 5 6 7 8; do
+		PMD_AML_CACHE=off pmdiag-dump --acpidump "$ACPIDUMP" "$BATS_TEST_TMPDIR/d$i" > /dev/null &
+		[ $((i % 4)) -ne 0 ] || wait
+	done
+	wait
+	for i in 2 3 4 5 6 7 8; do
+		cmp "$BATS_TEST_TMPDIR/d1/aml-eval.txt" "$BATS_TEST_TMPDIR/d$i/aml-eval.txt" ||
+			fail "run $i recorded another evaluation"
+	done
+	run -0 grep -c '^object ' "$BATS_TEST_TMPDIR/d1/aml-eval.txt"
+	assert_output 10
+}
+
+@test "virtual clock: a wait for good in a boot method ends, and what it wrote is no value as Linux boots" {
+	# \_SB._INI waits for good (at load, and again as Linux boots), then counts it in INIW;
+	# _CRT adds INIW: a Name a method writes, after a wait that never ends on the machine
+	cat > "$BATS_TEST_TMPDIR/ini.asl" <<'ASL'
+DefinitionBlock ("", "DSDT", 2, "PMDIAG", "AMLINI", 1)
+{
+    Event (EVTI)
+    Name (INIW, Zero)
+    Scope (\_SB)
+    {
+        Method (_INI, 0, NotSerialized)
+        {
+            If (Wait (EVTI, 0xFFFF)) { INIW++ }
+        }
+    }
+    Scope (\_TZ)
+    {
+        ThermalZone (TZA0)
+        {
+            Method (_TMP, 0, NotSerialized) { Return (0x0BB8) }
+            Method (_CRT, 0, NotSerialized) { Return (0x0E94 + INIW) }
+        }
+    }
+}
+ASL
+	"$TOP/tests/bats/lib/asl2acpidump.py" "$BATS_TEST_TMPDIR/ini.txt" "$BATS_TEST_TMPDIR/ini.asl"
+	PMD_AML_CACHE=off run -0 pmdiag-thermal --json --acpidump "$BATS_TEST_TMPDIR/ini.txt"
+	assert_equal "$(jq -r '.aml_evaluation.engine' <<<"$output")" "acpiexec 20200925"
+	assert_equal "$(jq -c '.acpi_zones[0].trips[0] | [.provenance, .temp_mc, .hint_temp_mc, .depends_on]' <<<"$output")" \
+		'["depends",null,100200,["\\INIW (a Name the firmware writes at run time)"]]'
+	PMD_AML_CACHE=off run -0 pmdiag-thermal --acpidump "$BATS_TEST_TMPDIR/ini.txt"
+	assert_line --regexp '^As Linux boots: .* \(a wait for good ended before the objects\)$'
 }
 
 @test "AML cache: an acpidump's tables are evaluated once; other tools and runs read the entry, a stopped evaluation is not kept" {
