@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "format/klog.h"
+#include "format/redact.h"
 #include "unit.h"
 #include "util/util.h"
 
@@ -414,3 +415,22 @@ TEST(klog_one_cpu_early_clock_is_not_a_boot)
 	pmd_klog_free(&k);
 }
 
+/* The dump's redaction on a real log: the T410's one MAC address (line 751) cut; libata's
+ * _GTF taskfiles ("ACPI cmd ef/02:00:00:00:00:a0", ten lines from 794) are no MAC address
+ * and stay as the kernel printed them */
+TEST(klog_real_redaction_keeps_ata_taskfiles)
+{
+	size_t len;
+	char *t = unit_slurp("tests/klog/real/abrt-thinkpad-t410-3.10.txt.xz", &len);
+	CHECK(t != NULL);
+	if (!t)
+		return;
+	struct pmd_redaction r = { 0 };
+	pmd_redact_log(t, len, NULL, &r);
+	CHECK_EQ(r.macs, 1);
+	CHECK_EQ(r.serials, 3);
+	CHECK(strstr(t, "eth0: (PCI Express:2.5GT/s:Width x1) xx:xx:xx:xx:xx:xx\n") != NULL);
+	CHECK(strstr(t, "ata1.00: ACPI cmd ef/02:00:00:00:00:a0 (SET FEATURES) succeeded\n") != NULL);
+	CHECK(strstr(t, "ata2.00: ACPI cmd e3/00:1f:00:00:00:a0 (IDLE) succeeded\n") != NULL);
+	free(t);
+}
