@@ -82,6 +82,7 @@ const struct pmd_klog_rule pmd_klog_rules[] = {
 	R(CLOCKSOURCE, "clocksource.switch", "clocksource: Switched to clocksource %s",
 	  "kernel/time/clocksource.c"),
 	R(CLOCKSOURCE, "clocksource.switch", "Switched to clocksource %s", "kernel/time/clocksource.c"),
+	R(CLOCKSOURCE, "clocksource.switch", "Switching to clocksource %s", "kernel/time/clocksource.c"),
 	R(CLOCKSOURCE, "clocksource.watchdog",
 	  "clocksource: timekeeping watchdog on CPU%u: Marking clocksource '%w' as unstable%*",
 	  "kernel/time/clocksource.c"),

@@ -405,6 +405,8 @@ struct builder {
 		uint32_t id, idlen;  /* in the text */
 		uint32_t first, last; /* line numbers */
 		bool has_lv;
+		bool by_drop;       /* begun because the stamps went back */
+		int64_t before_us;  /* then: the stamp of the message before the drop */
 		size_t nmsg;
 	} *boots;
 	size_t bcap;
@@ -478,13 +480,30 @@ static void new_msg(struct builder *b, const char *t, size_t lstart, size_t lend
 	size_t mlen = lend - lstart - pi->msg;
 	struct bootinfo *bi = cur_boot(b);
 	bool lv = mlen >= 14 && !memcmp(m, "Linux version ", 14);
+	/* Not a boot after all: a few messages stamped earlier than the one before them,
+	 * then the stamps back where they were. One CPU printed before its clock ran with
+	 * the others' (an AMD laptop's secondary CPUs print their erratum lines at bring-up
+	 * stamped 0.010302 between 0.49 and 0.59 s); a new boot's stamps stay low. */
+	if (bi->by_drop && !bi->has_lv && bi->nmsg <= 8 && b->nboots > 1 && pi->ts_us >= 0 &&
+	    pi->ts_us >= bi->before_us) {
+		struct bootinfo *pb = &b->boots[b->nboots - 2];
+		for (size_t j = b->n - bi->nmsg; j < b->n; j++)
+			b->boot_of[j] = b->nboots - 1;
+		pb->nmsg += bi->nmsg;
+		pb->last = bi->last;
+		b->nboots--;
+		bi = pb;
+	}
 	/* a new boot: the stamps start again, or a second "Linux version" */
 	if (bi->nmsg) {
 		const struct pmd_klog_line *prev = &b->all[b->n - 1];
-		if ((pi->ts_us >= 0 && prev->ts_us >= 0 && pi->ts_us + 100000 < prev->ts_us) ||
-		    (lv && bi->has_lv)) {
+		bool drop = pi->ts_us >= 0 && prev->ts_us >= 0 && pi->ts_us + 100000 < prev->ts_us;
+		if (drop || (lv && bi->has_lv)) {
+			int64_t before = prev->ts_us;
 			new_boot(b, 0, 0, lineno);
 			bi = cur_boot(b);
+			bi->by_drop = !(lv && b->boots[b->nboots - 2].has_lv);
+			bi->before_us = before;
 		}
 	}
 	if (b->n == b->cap) {

@@ -75,9 +75,10 @@ void pmd_redact_uuids(char *s, size_t len, struct pmd_redaction *r)
 
 void pmd_redact_macs(char *s, size_t len, struct pmd_redaction *r)
 {
-	/* six pairs of hex digits joined by ':' (or '-'), standing alone */
+	/* six pairs of hex digits joined by ':' (or '-'), standing alone: not after a '/'
+	 * (libata prints a drive's _GTF taskfile so: "ACPI cmd ef/02:00:00:00:00:a0") */
 	for (size_t i = 0; i + 17 <= len; i++) {
-		if (i > 0 && (is_hex(s[i - 1]) || s[i - 1] == ':' || s[i - 1] == '-'))
+		if (i > 0 && (is_hex(s[i - 1]) || s[i - 1] == ':' || s[i - 1] == '-' || s[i - 1] == '/'))
 			continue;
 		char sep = s[i + 2];
 		if (sep != ':' && sep != '-')

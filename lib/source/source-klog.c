@@ -135,6 +135,18 @@ struct pmd_res pmd_src_klog(struct pmd_src *s, char **text, size_t *len, struct 
 	return r;
 }
 
+/* "FILE: why" in a result's line: whole when it fits, else the end of a long path (its
+ * file name) and the start of why */
+static struct pmd_res file_res(enum pmd_st st, int err, const char *path, const char *why)
+{
+	struct pmd_res r;
+	size_t room = sizeof(r.why) - 1, pl = strlen(path), wl = strlen(why);
+	if (pl + 2 + wl <= room)
+		return pmd_res_make(st, err, "%s: %s", path, why);
+	size_t keep = pl > 60 ? 60 : pl;
+	return pmd_res_make(st, err, "%s%s: %s", keep < pl ? "..." : "", path + pl - keep, why);
+}
+
 struct pmd_res pmd_src_klog_check(struct pmd_src *s)
 {
 	if (!s->opts.dmesg)
@@ -143,11 +155,11 @@ struct pmd_res pmd_src_klog_check(struct pmd_src *s)
 	size_t len;
 	struct pmd_res r = pmd_src_klog(s, &text, &len, NULL);
 	if (r.st != PMD_OK)
-		return pmd_res_make(r.st, r.err, "%.100s: %.90s", s->opts.dmesg, r.why);
+		return file_res(r.st, r.err, s->opts.dmesg, r.why);
 	struct pmd_klog k;
 	struct pmd_klog_opts o = { .boot = s->opts.dmesg_boot };
 	if (pmd_klog_parse(text, len, &o, &k) < 0)
-		r = pmd_res_make(PMD_INVALID, EINVAL, "%.60s: %.130s", s->opts.dmesg, k.problem);
+		r = file_res(PMD_INVALID, EINVAL, s->opts.dmesg, k.problem);
 	else
 		pmd_klog_free(&k);
 	free(text);

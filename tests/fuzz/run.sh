@@ -180,8 +180,13 @@ seed_dir() { # target
 	klog)
 		# every handmade and real log of tests/klog, after a first byte that picks the
 		# boot (4: the last), and this machine's own log where it is readable
-		for f in "$top"/tests/klog/*.txt "$top"/tests/klog/kern.log "$top"/tests/klog/real/*.txt; do
-			[ -f "$f" ] && { printf '\004'; head -c 200000 "$f"; } > "$d/$(basename "$f")"
+		for f in "$top"/tests/klog/*.txt "$top"/tests/klog/kern.log "$top"/tests/klog/real/*.txt \
+			"$top"/tests/klog/real/*[0-9].txt.xz; do
+			[ -f "$f" ] || continue
+			case "$f" in
+			*.xz) { printf '\004'; xz -dc "$f" | head -c 200000; } > "$d/$(basename "$f" .xz)" ;;
+			*) { printf '\004'; head -c 200000 "$f"; } > "$d/$(basename "$f")" ;;
+			esac
 		done
 		{ printf '\004'; dmesg 2>/dev/null | head -c 200000; } > "$d/host" || true ;;
 	kallsyms)
