@@ -13,7 +13,7 @@
  *              ACPICA returns that very value);
  *   evaluated  otherwise: computed, and the same on every boot.
  */
-#include "acpi/aml-eval.h"
+#include "acpi/aml-eval-int.h"
 #include "acpi/lps0.h"
 
 #include <errno.h>
@@ -21,10 +21,6 @@
 
 #include "format/acpiexec.h"
 #include "format/dumpfmt.h"
-#include "acpi/acpitbl.h"
-#include "acpi/processor.h"
-#include "cpu/cpuid.h"
-#include "source/kver.h"
 
 #define EVAL_TIMEOUT_S 120u       /* per acpiexec run, real time; hostile AML ends here */
 
@@ -352,9 +348,6 @@ static bool name_at(const uint8_t *p, size_t n, char *out, size_t on)
 
 /* ---- one run's view ---- */
 
-struct boot;
-static void boot_params(struct pmd_src *s, struct boot *b);
-
 struct ev_ctx {
 	const struct pmd_aml_ns *ns;
 	const struct ev_table *tab;
@@ -370,7 +363,7 @@ struct ev_ctx {
 	size_t *bybase;                       /* region fields with bits: by region base, then list index */
 	size_t nbybase;
 	char stopped[2][24];                  /* per fill: why its run ended early ("" it did not) */
-	const struct boot *boot;              /* the boot commands run before the objects */
+	const struct aml_ev_boot *boot;       /* the boot commands run before the objects */
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -811,9 +804,6 @@ static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t
 		o->cls = PMD_EV_CONSTANT;
 }
 
-static void boot_commands(struct pmd_src *s, const struct pmd_aml_ns *ns, const struct boot *b,
-			  struct pmd_buf *cmd);
-
 /* ---- this machine's memory: SystemMemory regions in ACPI NVS or reserved ranges ---- */
 
 #define MEM_REGION_MAX (64u << 10) /* larger regions are not snapshotted */
@@ -952,7 +942,7 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 
 	/* the same boot as the first runs, then the objects */
 	if (c->boot)
-		boot_commands(s, c->ns, c->boot, &cmd);
+		aml_ev_boot_commands(s, c->ns, c->boot, &cmd);
 	for (size_t i = 0; i < e->nobj; i++) {
 		struct pmd_ev_obj *o = &e->obj[i];
 		bool mem_only = o->cls == PMD_EV_DEPENDS && o->ndep, fields = false;
@@ -1043,184 +1033,6 @@ out:
 	(void)want;
 	pmd_buf_free(&cmd);
 	snap_free(&m);
-}
-
-/* ---- as Linux boots (docs/kernel-rules.md, "Evaluation as Linux boots") ---- */
-
-/*
- * What Linux does before the thermal and processor drivers read their objects,
- * done in acpiexec before the evaluations: _OSI answered as Linux answers it
- * (drivers/acpi/osi.c: ACPICA's Windows strings, which acpiexec's own test
- * strings change, plus the newer ones of the kernel's ACPICA and "Module
- * Device", "Processor Device", "Processor Aggregator Device"); the _INI
- * methods run again under those answers (acpiexec ran them at load with its
- * own list); the processor capabilities passed to each processor object the
- * MADT maps to a CPU (arch_acpi_set_proc_cap_bits: 0x39A, +0x82B with EST,
- * +0x004 with the CPUID ACPI bit, +0x1000 with HWP, -0x300 without MWAIT; from
- * 6.6 by _OSC with _PDC as the fallback, Intel and Centaur only; before 6.6
- * _PDC, and _OSC {0, 0x1000} with HWP). acpiexec already ran every _REG at
- * load, the embedded controller's included.
- */
-struct boot {
-	struct pmd_kver k;       /* the kernel emulated (6.12 when unknown) */
-	bool pdc_vendor;         /* Intel or Centaur: _PDC is sent */
-	bool hwp;
-	uint32_t caps;
-	char label[160];
-};
-
-static bool has_table(struct pmd_src *s, const char *sig)
-{
-	const struct pmd_acpi_table *t;
-
-	return pmd_acpi_get(s, sig, 1, &t).st == PMD_OK;
-}
-
-static void boot_params(struct pmd_src *s, struct boot *b)
-{
-	const struct cpu_raw_data_array_t *raw;
-	char vendor[13] = "";
-	bool cpuid = false, est = true, acpi = true, mwait = true;
-
-	memset(b, 0, sizeof(*b));
-	pmd_kver_read(s, &b->k);
-	if (!b->k.known) {
-		b->k.major = 6;
-		b->k.minor = 12;
-	}
-	if (pmd_cpuid_raw(s, &raw).st == PMD_OK && raw->num_raw > 0) {
-		uint32_t l1[4], l6[4];
-		enum pmd_vendor v = pmd_cpuid_vendor(&raw->raw[0], vendor);
-
-		if (pmd_cpuid_leaf(&raw->raw[0], 1, l1)) {
-			cpuid = true;
-			est = l1[2] >> 7 & 1;
-			mwait = l1[2] >> 3 & 1;
-			acpi = l1[3] >> 22 & 1;
-			b->hwp = pmd_cpuid_leaf(&raw->raw[0], 6, l6) && (l6[0] >> 7 & 1);
-			b->pdc_vendor = v == PMD_VENDOR_INTEL || !strcmp(vendor, "CentaurHauls") ||
-					!strcmp(vendor, "  Shanghai  ");
-		}
-	}
-	if (!cpuid) {
-		/* no CPU to read: an AMD platform has an IVRS table, else assume Intel with HWP */
-		b->pdc_vendor = !has_table(s, "IVRS");
-		b->hwp = b->pdc_vendor;
-		est = acpi = b->pdc_vendor;
-	}
-	b->caps = 0x39a | (est ? 0x82b : 0) | (acpi ? 0x004 : 0);
-	if (!mwait)
-		b->caps &= ~0x300u;
-	if (b->hwp && pmd_kver_ge(&b->k, 6, 6))
-		b->caps |= 0x1000;
-	snprintf(b->label, sizeof(b->label), "processor capabilities 0x%x by %s%s, _OSI as Linux %u.%u%s",
-		 b->caps, pmd_kver_ge(&b->k, 6, 6) ? "_OSC" : "_PDC",
-		 b->pdc_vendor ? (pmd_kver_ge(&b->k, 6, 6) ? " (else _PDC)" : "") : "",
-		 b->k.major, b->k.minor,
-		 cpuid ? "" : b->pdc_vendor ? " (no CPUID: an Intel CPU with HWP assumed)"
-					     : " (no CPUID: an AMD CPU assumed)");
-}
-
-static bool has_obj(const struct pmd_aml_ns *ns, const char *path, unsigned args)
-{
-	const struct pmd_aml_object *o = pmd_aml_find(ns, path);
-
-	return o && o->kind == PMD_AML_METHOD && o->method_args == args;
-}
-
-/* Statically absent: a constant _STA with neither the present nor the functioning bit. */
-static bool static_absent(const struct pmd_aml_ns *ns, const char *path)
-{
-	char sta[PMD_AX_PATH + 8];
-	const struct pmd_aml_object *o;
-	const struct pmd_aml_value *v;
-
-	snprintf(sta, sizeof(sta), "%s._STA", path);
-	o = pmd_aml_find(ns, sta);
-	return o && pmd_aml_value(ns, o, &v) != PMD_AML_COMPUTED && v->type == PMD_AML_V_INTEGER &&
-	       !(v->integer & 9);
-}
-
-/* "(bf 1b 00 00)": a DWORD as the debugger's buffer argument */
-static void dword(struct pmd_buf *b, uint32_t v)
-{
-	pmd_buf_printf(b, "%02x %02x %02x %02x", v & 0xff, v >> 8 & 0xff, v >> 16 & 0xff, v >> 24);
-}
-
-#define OSC_UUID "(16 a6 77 40 0c 29 be 47 9e bd d8 70 58 71 39 53)"
-
-static void boot_commands(struct pmd_src *s, const struct pmd_aml_ns *ns, const struct boot *b,
-			  struct pmd_buf *cmd)
-{
-	static const char *const osi_add[] = { "Windows 2006", "Windows 2020", "Windows 2021",
-					       "Module Device", "Processor Device",
-					       "Processor Aggregator Device" };
-	const struct pmd_acpi_table *mt;
-	struct pmd_madt madt;
-	bool madt_ok = false, all_osc = true;
-
-	for (size_t i = 0; i < PMD_ARRAY_SIZE(osi_add); i++)
-		pmd_buf_printf(cmd, "osi install \"%s\"\n", osi_add[i]);
-	if (pmd_kver_ge(&b->k, 6, 10))
-		pmd_buf_puts(cmd, "osi install \"Windows 2022\"\n");
-	pmd_buf_puts(cmd, "osi remove AnotherTestString\n");
-	/* _INI again, under Linux's answers: the root's, \_SB's, then each device's */
-	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
-		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
-		size_t l = strlen(o->path);
-		char dev[PMD_AX_PATH];
-
-		if (l < 5 || strcmp(o->path + l - 5, "._INI") || o->kind != PMD_AML_METHOD ||
-		    o->method_args)
-			continue;
-		snprintf(dev, sizeof(dev), "%.*s", (int)(l - 5), o->path);
-		if (static_absent(ns, dev))
-			continue;
-		pmd_buf_printf(cmd, "evaluate %s\n", o->path);
-	}
-	/* the processor objects Linux maps to CPUs */
-	memset(&madt, 0, sizeof(madt));
-	if (pmd_acpi_get(s, "APIC", 1, &mt).st == PMD_OK)
-		madt_ok = pmd_madt_decode(mt->data, mt->len, &madt) == 0;
-	const struct pmd_aml_object **procs = NULL;
-	size_t nproc = 0;
-
-	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
-		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
-		const struct pmd_madt_cpu *c;
-		uint64_t uid;
-		char p[PMD_AX_PATH + 8];
-
-		if (!pmd_acpi_is_processor(ns, o) || static_absent(ns, o->path))
-			continue;
-		if (madt_ok && pmd_acpi_processor_uid(ns, o, &uid) &&
-		    (!(c = pmd_acpi_madt_cpu(&madt, uid, o->kind == PMD_AML_DEVICE)) ||
-		     !(c->flags & PMD_MADT_ENABLED)))
-			continue;
-		procs = pmd_xrealloc(procs, (nproc + 1) * sizeof(const struct pmd_aml_object *));
-		procs[nproc++] = o;
-		snprintf(p, sizeof(p), "%s._OSC", o->path);
-		all_osc &= has_obj(ns, p, 4);
-	}
-	pmd_madt_free(&madt);
-	for (size_t i = 0; i < nproc; i++) {
-		char p[PMD_AX_PATH + 8];
-		bool osc = pmd_kver_ge(&b->k, 6, 6) ? all_osc : b->hwp;
-
-		snprintf(p, sizeof(p), "%s._OSC", procs[i]->path);
-		if (osc && has_obj(ns, p, 4)) {
-			pmd_buf_printf(cmd, "evaluate %s " OSC_UUID " 1 2 (00 00 00 00 ", p);
-			dword(cmd, pmd_kver_ge(&b->k, 6, 6) ? b->caps : 0x1000);
-			pmd_buf_puts(cmd, ")\n");
-		}
-		snprintf(p, sizeof(p), "%s._PDC", procs[i]->path);
-		if (b->pdc_vendor && (!pmd_kver_ge(&b->k, 6, 6) || !all_osc) && has_obj(ns, p, 1)) {
-			pmd_buf_printf(cmd, "evaluate %s (01 00 00 00 01 00 00 00 ", p);
-			dword(cmd, b->caps & ~0x1000u);
-			pmd_buf_puts(cmd, ")\n");
-		}
-	}
-	free(procs);
 }
 
 /* ---- running ---- */
@@ -1333,7 +1145,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 			{ PMD_LPS0_AMD, 0 }, { PMD_LPS0_AMD, 1 },
 		};
 
-		if (static_absent(ns, lps0[d]->path) || strlen(lps0[d]->path) > PMD_AX_PATH - 24)
+		if (aml_ev_static_absent(ns, lps0[d]->path) || strlen(lps0[d]->path) > PMD_AX_PATH - 24)
 			continue;
 		for (size_t k = 0; k < PMD_ARRAY_SIZE(call); k++)
 			pmd_lps0_key(lps0[d]->path, call[k].u, call[k].f, calls[ncalls++], PMD_AX_PATH);
@@ -1396,21 +1208,21 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		return e;
 	}
 	/*
-	 * The debugger's commands: the lists, what Linux does at boot (boot_commands),
+	 * The debugger's commands: the lists, what Linux does at boot (aml-eval-boot.c),
 	 * then each object traced and evaluated. acpiexec can die in the boot methods
 	 * (a processor _OSC that Loads a table from an emulated region: acpiexec
 	 * 20200925 takes the fill bytes for a table and crashes): then the objects
 	 * are evaluated again without them, and the eval says so.
 	 */
 	struct pmd_buf cmd[2] = { 0 };
-	struct boot boot;
+	struct aml_ev_boot boot;
 	size_t nchunks = 1, nruns = 0;
 	struct pmd_acpiexec_job jobs[2];
 	struct pmd_ax_run runs[2];
 	char stopped[2][24] = { "", "" };
 	bool with_boot = true;
 
-	boot_params(s, &boot);
+	aml_ev_boot_params(s, &boot);
 	memset(jobs, 0, sizeof(jobs));
 	memset(runs, 0, sizeof(runs));
 	for (int attempt = 0; attempt < 2; attempt++) {
@@ -1419,8 +1231,8 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		pmd_buf_puts(&cmd[0], "objects region\nobjects regionfield\nobjects bankfield\n"
 				      "objects indexfield\n");
 		if (with_boot) {
-			boot_commands(s, ns, &boot, &cmd[0]);
-			boot_commands(s, ns, &boot, &cmd[1]);
+			aml_ev_boot_commands(s, ns, &boot, &cmd[0]);
+			aml_ev_boot_commands(s, ns, &boot, &cmd[1]);
 		}
 		for (size_t i = 0; i < npaths; i++)
 			for (int f = 0; f < 2; f++)
@@ -1612,12 +1424,12 @@ const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *
 		/* the tables of an acpidump file, evaluated before by any tool or run */
 		char key[120];
 		struct pmd_eval *e;
-		struct boot b;
+		struct aml_ev_boot b;
 		uint64_t bh = 0xcbf29ce484222325ull;
 
 		cache_key(s, key, sizeof(key), want, sizeof(want));
 		/* and what the boot commands assume (the CPU of --cpuid, a dump's kernel) */
-		boot_params(s, &b);
+		aml_ev_boot_params(s, &b);
 		for (const char *p = b.label; *p; p++)
 			bh = (bh ^ (uint8_t)*p) * 0x100000001b3ull;
 		snprintf(key + strlen(key), sizeof(key) - strlen(key), "-%016llx", (unsigned long long)bh);
