@@ -2,7 +2,8 @@
 /*
  * The AML evaluation's insides, shared by aml-eval.c (the objects, the
  * debugger's command script and the runs), aml-eval-boot.c (the evaluation
- * as Linux boots) and aml-eval-presence.c (the _STA that decide presence).
+ * as Linux boots), aml-eval-trace.c (what an evaluation's trace says it
+ * read) and aml-eval-presence.c (the _STA that decide presence).
  */
 #ifndef PMD_AML_EVAL_INT_H
 #define PMD_AML_EVAL_INT_H
@@ -15,6 +16,12 @@
 
 /* An object acpiexec can evaluate with no arguments. */
 bool aml_ev_evaluable(const struct pmd_aml_object *o);
+
+/* A table as acpiexec got it: the DSDT, then the SSDTs in table order. */
+struct aml_ev_table {
+	const uint8_t *data;
+	size_t len;
+};
 
 /* ---- aml-eval-boot.c: as Linux boots ---- */
 
@@ -32,6 +39,42 @@ void aml_ev_boot_commands(struct pmd_src *s, const struct pmd_aml_ns *ns,
 			  const struct aml_ev_boot *b, struct pmd_buf *cmd);
 /* Statically absent: a constant _STA with neither the present nor the functioning bit. */
 bool aml_ev_static_absent(const struct pmd_aml_ns *ns, const char *path);
+
+/* ---- aml-eval-trace.c: the trace reader ---- */
+
+/* One run's view: the tables, the lists of regions and fields, and how the runs went. */
+struct aml_ev_ctx {
+	const struct pmd_aml_ns *ns;
+	const struct aml_ev_table *tab;
+	size_t ntab;
+	const struct pmd_ax_run *lists;   /* the run that listed regions and fields */
+	char **fields;                    /* sorted field paths of lists, for lookups */
+	size_t nfields;
+	/* indexes over lists, built once (aml_ev_ctx_fields): a large table has thousands of
+	 * fields and every traced access is looked up */
+	const struct pmd_ax_field **byname;   /* by path, then list order */
+	const struct pmd_ax_region **regbyname; /* by path, then list order */
+	const struct pmd_ax_region **freg;    /* per field (list index): its region */
+	size_t *bybase;                       /* region fields with bits: by region base, then list index */
+	size_t nbybase;
+	char stopped[2][24];                  /* per fill: why its run ended early ("" it did not) */
+	const struct aml_ev_boot *boot;       /* the boot commands run before the objects */
+};
+/* The indexes over c->lists, built once per run; aml_ev_ctx_free frees them (not c). */
+void aml_ev_ctx_fields(struct aml_ev_ctx *c);
+void aml_ev_ctx_free(struct aml_ev_ctx *c);
+/* strcmp through pointers to strings, for pmd_sort and bsearch */
+int aml_ev_cmp_str(const void *a, const void *b);
+/* The first field of the list with this path; a field's region (an IndexField's: the
+ * region of its data field). */
+const struct pmd_ax_field *aml_ev_field_of(const struct aml_ev_ctx *c, const char *path);
+const struct pmd_ax_region *aml_ev_region_of(const struct aml_ev_ctx *c,
+					      const struct pmd_ax_field *f);
+/* The dependences one evaluation's traced opcodes and its -vr accesses show, added to o. */
+void aml_ev_trace_deps(const struct aml_ev_ctx *c, const struct pmd_ax_run *run,
+		       const struct pmd_ax_eval *ev, struct pmd_ev_obj *o);
+void aml_ev_access_deps(const struct aml_ev_ctx *c, const struct pmd_ax_eval *ev,
+			struct pmd_ev_obj *o);
 
 /* ---- aml-eval-presence.c: presence ---- */
 

@@ -115,13 +115,8 @@ void pmd_ev_dep_text(const struct pmd_ev_dep *d, char *buf, size_t n)
 
 /* ---- the tables as acpiexec got them ---- */
 
-struct ev_table {
-	const uint8_t *data;
-	size_t len;
-};
-
 /* DSDT first, then the SSDTs in table order: the order source/aml-exec.c writes them. */
-static size_t order_tables(struct pmd_src *s, struct ev_table **out, uint64_t *hash)
+static size_t order_tables(struct pmd_src *s, struct aml_ev_table **out, uint64_t *hash)
 {
 	const struct pmd_acpi_table *t;
 	size_t nt, n = 0;
@@ -153,7 +148,7 @@ static size_t order_tables(struct pmd_src *s, struct ev_table **out, uint64_t *h
  */
 static void cache_key(struct pmd_src *s, char *key, size_t n, char *hash, size_t hn)
 {
-	struct ev_table *tab;
+	struct aml_ev_table *tab;
 	uint64_t h = 0, h2 = 0x9e3779b97f4a7c15ull;
 	size_t nt = order_tables(s, &tab, &h), total = 0;
 
@@ -168,374 +163,6 @@ static void cache_key(struct pmd_src *s, char *key, size_t n, char *hash, size_t
 	free(tab);
 	snprintf(hash, hn, "%016llx", (unsigned long long)h);
 	snprintf(key, n, "%016llx-%016llx-%zu", (unsigned long long)h, (unsigned long long)h2, total);
-}
-
-/* A NameString at p (AML encoding), as text: "\_SB.OSCP", "^^XYZ", "OSCP". */
-static bool name_at(const uint8_t *p, size_t n, char *out, size_t on)
-{
-	size_t i = 0, o = 0, nseg;
-
-	if (!on)
-		return false;
-	if (i < n && p[i] == '\\') {
-		out[o++] = '\\';
-		i++;
-	}
-	while (i < n && p[i] == '^' && o + 1 < on) {
-		out[o++] = '^';
-		i++;
-	}
-	if (i >= n)
-		return false;
-	if (p[i] == 0x2e) {
-		nseg = 2;
-		i++;
-	} else if (p[i] == 0x2f) {
-		if (i + 1 >= n)
-			return false;
-		nseg = p[i + 1];
-		i += 2;
-	} else if (p[i] == 0) {
-		nseg = 0;
-	} else {
-		nseg = 1;
-	}
-	for (size_t k = 0; k < nseg; k++) {
-		size_t len = 4;
-
-		if (i + 4 > n || o + 6 > on)
-			return false;
-		if (k)
-			out[o++] = '.';
-		while (len > 1 && p[i + len - 1] == '_')
-			len--;
-		for (size_t j = 0; j < len; j++) {
-			uint8_t c = p[i + j];
-
-			if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
-				return false;
-			out[o++] = (char)c;
-		}
-		i += 4;
-	}
-	out[o] = 0;
-	return nseg > 0;
-}
-
-/* ---- one run's view ---- */
-
-struct ev_ctx {
-	const struct pmd_aml_ns *ns;
-	const struct ev_table *tab;
-	size_t ntab;
-	const struct pmd_ax_run *lists;   /* the run that listed regions and fields */
-	char **fields;                    /* sorted field paths of lists, for lookups */
-	size_t nfields;
-	/* indexes over lists, built once (ctx_fields): a large table has thousands of
-	 * fields and every traced access is looked up */
-	const struct pmd_ax_field **byname;   /* by path, then list order */
-	const struct pmd_ax_region **regbyname; /* by path, then list order */
-	const struct pmd_ax_region **freg;    /* per field (list index): its region */
-	size_t *bybase;                       /* region fields with bits: by region base, then list index */
-	size_t nbybase;
-	char stopped[2][24];                  /* per fill: why its run ended early ("" it did not) */
-	const struct aml_ev_boot *boot;       /* the boot commands run before the objects */
-};
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool is_field(const struct ev_ctx *c, const char *path)
-{
-	const char *key = path;
-
-	return c->nfields && bsearch(&key, c->fields, c->nfields, sizeof(char *), cmp_str);
-}
-
-/* The first field of the list with this path. */
-static const struct pmd_ax_field *field_of(const struct ev_ctx *c, const char *path)
-{
-	size_t lo = 0, hi = c->nfields;
-
-	if (!c->byname) {
-		for (size_t i = 0; i < c->lists->nfields; i++)
-			if (!strcmp(c->lists->fields[i].path, path))
-				return &c->lists->fields[i];
-		return NULL;
-	}
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(c->byname[mid]->path, path) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < c->nfields && !strcmp(c->byname[lo]->path, path) ? c->byname[lo] : NULL;
-}
-
-/* The first region of the list with this path. */
-static const struct pmd_ax_region *region_named(const struct ev_ctx *c, const char *path)
-{
-	size_t lo = 0, hi = c->lists->nregions;
-
-	if (!c->regbyname) {
-		for (size_t i = 0; i < c->lists->nregions; i++)
-			if (!strcmp(c->lists->regions[i].path, path))
-				return &c->lists->regions[i];
-		return NULL;
-	}
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(c->regbyname[mid]->path, path) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < c->lists->nregions && !strcmp(c->regbyname[lo]->path, path) ? c->regbyname[lo] : NULL;
-}
-
-static bool exists(const struct ev_ctx *c, const char *path)
-{
-	return pmd_aml_find(c->ns, path) || is_field(c, path);
-}
-
-static void parent_of(char *path)
-{
-	char *dot = strrchr(path, '.');
-
-	if (dot)
-		*dot = 0;
-	else
-		path[1] = 0; /* "\X" -> "\" */
-}
-
-static void join(char *out, size_t n, const char *scope, const char *rel)
-{
-	struct pmd_buf b = { 0 };
-
-	if (!strcmp(scope, "\\"))
-		pmd_buf_printf(&b, "\\%s", rel);
-	else
-		pmd_buf_printf(&b, "%s.%s", scope, rel);
-	snprintf(out, n, "%.*s", (int)(n - 1), b.s);
-	pmd_buf_free(&b);
-}
-
-/* ACPI's name resolution from inside the method at scope (ACPI 6.5, 5.3). */
-static bool resolve(const struct ev_ctx *c, const char *scope, const char *name, char *out, size_t n)
-{
-	char sc[PMD_AX_PATH];
-
-	if (name[0] == '\\') {
-		snprintf(out, n, "%s", name);
-		return exists(c, out);
-	}
-	snprintf(sc, sizeof(sc), "%s", scope);
-	if (name[0] == '^') {
-		while (*name == '^') {
-			parent_of(sc);
-			name++;
-		}
-		join(out, n, sc, name);
-		return exists(c, out);
-	}
-	if (strchr(name, '.')) {
-		join(out, n, sc, name);
-		return exists(c, out);
-	}
-	for (;;) {
-		join(out, n, sc, name);
-		if (exists(c, out))
-			return true;
-		if (!strcmp(sc, "\\"))
-			return false;
-		parent_of(sc);
-	}
-}
-
-static const struct pmd_ax_region *region_find(const struct ev_ctx *c, const struct pmd_ax_field *f);
-
-/* A field's region (or an IndexField's data field's), found once per field (ctx_fields). */
-static const struct pmd_ax_region *region_of(const struct ev_ctx *c, const struct pmd_ax_field *f)
-{
-	size_t i = (size_t)(f - c->lists->fields);
-
-	return c->freg && i < c->lists->nfields ? c->freg[i] : region_find(c, f);
-}
-
-/* A field's region (or an IndexField's data field), found from the field's scope by ACPI's search rules. */
-static const struct pmd_ax_region *region_find(const struct ev_ctx *c, const struct pmd_ax_field *f)
-{
-	char sc[PMD_AX_PATH], path[PMD_AX_PATH], seg[8];
-
-	snprintf(seg, sizeof(seg), "%s", f->region);
-	for (size_t k = strlen(seg); k > 1 && seg[k - 1] == '_'; k--)
-		seg[k - 1] = 0;
-	snprintf(sc, sizeof(sc), "%s", f->path);
-	parent_of(sc);
-	if (!resolve(c, sc, seg, path, sizeof(path)))
-		return NULL;
-	if (f->kind == PMD_AX_INDEX_FIELD) {
-		/* through its data field: the region the bytes come from */
-		const struct pmd_ax_field *data = field_of(c, path);
-
-		return data && data->kind != PMD_AX_INDEX_FIELD ? region_find(c, data) : NULL;
-	}
-	return region_named(c, path);
-}
-
-static void field_dep(const struct ev_ctx *c, const char *path, struct pmd_ev_obj *o)
-{
-	const struct pmd_ax_field *f = field_of(c, path);
-	const struct pmd_ax_region *r = f ? region_of(c, f) : NULL;
-	struct pmd_ev_dep d = { .kind = PMD_DEP_FIELD };
-
-	snprintf(d.name, sizeof(d.name), "%s", path);
-	if (f)
-		d.bits = f->bits;
-	if (r) {
-		snprintf(d.region, sizeof(d.region), "%s", r->path);
-		snprintf(d.space, sizeof(d.space), "%s", r->space);
-		if (f->kind == PMD_AX_REGION_FIELD &&
-		    (!strcmp(r->space, "SystemMemory") || !strcmp(r->space, "SystemIO"))) {
-			d.has_addr = true;
-			d.addr = r->addr + f->bit_offset / 8;
-		}
-	}
-	pmd_ev_dep_add(o, &d);
-}
-
-/* Which table of this run holds address a, and the bytes there. */
-static bool code_at(const struct ev_ctx *c, const struct pmd_ax_run *run, uint64_t a,
-		    const uint8_t **p, size_t *n)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < run->ntables; i++) {
-		const struct pmd_ax_table *t = &run->tables[i];
-
-		if (strcmp(t->sig, "DSDT") && strcmp(t->sig, "SSDT"))
-			continue;
-		if (k >= c->ntab)
-			return false;
-		if (a >= t->addr && a < t->addr + t->len && t->len == c->tab[k].len) {
-			*p = c->tab[k].data + (a - t->addr);
-			*n = (size_t)(t->addr + t->len - a);
-			return true;
-		}
-		k++;
-	}
-	return false;
-}
-
-#define MAX_FRAMES 64
-
-/* The names an evaluation's traced opcodes used: region fields, and Names some method writes. */
-static void trace_deps(const struct ev_ctx *c, const struct pmd_ax_run *run,
-		       const struct pmd_ax_eval *ev, struct pmd_ev_obj *o)
-{
-	struct {
-		char scope[PMD_AX_PATH];
-	} fr[MAX_FRAMES];
-	int top = -1;
-
-	for (size_t i = 0; i < ev->nop; i++) {
-		const struct pmd_ax_op *op = &ev->op[i];
-
-		if (op->method) {
-			if (op->begin && top + 1 < MAX_FRAMES) {
-				top++;
-				snprintf(fr[top].scope, sizeof(fr[top].scope), "%s", op->name);
-			} else if (!op->begin && top >= 0) {
-				top--;
-			}
-			continue;
-		}
-		if (top < 0)
-			continue;
-		if (!op->begin || strcmp(op->name, "-NamePath-"))
-			continue;
-		const uint8_t *p;
-		size_t n;
-		char name[PMD_AX_PATH], path[PMD_AX_PATH];
-
-		if (!code_at(c, run, op->addr, &p, &n) || !name_at(p, n, name, sizeof(name)) ||
-		    !resolve(c, fr[top].scope, name, path, sizeof(path)))
-			continue;
-		if (is_field(c, path)) {
-			field_dep(c, path, o);
-		} else {
-			/* a Name some method writes: its value here is the tables', not the
-			 * machine's after _OSC, _PDC or _INI wrote it */
-			const struct pmd_aml_object *obj = pmd_aml_find(c->ns, path);
-
-			if (obj && obj->kind == PMD_AML_NAME && pmd_aml_written(c->ns, obj)) {
-				struct pmd_ev_dep d = { .kind = PMD_DEP_NAME };
-
-				snprintf(d.name, sizeof(d.name), "%s", path);
-				pmd_ev_dep_add(o, &d);
-			}
-		}
-	}
-}
-
-/* -vr accesses: SystemMemory ones named by field; other spaces by space when the trace named none. */
-static void access_deps(const struct ev_ctx *c, const struct pmd_ax_eval *ev, struct pmd_ev_obj *o)
-{
-	for (size_t i = 0; i < ev->nacc; i++) {
-		const struct pmd_ax_access *a = &ev->acc[i];
-		struct pmd_ev_dep d = { .kind = PMD_DEP_FIELD };
-		bool named = false;
-
-		if (a->write)
-			continue;
-		snprintf(d.space, sizeof(d.space), "%s", a->space);
-		if (a->has_addr) {
-			/* the first field of the list (its region at this base, in this space)
-			 * that holds the address */
-			size_t lo = 0, hi = c->nbybase;
-
-			while (lo < hi) {
-				size_t mid = lo + (hi - lo) / 2;
-
-				if (c->freg[c->bybase[mid]]->addr < a->region_base)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			for (size_t k = lo; k < c->nbybase && !named; k++) {
-				const struct pmd_ax_field *f = &c->lists->fields[c->bybase[k]];
-				const struct pmd_ax_region *r = c->freg[c->bybase[k]];
-				uint64_t flo, fhi;
-
-				if (r->addr != a->region_base)
-					break;
-				if (strcmp(r->space, a->space))
-					continue;
-				flo = r->addr + f->bit_offset / 8;
-				fhi = r->addr + (f->bit_offset + f->bits + 7) / 8;
-				if (a->addr >= flo && a->addr < fhi) {
-					field_dep(c, f->path, o);
-					named = true;
-				}
-			}
-			if (named)
-				continue;
-			d.has_addr = true;
-			d.addr = a->addr;
-			d.bits = a->width;
-			pmd_ev_dep_add(o, &d);
-			continue;
-		}
-		for (size_t k = 0; k < o->ndep && !named; k++)
-			named = o->dep[k].kind == PMD_DEP_FIELD && !strcmp(o->dep[k].space, a->space);
-		if (!named)
-			pmd_ev_dep_add(o, &d);
-	}
 }
 
 /* A reference acpiexec prints by its last NameSeg; the tables' by the name as written. */
@@ -618,7 +245,7 @@ static const struct pmd_ax_run *run_of(const struct pmd_ax_run *r, size_t nr, co
 	return NULL;
 }
 
-static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t n0,
+static void classify(const struct aml_ev_ctx *c, const struct pmd_ax_run *r0, size_t n0,
 		     const struct pmd_ax_run *r1, size_t n1, const char *path, struct pmd_ev_obj *o)
 {
 	const struct pmd_ax_eval *a = find_eval(r0, n0, path), *b = find_eval(r1, n1, path);
@@ -643,10 +270,10 @@ static void classify(const struct ev_ctx *c, const struct pmd_ax_run *r0, size_t
 		return;
 	}
 	pmd_aml_value_copy(&o->value, &a->value);
-	trace_deps(c, run_of(r0, n0, a), a, o);
-	trace_deps(c, run_of(r1, n1, b), b, o);
-	access_deps(c, a, o);
-	access_deps(c, b, o);
+	aml_ev_trace_deps(c, run_of(r0, n0, a), a, o);
+	aml_ev_trace_deps(c, run_of(r1, n1, b), b, o);
+	aml_ev_access_deps(c, a, o);
+	aml_ev_access_deps(c, b, o);
 	if (b->status != PMD_AX_OK || !pmd_aml_value_equal(&a->value, &b->value)) {
 		if (!o->ndep) {
 			struct pmd_ev_dep d = { .kind = PMD_DEP_INIT };
@@ -754,11 +381,11 @@ static bool snap_region(struct pmd_src *s, const struct pmd_ax_region *r, struct
 }
 
 /* The -fi lines: every field of a snapshotted region, up to 64 bits wide. */
-static void snap_fields(const struct ev_ctx *c, struct mem_snap *m)
+static void snap_fields(const struct aml_ev_ctx *c, struct mem_snap *m)
 {
 	for (size_t i = 0; i < c->lists->nfields; i++) {
 		const struct pmd_ax_field *f = &c->lists->fields[i];
-		const struct pmd_ax_region *r = region_of(c, f);
+		const struct pmd_ax_region *r = aml_ev_region_of(c, f);
 		const struct mem_region *mr = NULL;
 		uint64_t v = 0;
 
@@ -778,7 +405,7 @@ static void snap_fields(const struct ev_ctx *c, struct mem_snap *m)
 		m->given = pmd_xrealloc(m->given, (m->ngiven + 1) * sizeof(*m->given));
 		m->given[m->ngiven++] = (char *)f->path;
 	}
-	pmd_sort(m->given, m->ngiven, sizeof(char *), cmp_str);
+	pmd_sort(m->given, m->ngiven, sizeof(char *), aml_ev_cmp_str);
 }
 
 static void snap_free(struct mem_snap *m)
@@ -793,7 +420,7 @@ static bool given(const struct mem_snap *m, const char *path)
 {
 	const char *key = path;
 
-	return m->ngiven && bsearch(&key, m->given, m->ngiven, sizeof(char *), cmp_str);
+	return m->ngiven && bsearch(&key, m->given, m->ngiven, sizeof(char *), aml_ev_cmp_str);
 }
 
 /*
@@ -802,7 +429,7 @@ static bool given(const struct mem_snap *m, const char *path)
  * fields set from the snapshot (-fi), and keep the value when the evaluation
  * then depends on nothing else.
  */
-static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_eval *e,
+static void from_memory(struct pmd_src *s, const struct aml_ev_ctx *c, struct pmd_eval *e,
 			const char *const *a0, const char *const *a1)
 {
 	struct mem_snap m = { 0 };
@@ -825,8 +452,8 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 
 		for (size_t k = 0; k < o->ndep && mem_only; k++) {
 			const struct pmd_ev_dep *d = &o->dep[k];
-			const struct pmd_ax_field *f = d->name[0] ? field_of(c, d->name) : NULL;
-			const struct pmd_ax_region *r = f ? region_of(c, f) : NULL;
+			const struct pmd_ax_field *f = d->name[0] ? aml_ev_field_of(c, d->name) : NULL;
+			const struct pmd_ax_region *r = f ? aml_ev_region_of(c, f) : NULL;
 
 			if (d->kind == PMD_DEP_NAME && c->boot && strcmp(d->name, "(trace too long to follow)"))
 				continue; /* written as Linux boots */
@@ -880,10 +507,10 @@ static void from_memory(struct pmd_src *s, const struct ev_ctx *c, struct pmd_ev
 		    y->status != PMD_AX_OK || !pmd_aml_value_equal(&x->value, &y->value) ||
 		    x->op_dropped || y->op_dropped)
 			continue;
-		trace_deps(c, &runs[0], x, &t);
-		trace_deps(c, &runs[1], y, &t);
-		access_deps(c, x, &t);
-		access_deps(c, y, &t);
+		aml_ev_trace_deps(c, &runs[0], x, &t);
+		aml_ev_trace_deps(c, &runs[1], y, &t);
+		aml_ev_access_deps(c, x, &t);
+		aml_ev_access_deps(c, y, &t);
 		ok = true;
 		for (size_t k = 0; k < t.ndep && ok; k++)
 			ok = (t.dep[k].kind == PMD_DEP_FIELD && t.dep[k].name[0] && given(&m, t.dep[k].name)) ||
@@ -916,78 +543,9 @@ out:
 static const char *const args_fill0[] = { "-dt", "-vr", "-to", EVAL_LOOP_S, "-fv", "0x00", NULL };
 static const char *const args_fill1[] = { "-dt", "-vr", "-to", EVAL_LOOP_S, "-fv", "0xFF", NULL };
 
-/* sort keys: the path, then the place in the list (the first of equal paths is found) */
-static int cmp_field(const void *a, const void *b)
-{
-	const struct pmd_ax_field *x = *(const struct pmd_ax_field *const *)a;
-	const struct pmd_ax_field *y = *(const struct pmd_ax_field *const *)b;
-	int d = strcmp(x->path, y->path);
-
-	return d ? d : (x > y) - (x < y);
-}
-
-static int cmp_region(const void *a, const void *b)
-{
-	const struct pmd_ax_region *x = *(const struct pmd_ax_region *const *)a;
-	const struct pmd_ax_region *y = *(const struct pmd_ax_region *const *)b;
-	int d = strcmp(x->path, y->path);
-
-	return d ? d : (x > y) - (x < y);
-}
-
-static int cmp_base(const void *a, const void *b, void *ctx)
-{
-	const struct pmd_ax_region *const *freg = ctx;
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	uint64_t bx = freg[x]->addr, by = freg[y]->addr;
-
-	if (bx != by)
-		return bx < by ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
-static void ctx_fields(struct ev_ctx *c)
-{
-	const struct pmd_ax_run *l = c->lists;
-	const struct pmd_ax_region **freg;
-
-	c->nfields = l->nfields;
-	c->fields = pmd_xcalloc(c->nfields + 1, sizeof(char *));
-	for (size_t i = 0; i < c->nfields; i++)
-		c->fields[i] = (char *)l->fields[i].path;
-	pmd_sort(c->fields, c->nfields, sizeof(char *), cmp_str);
-	c->byname = pmd_xcalloc(l->nfields + 1, sizeof(const struct pmd_ax_field *));
-	for (size_t i = 0; i < l->nfields; i++)
-		c->byname[i] = &l->fields[i];
-	pmd_sort(c->byname, l->nfields, sizeof(const struct pmd_ax_field *), cmp_field);
-	c->regbyname = pmd_xcalloc(l->nregions + 1, sizeof(const struct pmd_ax_region *));
-	for (size_t i = 0; i < l->nregions; i++)
-		c->regbyname[i] = &l->regions[i];
-	pmd_sort(c->regbyname, l->nregions, sizeof(const struct pmd_ax_region *), cmp_region);
-	freg = pmd_xcalloc(l->nfields + 1, sizeof(const struct pmd_ax_region *));
-	for (size_t i = 0; i < l->nfields; i++)
-		freg[i] = region_find(c, &l->fields[i]);
-	c->freg = freg;
-	c->bybase = pmd_xcalloc(l->nfields + 1, sizeof(*c->bybase));
-	for (size_t i = 0; i < l->nfields; i++)
-		if (freg[i] && l->fields[i].bits && l->fields[i].kind == PMD_AX_REGION_FIELD)
-			c->bybase[c->nbybase++] = i;
-	if (c->nbybase > 1)
-		qsort_r(c->bybase, c->nbybase, sizeof(*c->bybase), cmp_base, (void *)freg);
-}
-
-static void ctx_free(struct ev_ctx *c)
-{
-	free(c->fields);
-	free(c->byname);
-	free(c->regbyname);
-	free((void *)c->freg);
-	free(c->bybase);
-}
-
 struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_res *res)
 {
-	struct ev_table *tab;
+	struct aml_ev_table *tab;
 	uint64_t hash = 0;
 	size_t ntab = order_tables(s, &tab, &hash);
 	struct pmd_eval *e = pmd_xcalloc(1, sizeof(*e));
@@ -1166,7 +724,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 	if (res->st == PMD_OK) {
 		/* fill 0x00 runs: jobs 0, 2, 4...; fill 0xFF: 1, 3, 5... */
 		struct pmd_ax_run r0[EVAL_MAX_CHUNKS], r1[EVAL_MAX_CHUNKS];
-		struct ev_ctx c = { .ns = ns, .tab = tab, .ntab = ntab, .lists = &runs[0] };
+		struct aml_ev_ctx c = { .ns = ns, .tab = tab, .ntab = ntab, .lists = &runs[0] };
 
 		memcpy(c.stopped, stopped, sizeof(stopped));
 		c.boot = with_boot ? &boot : NULL;
@@ -1203,14 +761,14 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 				 runs[0].version); /* aml-vclock.so not found */
 		else
 			snprintf(e->engine, sizeof(e->engine), "acpiexec %s", runs[0].version);
-		ctx_fields(&c);
+		aml_ev_ctx_fields(&c);
 		for (size_t i = 0; i < npaths; i++) {
 			struct pmd_ev_obj *o = pmd_eval_add(e, paths[i]);
 
 			classify(&c, r0, nchunks, r1, nchunks, paths[i], o);
 		}
 		from_memory(s, &c, e, args_fill0, args_fill1);
-		ctx_free(&c);
+		aml_ev_ctx_free(&c);
 	}
 	for (size_t j = 0; j < nruns; j++)
 		pmd_ax_free(&runs[j]);
@@ -1337,7 +895,7 @@ const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *
 		return c->e;
 	}
 	if (pmd_src_recorded(s, PMD_DUMP_AML_EVAL, &text, &len).st == PMD_OK) {
-		struct ev_table *tab;
+		struct aml_ev_table *tab;
 		uint64_t hash = 0;
 		struct pmd_eval *e = pmd_xcalloc(1, sizeof(*e));
 
