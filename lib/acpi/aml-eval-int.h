@@ -3,7 +3,8 @@
  * The AML evaluation's insides, shared by aml-eval.c (the objects, the
  * debugger's command script and the runs), aml-eval-boot.c (the evaluation
  * as Linux boots), aml-eval-trace.c (what an evaluation's trace says it
- * read) and aml-eval-presence.c (the _STA that decide presence).
+ * read), aml-eval-class.c (each value's provenance) and aml-eval-presence.c
+ * (the _STA that decide presence).
  */
 #ifndef PMD_AML_EVAL_INT_H
 #define PMD_AML_EVAL_INT_H
@@ -14,8 +15,14 @@
 
 /* ---- aml-eval.c: the objects and the runs ---- */
 
+/* pmdiag's bound on one acpiexec run, in seconds (PMD_AML_TIMEOUT in the tests). */
+unsigned aml_ev_timeout(void);
 /* An object acpiexec can evaluate with no arguments. */
 bool aml_ev_evaluable(const struct pmd_aml_object *o);
+/* The evaluation of key (a plain path, or a call with arguments: acpi/lps0.h) in runs r. */
+const struct pmd_ax_eval *aml_ev_find(const struct pmd_ax_run *r, size_t nr, const char *key);
+/* The debugger's commands that trace and evaluate key. */
+void aml_ev_cmd(struct pmd_buf *b, const char *key);
 
 /* A table as acpiexec got it: the DSDT, then the SSDTs in table order. */
 struct aml_ev_table {
@@ -75,6 +82,16 @@ void aml_ev_trace_deps(const struct aml_ev_ctx *c, const struct pmd_ax_run *run,
 		       const struct pmd_ax_eval *ev, struct pmd_ev_obj *o);
 void aml_ev_access_deps(const struct aml_ev_ctx *c, const struct pmd_ax_eval *ev,
 			struct pmd_ev_obj *o);
+
+/* ---- aml-eval-class.c: provenance ---- */
+
+/* The value of path and its provenance, from the two fills' runs (r0: 0x00, r1: 0xFF). */
+void aml_ev_classify(const struct aml_ev_ctx *c, const struct pmd_ax_run *r0, size_t n0,
+		     const struct pmd_ax_run *r1, size_t n1, const char *path, struct pmd_ev_obj *o);
+/* The objects that depend only on SystemMemory fields, evaluated again with this
+ * machine's memory (a0, a1: the two fills' acpiexec arguments); e->memory says how. */
+void aml_ev_from_memory(struct pmd_src *s, const struct aml_ev_ctx *c, struct pmd_eval *e,
+			const char *const *a0, const char *const *a1);
 
 /* ---- aml-eval-presence.c: presence ---- */
 
