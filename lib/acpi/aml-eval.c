@@ -139,6 +139,8 @@ static void cache_key(struct pmd_src *s, char *key, size_t n, char *hash, size_t
 	snprintf(key, n, "%016llx-%016llx-%zu", (unsigned long long)h, (unsigned long long)h2, total);
 }
 
+/* ---- an object's key: a path, or an LPS0 call ---- */
+
 /* The evaluation of key: a plain path, or a call with arguments (acpi/lps0.h). */
 const struct pmd_ax_eval *aml_ev_find(const struct pmd_ax_run *r, size_t nr, const char *key)
 {
@@ -413,6 +415,8 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 	}
 	return e;
 }
+
+/* ---- kept with the source ---- */
 
 static void eval_destroy(void *p)
 {
