@@ -5,7 +5,8 @@
  * regions and region fields ("objects region", "objects regionfield"), and
  * for each "evaluate PATH" its status, its value, the region accesses -vr
  * traced and the opcodes "trace opcode PATH" traced while it ran. Text in,
- * structures out: the runner is source/aml-eval.c.
+ * structures out: acpi/aml-eval.c writes the commands, source/aml-exec.c runs
+ * acpiexec.
  */
 #ifndef PMD_ACPIEXEC_H
 #define PMD_ACPIEXEC_H
