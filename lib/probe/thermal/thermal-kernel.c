@@ -302,9 +302,11 @@ void pmd_thm_judge(const struct pmd_acpi_zone *z, unsigned major, unsigned minor
 		j->param[last_active] = true;
 		j->param_mc[last_active] = mc;
 		param_name(pn, sizeof(pn), "act", p->act);
+		char tc[32];
+
+		pmd_thm_c_mc(tc, sizeof(tc), mc);
 		snprintf(j->param_why[last_active], 120, "booted with %.20s: the lowest active trip "
-			 "is %.1f C (6.6 and before: not above the trip over it)", pn,
-			 (double)(mc / 100) / 10);
+			 "is %.12s (to 6.6: capped by the one above)", pn, tc);
 	}
 	j->no_trip_msg = !any;
 	if (!z->has_tmp) {
