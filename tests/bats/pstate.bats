@@ -553,6 +553,17 @@ open(sys.argv[1], "wb").write(b)' "$t/xsdt.bin" 0x7FFE0000 "$x"
 			assert_equal "$output" "${tmpl/SSDT2/SSDT1}the XSDT does not list it: the firmware's _PDC/_OSC loads it at run time (Load), from a copy it fills first"
 		fi
 	done
+	# the kernel's log shows that copy loaded unfilled: every entry dropped, a defect
+	printf '%s\n' '[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org) #1 SMP' \
+		'[    1.000000] ACPI: [Firmware Bug]: Invalid BIOS _PSS frequency found for processor 0: 0x80000000 MHz' \
+		'[    1.000001] ACPI: [Firmware Bug]: No valid BIOS _PSS frequency found for processor 0' > "$t/k.txt"
+	run -0 pmdiag-pstate --json --acpidump "$t/alone.txt" --dmesg "$t/k.txt"
+	assert_equal "$(jq -r '.checks[] | select(.name == "pstate.pss-template") | "\(.severity) \(.advice)"' <<<"$output")" \
+		"warning report it to the vendor: the firmware loads the template before filling it"
+	assert_regex "$(jq -r '.checks[] | select(.name == "pstate.pss-template") | .message' <<<"$output")" \
+		"; the kernel's log shows it loaded, unfilled \\(line 2\\): its CPUs have no ACPI P-states\$"
+	assert_equal "$(jq -r '.kernel_log[] | "\(.id) \(.subject) \(.verdict) \(.why)"' <<<"$output")" \
+		"pstate.pss-dropped _PSS (line 2) differ Intel's unfilled template $p (PmRef Cpu0Ist) was loaded: the firmware did not fill it before _PDC/_OSC loaded it"
 }
 
 @test "the laptop (Core 2): FSB bus clock, Super-LFM ratio, one counter sample is no rate" {

@@ -369,10 +369,25 @@ static void freq_unexplained(struct lc *c)
 		for (size_t j = 0; j < a->n && !t; j++)
 			if (a->p[j].is_template && a->p[j].cpu_used && mhz == 0x80000000u)
 				t = &a->p[j];
-		if (t)
+		if (t) {
 			snprintf(why, sizeof(why), "Intel's unfilled template %.100s._PSS (%s) was loaded: "
 				 "the firmware did not fill it before _PDC/_OSC loaded it", t->path,
 				 t->template_ids);
+			/* the template's finding: the kernel did load it, placeholders and all, and
+			 * dropped every entry: no ACPI P-states, a real defect */
+			for (size_t k = 0; k < c->pi->checks.n; k++) {
+				struct pmd_check *ck = &c->pi->checks.v[k];
+				size_t l = strlen(ck->message);
+				if (strcmp(ck->id, "pstate.pss-template"))
+					continue;
+				ck->sev = PMD_SEV_WARNING;
+				snprintf(ck->message + l, sizeof(ck->message) - l, "; the kernel's log "
+					 "shows it loaded, unfilled (line %u): its CPUs have no ACPI "
+					 "P-states", pmd_klog_lineno(c->k, (int)i));
+				snprintf(ck->advice, sizeof(ck->advice), "report it to the vendor: the "
+					 "firmware loads the template before filling it");
+			}
+		}
 		else
 			snprintf(why, sizeof(why), "no _PSS a CPU uses has an entry of 0x%llx MHz: "
 				 "likelier other tables booted%s", (unsigned long long)mhz, c->fw);
