@@ -408,6 +408,7 @@ struct builder {
 		size_t nmsg;
 	} *boots;
 	size_t bcap;
+	bool one_boot;           /* /dev/kmsg records: one boot, whatever the stamps do */
 };
 
 /* Append l[0..n) to the open message: without NUL bytes and terminal colour codes. */
@@ -479,7 +480,7 @@ static void new_msg(struct builder *b, const char *t, size_t lstart, size_t lend
 	struct bootinfo *bi = cur_boot(b);
 	bool lv = mlen >= 14 && !memcmp(m, "Linux version ", 14);
 	/* a new boot: the stamps start again, or a second "Linux version" */
-	if (bi->nmsg) {
+	if (bi->nmsg && !b->one_boot) {
 		const struct pmd_klog_line *prev = &b->all[b->n - 1];
 		if ((pi->ts_us >= 0 && prev->ts_us >= 0 && pi->ts_us + 100000 < prev->ts_us) ||
 		    (lv && bi->has_lv)) {
@@ -614,6 +615,9 @@ int pmd_klog_parse(const char *text, size_t len, const struct pmd_klog_opts *o, 
 		return refuse(k, "a system log without a kernel line (journalctl -k prints them)");
 
 	struct builder b = { 0 };
+	/* a read of /dev/kmsg holds the one boot running: a stamp that goes back (a CPU whose
+	 * clock does not run yet prints 0, as QEMU's secondary CPUs do) starts no other */
+	b.one_boot = k->fmt == PMD_KLOG_KMSG;
 	new_boot(&b, 0, 0, 1);
 	bool dropping = false; /* the last line was another program's: its wrapped rest goes too */
 	size_t i = 0;

@@ -381,6 +381,25 @@ TEST(klog_kmsg_records_and_their_dictionary)
 	unload(&l);
 }
 
+/* /dev/kmsg holds one boot: a record whose stamp goes back (QEMU's second CPU prints at 0
+ * while it comes up) starts no other, and the start of the boot is not lost */
+TEST(klog_kmsg_stamp_back_is_the_same_boot)
+{
+	const char *t = "6,0,0,-;Linux version 6.1.0-57-amd64 (x) #1 SMP\n"
+			"6,156,715000,-;smp: Bringing up secondary CPUs ...\n"
+			"5,157,0,-;calibrate_delay_direct() failed to get a good estimate for loops_per_jiffy.\n"
+			"6,158,715271,-;smp: Brought up 1 node, 2 CPUs\n"
+			"6,314,2951722,-;ACPI: thermal: Thermal Zone [TZ00] (40 C)\n";
+	struct pmd_klog k;
+	CHECK_EQ(pmd_klog_parse(t, strlen(t), NULL, &k), 0);
+	CHECK_EQ(k.fmt, PMD_KLOG_KMSG);
+	CHECK_EQ(k.nboots, 1);
+	CHECK(k.has_start);
+	CHECK_EQ(k.n, 5);
+	CHECK_EQ(pmd_klog_lineno(&k, pmd_klog_find(&k, "thermal.zone")), 5);
+	pmd_klog_free(&k);
+}
+
 TEST(klog_every_dmesg_form_reads_the_same_facts)
 {
 	static const struct {
