@@ -294,13 +294,6 @@ static void zone_refused(struct ctx *c, const struct pmd_acpi_zone *z, const cha
 		add(c, "thermal.zone", z->path, PMD_SAID_DIFFER, l->fact, why, pred);
 		return;
 	}
-	int off = j && j->off ? next_unused(c, "thermal.off", -1) : -1;
-	if (off < 0 && j && j->off)
-		off = pmd_klog_find(c->k, "thermal.off");
-	if (off >= 0) {
-		add(c, "thermal.zone", z->path, PMD_SAID_AGREE, off, NULL, pred);
-		return;
-	}
 	int nt = j && j->no_trip_msg && z->has_tmp ? next_unused(c, "thermal.no_trip", -1) : -1;
 	if (nt >= 0) {
 		add(c, "thermal.zone", z->path, PMD_SAID_AGREE, nt, NULL, pred);
