@@ -410,6 +410,8 @@ struct builder {
 		size_t nmsg;
 	} *boots;
 	size_t bcap;
+	bool one_boot;           /* /dev/kmsg records: one boot, whatever the stamps do, and
+				  * their text escaped (\xNN) */
 };
 
 /* Append l[0..n) to the open message: without NUL bytes and terminal colour codes. */
@@ -433,6 +435,32 @@ static void put_text(struct pmd_buf *b, const char *l, size_t n)
 			i++;
 		}
 	}
+}
+
+/*
+ * A /dev/kmsg record's text: the kernel writes a backslash, control characters and bytes
+ * from 0x7f on as \xNN (kernel/printk devkmsg_read); "ACPI: \x5c_TZ_.TZB2: ..." is the
+ * message "ACPI: \_TZ_.TZB2: ..." that dmesg prints. A line break inside a record (\x0a)
+ * becomes one blank, as the continuation lines of dmesg's form do.
+ */
+static void put_kmsg_text(struct pmd_buf *b, const char *l, size_t n)
+{
+	size_t i = 0, s = 0;
+	while (i < n) {
+		if (i + 3 < n && l[i] == '\\' && l[i + 1] == 'x' && pmd_hexval(l[i + 2]) >= 0 &&
+		    pmd_hexval(l[i + 3]) >= 0) {
+			char c = (char)(pmd_hexval(l[i + 2]) * 16 + pmd_hexval(l[i + 3]));
+			put_text(b, l + s, i - s);
+			if ((unsigned char)c < 0x20 || c == 0x7f)
+				c = ' ';
+			pmd_buf_putc(b, c);
+			i += 4;
+			s = i;
+			continue;
+		}
+		i++;
+	}
+	put_text(b, l + s, n - s);
 }
 
 static void close_msg(struct builder *b)
@@ -495,7 +523,7 @@ static void new_msg(struct builder *b, const char *t, size_t lstart, size_t lend
 		bi = pb;
 	}
 	/* a new boot: the stamps start again, or a second "Linux version" */
-	if (bi->nmsg) {
+	if (bi->nmsg && !b->one_boot) {
 		const struct pmd_klog_line *prev = &b->all[b->n - 1];
 		bool drop = pi->ts_us >= 0 && prev->ts_us >= 0 && pi->ts_us + 100000 < prev->ts_us;
 		if (drop || (lv && bi->has_lv)) {
@@ -523,7 +551,10 @@ static void new_msg(struct builder *b, const char *t, size_t lstart, size_t lend
 		.ts_us = pi->ts_us,
 		.level = (int8_t)pi->level,
 	};
-	put_text(&b->msgs, m, mlen);
+	if (b->one_boot)
+		put_kmsg_text(&b->msgs, m, mlen);
+	else
+		put_text(&b->msgs, m, mlen);
 	b->open = true;
 	bi->nmsg++;
 	bi->last = lineno;
@@ -633,6 +664,9 @@ int pmd_klog_parse(const char *text, size_t len, const struct pmd_klog_opts *o, 
 		return refuse(k, "a system log without a kernel line (journalctl -k prints them)");
 
 	struct builder b = { 0 };
+	/* a read of /dev/kmsg holds the one boot running: a stamp that goes back (a CPU whose
+	 * clock does not run yet prints 0, as QEMU's secondary CPUs do) starts no other */
+	b.one_boot = k->fmt == PMD_KLOG_KMSG;
 	new_boot(&b, 0, 0, 1);
 	bool dropping = false; /* the last line was another program's: its wrapped rest goes too */
 	size_t i = 0;

@@ -553,6 +553,17 @@ open(sys.argv[1], "wb").write(b)' "$t/xsdt.bin" 0x7FFE0000 "$x"
 			assert_equal "$output" "${tmpl/SSDT2/SSDT1}the XSDT does not list it: the firmware's _PDC/_OSC loads it at run time (Load), from a copy it fills first"
 		fi
 	done
+	# the kernel's log shows that copy loaded unfilled: every entry dropped, a defect
+	printf '%s\n' '[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org) #1 SMP' \
+		'[    1.000000] ACPI: [Firmware Bug]: Invalid BIOS _PSS frequency found for processor 0: 0x80000000 MHz' \
+		'[    1.000001] ACPI: [Firmware Bug]: No valid BIOS _PSS frequency found for processor 0' > "$t/k.txt"
+	run -0 pmdiag-pstate --json --acpidump "$t/alone.txt" --dmesg "$t/k.txt"
+	assert_equal "$(jq -r '.checks[] | select(.name == "pstate.pss-template") | "\(.severity) \(.advice)"' <<<"$output")" \
+		"warning report it to the vendor: the firmware loads the template before filling it"
+	assert_regex "$(jq -r '.checks[] | select(.name == "pstate.pss-template") | .message' <<<"$output")" \
+		"; the kernel's log shows it loaded, unfilled \\(line 2\\): its CPUs have no ACPI P-states\$"
+	assert_equal "$(jq -r '.kernel_log[] | "\(.id) \(.subject) \(.verdict) \(.why)"' <<<"$output")" \
+		"pstate.pss-dropped _PSS (line 2) differ Intel's unfilled template $p (PmRef Cpu0Ist) was loaded: the firmware did not fill it before _PDC/_OSC loaded it"
 }
 
 @test "the laptop (Core 2): FSB bus clock, Super-LFM ratio, one counter sample is no rate" {
@@ -747,4 +758,123 @@ limit_checks() {
 	# no watts, so no gauge of them
 	run -0 pmdiag-report --format prometheus --dump "$DUMPS/hand-limits-zero"
 	! grep -q 'pmdiag_pstate_.*_watts' <<<"$output"
+}
+
+KLOG="$TOP/tests/klog"
+# The ppc test's table with a _PSS entry of 0 MHz, and a _PSS in the Scope of a processor
+# object no table defines (pss-orphan-unused), over QEMU's tables: $BATS_TEST_TMPDIR/tables.txt
+log_tables() {
+	asl logpss <<'EOF2'
+DefinitionBlock ("", "SSDT", 2, "PMDIAG", "LOGPSS", 1)
+{
+    External (\_SB_.CPUS.C000, ProcessorObj)
+    External (\_PR_.CPU9, ProcessorObj)
+    Scope (\_SB.CPUS.C000)
+    {
+        Name (_PCT, Package (0x02)
+        {
+            ResourceTemplate () { Register (FFixedHW, 0x00, 0x00, 0x0000000000000000, ,) },
+            ResourceTemplate () { Register (FFixedHW, 0x00, 0x00, 0x0000000000000000, ,) }
+        })
+        Name (_PSS, Package (0x04)
+        {
+            Package (0x06) { 3401, 95000, 10, 10, 0x2600, 0x2600 },
+            Package (0x06) { 3400, 95000, 10, 10, 0x2200, 0x2200 },
+            Package (0x06) { 2800, 70000, 10, 10, 0x1C00, 0x1C00 },
+            Package (0x06) { 0, 35000, 10, 10, 0x1000, 0x1000 }
+        })
+        Name (_PPC, 0x02)
+    }
+    Scope (\_PR.CPU9)
+    {
+        Name (_PSS, Package (0x01) { Package (0x06) { 1600, 35000, 10, 10, 0x1000, 0x1000 } })
+    }
+}
+EOF2
+	{ cat "$DUMPS/qemu-q35/acpidump.txt"; ssdt_text "$BATS_TEST_TMPDIR/logpss.aml"; } > "$BATS_TEST_TMPDIR/tables.txt"
+}
+# logchecks: "id subject verdict line" of every check against the kernel's log
+logchecks() {
+	jq -r '.kernel_log[] | "\(.id) \(.subject) \(.verdict) \(.line)"' <<<"$output"
+}
+
+@test "the kernel's log names the cpufreq driver: the _PPC cap of an acpidump judged by it" {
+	local t="$BATS_TEST_TMPDIR" base='\_SB.CPUS.C000._PPC = 2: only 2800 MHz and below are allowed (the top _PSS state is 3401 MHz); '
+	log_tables
+	ppc_check --acpidump "$t/tables.txt" --dmesg "$KLOG/pstate-core2-acpi-cpufreq.txt"
+	assert_equal "$output" "warning ${base}acpi-cpufreq applies it (the kernel's log says intel_pstate gave up, line 9: \"intel_pstate: CPU model not supported\"; acpi-cpufreq takes the CPUs)"
+	ppc_check --acpidump "$t/tables.txt" --dmesg "$KLOG/pstate-skl-hwp.txt"
+	assert_equal "$output" "info ${base}intel_pstate ignores it with HWP on (the kernel's log: \"Intel P-state driver initializing\" (line 6); \"HWP enabled\" in the kernel's log (line 7))"
+	ppc_check --acpidump "$t/tables.txt" --dmesg "$KLOG/pstate-ivb-passive.txt"
+	assert_equal "$output" "info ${base}intel_cpufreq ignores it (the kernel's log: \"Intel P-state driver initializing\" (line 6), in its passive mode by default without HWP (5.8+)): the FADT profile is Unspecified, not a server, and no intel_pstate=support_acpi_ppc"
+	# the log's command line: intel_pstate=support_acpi_ppc, processor.ignore_ppc=1
+	sed 's/ro quiet$/ro quiet intel_pstate=support_acpi_ppc/' "$KLOG/pstate-ivb-passive.txt" > "$t/k.txt"
+	ppc_check --acpidump "$t/tables.txt" --dmesg "$t/k.txt"
+	assert_equal "$output" "warning ${base}intel_cpufreq applies it (the kernel's log: \"Intel P-state driver initializing\" (line 6), in its passive mode by default without HWP (5.8+)): booted with intel_pstate=support_acpi_ppc"
+	sed 's/ro quiet$/ro quiet processor.ignore_ppc=1/' "$KLOG/pstate-core2-acpi-cpufreq.txt" > "$t/k.txt"
+	ppc_check --acpidump "$t/tables.txt" --dmesg "$t/k.txt"
+	assert_equal "$output" "info ${base}booted with processor.ignore_ppc=1: the kernel ignores it"
+	# no driver line (cut out): the CPU of the log's model line, said to come from there
+	grep -v intel_pstate "$KLOG/pstate-ivb-passive.txt" > "$t/k.txt"
+	ppc_check --acpidump "$t/tables.txt" --dmesg "$t/k.txt"
+	assert_equal "$output" "info ${base}intel_pstate ignores it (the default for family 0x6 model 0x3a in the kernel log's CPU line (line 5)): the FADT profile is Unspecified, not a server, and no intel_pstate=support_acpi_ppc"
+	run -0 pmdiag-pstate --json --acpidump "$t/tables.txt" --dmesg "$t/k.txt"
+	assert_equal "$(jq -r '.cpu.log_cpu, .cpufreq.log_driver' <<<"$output")" \
+		"Intel(R) Core(TM) i7-3770 CPU @ 3.40GHz (family 0x6, model 0x3a; line 5)
+null"
+	# a CPU the log's line cannot decide (HWP not known): it depends
+	sed -i 's/model: 0x3a/model: 0x9e/' "$t/k.txt"
+	ppc_check --acpidump "$t/tables.txt" --dmesg "$t/k.txt"
+	assert_equal "$output" "info ${base}whether it applies depends on the cpufreq driver: intel_pstate if family 0x6 model 0x9e in the kernel log's CPU line (line 5) has HWP, else acpi-cpufreq: the CPU line does not say (FADT profile Unspecified)"
+	# and where every entry is an Intel ratio (no 0 MHz one), the log's CPU says so
+	sed 's/{ 0, 35000, 10, 10, 0x1000, 0x1000 }/{ 1600, 35000, 10, 10, 0x1000, 0x1000 }/' \
+		"$t/logpss.asl" | asl ratios
+	{ cat "$DUMPS/qemu-q35/acpidump.txt"; ssdt_text "$t/ratios.aml"; } > "$t/ratios.txt"
+	ppc_check --acpidump "$t/ratios.txt" --dmesg "$t/k.txt"
+	assert_equal "$output" "info ${base}whether it applies depends on the cpufreq driver: intel_pstate if family 0x6 model 0x9e in the kernel log's CPU line (line 5) has HWP, else acpi-cpufreq: the CPU line does not say (FADT profile Unspecified); these control values are Intel ratios, as the log's CPU line says"
+}
+
+@test "_PSS predictions against the kernel's log: a dropped entry, an orphan Scope's AE_NOT_FOUND, the driver" {
+	local t="$BATS_TEST_TMPDIR"
+	log_tables
+	run -0 --separate-stderr pmdiag-pstate --json --acpidump "$t/tables.txt" --dmesg "$KLOG/pstate-core2-acpi-cpufreq.txt"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(logchecks)" 'pstate.driver  agree 9
+pstate.pss-dropped \_SB.CPUS.C000._PSS agree 10
+pstate.pss-orphan \_PR.CPU9._PSS agree 5'
+	assert_equal "$(jq -r '.kernel_log[0].predicted' <<<"$output")" \
+		"acpi-cpufreq (intel_pstate does not drive family 0x6 model 0x17 in the kernel log's CPU line (line 8): older than Sandy Bridge, so no HWP, and not in its model table)"
+	# the findings the log confirms cite it; the second CPU's line is the same entry's
+	assert_equal "$(jq -r '.checks[] | select(.name | test("dropped|orphan")) | .message' <<<"$output")" \
+		"1 _PSS object of processor objects no table defines never reach Linux: \\_PR.CPU9._PSS (SSDT1): \\_PR.CPU9 is never defined (only declared External); the kernel's log says so (line 5)
+\\_SB.CPUS.C000._PSS entry 3 claims 0 MHz; the kernel drops 1 of 4 entries; the kernel's log says so (line 10)"
+	# intel_pstate with HWP reads no _PSS: silence about the entry means nothing; ACPICA's
+	# error is printed as the tables load: its absence from a whole log differs
+	run -0 pmdiag-pstate --json --acpidump "$t/tables.txt" --dmesg "$KLOG/pstate-skl-hwp.txt"
+	assert_equal "$(logchecks)" 'pstate.driver  agree 7
+pstate.pss-dropped \_SB.CPUS.C000._PSS silent null
+pstate.pss-orphan \_PR.CPU9._PSS differ null'
+	assert_equal "$(jq -r '.kernel_log[1].why' <<<"$output")" \
+		"intel_pstate does not read _PSS as acpi-cpufreq does: the kernel had no reason to print it"
+	# the driver the CPU gets against the one the log names
+	sed 's/model: 0x17/model: 0x2a/' "$KLOG/pstate-core2-acpi-cpufreq.txt" > "$t/k.txt"
+	run -0 pmdiag-pstate --json --acpidump "$t/tables.txt" --dmesg "$t/k.txt"
+	assert_equal "$(jq -r '.kernel_log[0] | "\(.verdict) \(.line) \(.why)"' <<<"$output")" \
+		"differ 9 the kernel chose acpi-cpufreq: a rule of pmdiag's for this CPU (docs/kernel-rules.md) does not hold for this kernel, or the log is of another machine"
+	# under acpi-cpufreq, no line for the 0 MHz entry in a whole log differs; a line of a
+	# frequency no table has is another firmware's
+	grep -v 'Invalid BIOS' "$KLOG/pstate-core2-acpi-cpufreq.txt" > "$t/k.txt"
+	run -0 pmdiag-pstate --json --acpidump "$t/tables.txt" --dmesg "$t/k.txt"
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "pstate.pss-dropped") | "\(.verdict) \(.why)"' <<<"$output")" \
+		"differ acpi-cpufreq reads _PSS and the kernel prints a line for every entry it drops; this log has none: likelier other tables booted"
+	sed 's/ 0x0 MHz/ 0x7d0 MHz/' "$KLOG/pstate-core2-acpi-cpufreq.txt" > "$t/k.txt"
+	run -0 pmdiag-pstate --json --acpidump "$t/tables.txt" --dmesg "$t/k.txt"
+	assert_equal "$(logchecks | grep dropped)" 'pstate.pss-dropped \_SB.CPUS.C000._PSS differ null
+pstate.pss-dropped _PSS (line 10) differ 10'
+	assert_equal "$(jq -r '.kernel_log[] | select(.subject == "_PSS (line 10)") | .why' <<<"$output")" \
+		"no _PSS a CPU uses has an entry of 0x7d0 MHz: likelier other tables booted (the log's firmware: BIOS 2.10 05/14/2009)"
+	# a dump's own sysfs driver is the prediction: the same boot's log agrees
+	run -0 pmdiag-pstate --json --dump "$DUMPS/hand-pstate-skl" --dmesg "$KLOG/pstate-skl-hwp.txt"
+	assert_equal "$(jq -r '.kernel_log[0] | "\(.id) \(.verdict) \(.predicted)"' <<<"$output")" \
+		"pstate.driver agree intel_pstate with HWP on (scaling_driver)"
 }

@@ -165,3 +165,132 @@ warning thermal.dummy-zone-at-trip: ACPI \_TZ.TZ12: its temperature is always 45
 	assert_equal "$(jq -r '.checks[] | select(.message | startswith("thermal_zone0")) | "\(.severity) \(.name)"' <<<"$output")" \
 		'critical thermal.critical-below-40'
 }
+
+KLOG="$TOP/tests/klog"
+# logchecks: "id subject verdict line" of every check against the kernel's log, one a line
+logchecks() {
+	jq -r '.kernel_log[] | "\(.id) \(.subject) \(.verdict) \(.line)"' <<<"$output"
+}
+# why ID SUBJECT: the why of that check
+why() {
+	jq -r --arg i "$1" --arg s "$2" '.kernel_log[] | select(.id == $i and .subject == $s) | .why' <<<"$output"
+}
+
+@test "the kernel's log: q35-thermal-broken's guest (6.1) registers both zones and refuses _CRT and _AC0 as predicted" {
+	run -0 --separate-stderr pmdiag-thermal --json --dump "$DUMPS/qemu-q35-thermal-broken" \
+		--dmesg "$KLOG/thermal-q35-broken.txt"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(logchecks)" 'thermal.zone \_TZ.TZBR agree 6
+thermal.zone-temp \_TZ.TZBR._TMP agree 6
+thermal.zone \_TZ.TZB2 agree 9
+thermal.zone-temp \_TZ.TZB2._TMP agree 9
+thermal.invalid-crt \_TZ.TZB2._CRT agree 7
+thermal.invalid-trip \_TZ.TZB2._AC0 agree 8'
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "thermal.invalid-crt") | "\(.predicted) // \(.said)"' <<<"$output")" \
+		'refused: "Invalid critical threshold (2700)" // ACPI: thermal: [Firmware Bug]: Invalid critical threshold (2700)'
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "thermal.zone-temp" and .line == 6) | .predicted' <<<"$output")" \
+		'35 C: its _TMP is always 3082 dK (a constant)'
+	# the finding that says so cites the line, and no second finding is made
+	assert_equal "$(jq -r '.checks[] | select(.name == "thermal.trip-ignored") | .message' <<<"$output")" \
+		'ACPI \_TZ.TZB2 _CRT (critical trip at -3.2 C) is ignored by the kernel: at or below 0 C: the driver refuses it ("Invalid critical threshold (2700)"); the kernel'"'"'s log says so (line 7)'
+	assert_equal "$(jq '[.checks[] | select(.name | test("crt-refused|critical-reached"))] | length' <<<"$output")" 0
+	# the text: one block a check
+	run -0 pmdiag-thermal --dump "$DUMPS/qemu-q35-thermal-broken" --dmesg "$KLOG/thermal-q35-broken.txt"
+	assert_line "Against the kernel's log:"
+	assert_line '    Kernel said (line 8): ACPI: \_TZ_.TZB2: Invalid active0 threshold'
+	# without a log: the list is there, empty
+	run -0 pmdiag-thermal --json --dump "$DUMPS/qemu-q35-thermal-broken"
+	assert_equal "$(jq -c .kernel_log <<<"$output")" '[]'
+}
+
+@test "the kernel's log differs: another temperature, a zone missing, one the tables lack, a _CRT refused that none returns" {
+	local k="$BATS_TEST_TMPDIR/k.txt"
+	sed -e 's/TZ11\] (30 C)/TZ11] (31 C)/' -e '/TZ12/d' "$DUMPS/hand-thermal-dummy/klog.txt" > "$k"
+	printf '%s\n' '[    0.900000] ACPI: thermal: Thermal Zone [TZ99] (40 C)' \
+		'[    0.910000] ACPI: thermal: [Firmware Bug]: Invalid critical threshold (0)' >> "$k"
+	run -0 --separate-stderr pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k"
+	[ -z "$stderr" ] || fail "$stderr"
+	assert_equal "$(logchecks)" 'thermal.zone \_TZ.TZ10 agree 6
+thermal.zone-temp \_TZ.TZ10._TMP agree 6
+thermal.zone \_TZ.TZ11 agree 7
+thermal.zone-temp \_TZ.TZ11._TMP differ 7
+thermal.zone \_TZ.TZ12 differ null
+thermal.zone [TZ99] (line 8) differ 8
+thermal.invalid-crt "Invalid critical threshold (0)" differ 9'
+	assert_equal "$(why thermal.zone-temp '\_TZ.TZ11._TMP')" \
+		"the kernel read 31 C from _TMP at boot: not what these tables return, so likely not the tables that booted (the log's firmware: BIOS 1.07 03/12/2026)"
+	assert_equal "$(why thermal.zone '\_TZ.TZ12')" \
+		"the driver printed other zones but not this one: likelier other tables booted (the log's firmware: BIOS 1.07 03/12/2026), or its _TMP failed as the kernel ran it"
+	assert_equal "$(jq -r '.checks[] | select(.name == "thermal.crt-refused") | "\(.severity) \(.message)"' <<<"$output")" \
+		'info the kernel refused a critical trip at boot (line 9: "Invalid critical threshold (0)"): no _CRT of these tables returns that value'
+	# a log that lost the boot's start: a missing zone line means nothing
+	sed -i '/Linux version/d' "$k"
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k"
+	assert_equal "$(jq -r '.kernel_log[] | select(.subject == "\\_TZ.TZ12") | .verdict' <<<"$output")" silent
+	assert_equal "$(why thermal.zone '\_TZ.TZ12')" \
+		"the log lost the boot's start (no \"Linux version\" line): the line may have been lost with it"
+	# a log without any line of the driver (not loaded, or left out): silent too
+	grep -v 'Thermal Zone\|critical threshold' "$DUMPS/hand-thermal-dummy/klog.txt" > "$k"
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k"
+	assert_equal "$(jq -r '[.kernel_log[] | .verdict] | unique | join(" ")' <<<"$output")" silent
+}
+
+@test "a critical shutdown in the log: agreed for a dummy zone at its _CRT, a finding when nothing predicts it" {
+	local k="$BATS_TEST_TMPDIR/k.txt"
+	cp "$DUMPS/hand-thermal-dummy/klog.txt" "$k"
+	echo '[   12.000000] thermal thermal_zone2: acpitz: critical temperature reached, shutting down' >> "$k"
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k"
+	assert_equal "$(jq -r '.checks[] | select(.name == "thermal.critical-reached") | "\(.severity) \(.message)"' <<<"$output")" \
+		'critical the kernel shut the machine down at a critical temperature (line 9: thermal thermal_zone2: acpitz: critical temperature reached, shutting down)'
+	# thermal.crt=40 (6.1: in place of TZ12's valid _CRT of 100 C): the zone, always at
+	# 45 C, is at its critical trip from the first read: the line is the prediction's
+	sed -i 's/ro quiet$/ro quiet thermal.crt=40/' "$k"
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k"
+	assert_equal "$(jq -r '.kernel_judged.parameters' <<<"$output")" "thermal.crt=40"
+	assert_equal "$(jq -c '.acpi_zones[2].trips[] | select(.object == "_CRT") | [.kernel_uses, .kernel_param_mc]' <<<"$output")" '[true,40000]'
+	assert_equal "$(logchecks | grep critical)" 'thermal.critical \_TZ.TZ12 agree 9'
+	assert_equal "$(jq '[.checks[] | select(.name == "thermal.critical-reached")] | length' <<<"$output")" 0
+	assert_equal "$(jq -r '.checks[] | select(.name == "thermal.dummy-zone-at-trip" and (.message | test("_CRT"))) | "\(.severity) \(.message)"' <<<"$output")" \
+		"critical ACPI \\_TZ.TZ12: its temperature is always 45.0 C (_TMP: a constant), at or above its critical trip _CRT at 40.0 C; the kernel's log says so (line 9)"
+}
+
+@test "thermal.* parameters judged as the kernel that wrote the log acts on them (6.1 and 6.12)" {
+	local t="$BATS_TEST_TMPDIR" tables="$DUMPS/qemu-q35-thermal-broken/acpidump.txt"
+	# judge: "object=kernel_uses/kernel_param_mc/kernel_why" of TZBR's and TZB2's trips
+	judge() {
+		sed -e "s/^\(\[ *[0-9.]*\] \(Kernel c\|C\)ommand line: .*\)$/\1 $2/" \
+			-e "s/6\.1\.0-57-amd64/$1/" "$KLOG/thermal-q35-broken.txt" > "$t/k.txt"
+		run -0 --separate-stderr pmdiag-thermal --json --acpidump "$tables" --dmesg "$t/k.txt"
+		[ -z "$stderr" ] || fail "$stderr"
+		output=$(jq -r '.acpi_zones[] | [.path, (.trips[] | "\(.object)=\(.kernel_uses)/\(.kernel_param_mc)")] | join(" ")' <<<"$output")
+	}
+	judge 6.1.0-57-amd64 "thermal.act=55 thermal.crt=90"
+	# 6.1: _CRT 95 C replaced (it is valid), TZB2's _CRT refused before thermal.crt is
+	# looked at; the lowest active trip (_AC1, 60 C) replaced, no hotter than _AC0 (50 C)
+	assert_equal "$output" '\_TZ.TZBR _CRT=true/90000 _HOT=true/null _PSV=true/null _AC0=true/null _AC1=true/50000
+\_TZ.TZB2 _CRT=false/null _PSV=true/null _AC0=false/null'
+	judge 6.12.57+deb13-amd64 "thermal.act=55 thermal.crt=90"
+	# 6.12: every zone's critical trip is 90 C without evaluating _CRT; every active trip
+	# above 55 C lowered to it; the passive trip at -3.2 C is invalid from 6.12
+	assert_equal "$output" '\_TZ.TZBR _CRT=true/90000 _HOT=true/null _PSV=false/null _AC0=true/null _AC1=true/55000
+\_TZ.TZB2 _CRT=true/90000 _PSV=true/null _AC0=false/null'
+	judge 6.12.57+deb13-amd64 "thermal.crt=-1 thermal.psv=-1 thermal.act=-1"
+	assert_equal "$output" '\_TZ.TZBR _CRT=false/null _HOT=true/null _PSV=false/null _AC0=false/null _AC1=false/null
+\_TZ.TZB2 _CRT=false/null _PSV=false/null _AC0=false/null'
+	# and the log is judged with them: 6.12 with thermal.crt=-1 does not evaluate _CRT, so
+	# the "Invalid critical threshold (2700)" line of the log is not its prediction
+	run -0 pmdiag-thermal --json --acpidump "$tables" --dmesg "$t/k.txt"
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "thermal.invalid-crt") | "\(.subject) \(.verdict)"' <<<"$output")" \
+		'"Invalid critical threshold (2700)" differ'
+	assert_equal "$(jq -r '.checks[] | select(.name == "thermal.crt-refused") | .message' <<<"$output")" \
+		'the kernel refused a critical trip at boot (line 7: "Invalid critical threshold (2700)"): \_TZ.TZB2._CRT can return it: it returns 2700 dK (constant)'
+	# thermal.off: the driver does not load; the log says so
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$KLOG/thermal-off.txt"
+	assert_equal "$(jq -r '.kernel_judged.parameters' <<<"$output")" "thermal.off=1"
+	assert_equal "$(jq -r '[.acpi_zones[] | .kernel_zone_why] | unique | .[]' <<<"$output")" \
+		"booted with thermal.off=1: the ACPI thermal driver does not load"
+	assert_equal "$(logchecks)" "thermal.off  agree 6"
+	# a value the kernel cannot read leaves the default
+	judge 6.1.0-57-amd64 "thermal.crt=hot thermal.off"
+	assert_equal "$(jq -r .kernel_judged.parameters <<<"$(pmdiag-thermal --json --acpidump "$tables" --dmesg "$t/k.txt")")" ""
+}

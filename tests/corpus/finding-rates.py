@@ -48,19 +48,22 @@ def measured(d):
     return n, fires, sevs
 
 
+ID = r'"((?:hpet|lapic|idle|thermal|pstate|race|s0ix|report)\.[a-z0-9-]+)"'
+
+
 def code_ids():
-    """The finding IDs the probes and the report make: every "probe.what" literal of lib/
-    but the kernel log's fact names (lib/format/) and the ids of predictions checked
-    against the log (pmd_logcheck_add), which are not findings."""
-    ids, logchecks = set(), set()
+    """The finding IDs of lib/: every such string but the kernel log's facts (lib/format)
+    and the IDs of checks against the log (the first string given to pmd_logcheck_add or
+    a probe's wrapper of it), which are no findings."""
+    ids = set()
     for f in glob.glob(os.path.join(TOP, "lib", "**", "*.c"), recursive=True):
-        if os.path.relpath(f, TOP).startswith(os.path.join("lib", "format") + os.sep):
+        if os.sep + "format" + os.sep in f:
             continue
         text = open(f).read()
-        ids.update(re.findall(r'"((?:hpet|lapic|idle|thermal|pstate|race|s0ix|report)\.[a-z0-9-]+)"',
-                              text))
-        logchecks.update(re.findall(r'pmd_logcheck_add\([^,]+,\s*"([^"]+)"', text))
-    return ids - logchecks
+        checks = set(re.findall(r"\b(?:pmd_logcheck_add|add|silent_or_differ)\(\s*[\w&>.-]+\s*,\s*"
+                                + ID, text))
+        ids.update(set(re.findall(ID, text)) - checks)
+    return ids
 
 
 def main():

@@ -277,9 +277,23 @@ def main():
         "0 0x000001b1 0x0000000088460000",  # 30 C, no log bit
         "1 0x000001b1 0x0000000088460000",
     ]) + "\n"
+    f["klog.txt"] = KLOG_DUMMY
     write("hand-thermal-dummy", f, README_DUMMY, os.path.join(cpuid_dir, "cpuid-icl.txt"),
           "6.1.0-27-amd64")
 
+
+# The kernel's log of the dummy zones' boot, as 6.1 prints it: each zone registered with the
+# temperature its _TMP gave (2900 dK prints as 17 C, 3032 as 30, 3182 as 45).
+KLOG_DUMMY = """\
+[    0.000000] Linux version 6.1.0-27-amd64 (debian-kernel@lists.debian.org) (gcc-12 (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1 (2024-11-01)
+[    0.000000] Command line: BOOT_IMAGE=/boot/vmlinuz-6.1.0-27-amd64 root=/dev/nvme0n1p2 ro quiet
+[    0.000000] DMI: Handmade Laptop/Board, BIOS 1.07 03/12/2026
+[    0.062311] Kernel command line: BOOT_IMAGE=/boot/vmlinuz-6.1.0-27-amd64 root=/dev/nvme0n1p2 ro quiet
+[    0.131072] smpboot: CPU0: Intel(R) Core(TM) i5-1035G4 CPU @ 1.10GHz (family: 0x6, model: 0x7e, stepping: 0x5)
+[    0.812440] ACPI: thermal: Thermal Zone [TZ10] (17 C)
+[    0.815102] ACPI: thermal: Thermal Zone [TZ11] (30 C)
+[    0.817346] ACPI: thermal: Thermal Zone [TZ12] (45 C)
+"""
 
 README_INTEL = r"""# hand-thermal-intel (handmade)
 
@@ -368,6 +382,10 @@ read (thermal.dummy-zone-at-trip). The DSDT (compiled from the ASL in handmade-t
 - \_TZ.TZ12: _TMP a constant 0x0C6E = 45.0 C, _CRT 0x0E94 = 100.0 C, _AC0 0x0C3C = 40.0 C
   with _AL0 (the fan \_SB.FAN0): the zone is always past its active trip, so the kernel runs
   the fan all the time. sysfs thermal_zone2 at 45000 m C shows critical 100000, active 40000.
+- klog.txt: the kernel's log of the boot as 6.1 prints it, the command line without thermal.*
+  parameters and the three zones registered with the temperatures their _TMP gave, rounded as
+  the driver prints them (2900 dK: 17 C, 3032: 30 C, 3182: 45 C); every prediction of
+  pmdiag-thermal agrees with it (kernel_log).
 Expected checks: thermal.dummy-zone-at-trip (warning, TZ12 _AC0) and thermal.temp-at-trip
 (info, thermal_zone2 at its active trip); nothing about TZ10 or TZ11: no
 thermal.critical-below-40, thermal.trip-order or thermal.critical-above-tjmax for trips a

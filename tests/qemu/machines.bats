@@ -437,10 +437,67 @@ checks_about() {
 	assert_equal "$(jqt '[.acpi_zones[] | select(.path == "\\_TZ.TZB2") | .trips[] | "\(.object)=\(.kernel_uses)"] | join(" ")')" \
 		"_CRT=false _PSV=true _AC0=false"
 	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_TZ.TZB2") | .trips[] | select(.object == "_CRT") | .kernel_why')" \
-		'at or below 0 C: the driver refuses it ("Invalid critical threshold")'
+		'at or below 0 C: the driver refuses it ("Invalid critical threshold (2700)")'
 	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_TZ.TZB2") | .trips[] | select(.object == "_AC0") | .kernel_why')" \
 		'_AL0 (its fans) is missing: the driver drops this trip and every active trip after it'
 	assert_equal "$(jqt '[.checks[] | select(.name == "thermal.sysfs-acpi-mismatch")] | length')" 0
+}
+
+# log_verdicts: "id subject verdict" of every check against the kernel's log in $T
+log_verdicts() {
+	jqt '.kernel_log[] | "\(.id) \(.subject) \(.verdict)"'
+}
+
+@test "the guest's own log agrees with every thermal and P-state prediction pmdiag makes" {
+	local m n
+	for m in q35-thermal q35-thermal-passive q35-thermal-broken q35-thermal-eval q35-thermal-cmos \
+		q35-thermal-kernel; do
+		M=$m
+		booted "$D" $M
+		ran "$D" $M thermal
+		# the log is the guest's own (/dev/kmsg, the tool ran as root): every zone checked,
+		# every check agrees
+		n=$(jqt '.acpi_zones | length')
+		assert_equal "$(jqt '[.kernel_log[] | select(.id == "thermal.zone")] | length')" "$n"
+		assert_equal "$(log_verdicts | grep -v ' agree$')" ""
+		# and the dump the guest recorded (klog.txt) replays the same checks
+		assert_equal "$(pmdiag-thermal --json --dump "$(ls -d "$D/$M.dump"/*/)" | jq -c .kernel_log)" \
+			"$(jqt -c .kernel_log)"
+	done
+	# q35-thermal-broken: what tests/klog/thermal-q35-broken.txt stands for
+	M=q35-thermal-broken
+	ran "$D" $M thermal
+	assert_equal "$(log_verdicts)" 'thermal.zone \_TZ.TZBR agree
+thermal.zone-temp \_TZ.TZBR._TMP agree
+thermal.zone \_TZ.TZB2 agree
+thermal.zone-temp \_TZ.TZB2._TMP agree
+thermal.invalid-crt \_TZ.TZB2._CRT agree
+thermal.invalid-trip \_TZ.TZB2._AC0 agree'
+	assert_equal "$(jqt '.kernel_log[] | select(.id == "thermal.invalid-crt") | .said')" \
+		'ACPI: thermal: [Firmware Bug]: Invalid critical threshold (2700)'
+	# q35-thermal-kernel: a zone under a device whose _STA is 0 (no line), a sensor zone
+	# refused by 6.1 ("No valid trip found"), _CRT 200 dK refused ("(200)")
+	M=q35-thermal-kernel
+	ran "$D" $M thermal
+	assert_equal "$(log_verdicts | sort)" 'thermal.invalid-crt \_TZ.TZRG._CRT agree
+thermal.zone \_SB.ABSD.TZAB agree
+thermal.zone \_SB.DEPD.TZDP agree
+thermal.zone \_TZ.TZRG agree
+thermal.zone \_TZ.TZSN agree'
+	assert_regex "$(jqt '.kernel_log[] | select(.subject == "\\_TZ.TZSN") | .said')" 'No valid trip found$'
+	assert_equal "$(jqt '.kernel_log[] | select(.subject == "\\_SB.ABSD.TZAB") | .said')" null
+	# the P-state guests: acpi-cpufreq in sysfs, and the log's intel_pstate refusing QEMU's
+	# family 15 CPU (vendor=GenuineIntel)
+	for m in q35-pss q35-pss-calls; do
+		M=$m
+		booted "$D" $M
+		ran "$D" $M pstate
+		assert_equal "$(log_verdicts)" 'pstate.driver  agree'
+		assert_regex "$(jqt '.kernel_log[0].said')" '^intel_pstate: CPU model not supported$'
+	done
+	M=q35-thermal-kernel
+	ran "$D" $M pstate
+	assert_equal "$(log_verdicts | grep -v ' agree$')" ""
 }
 
 @test "thermal zone on a CMOS byte: pmdiag-thermal --watch sees its trips crossed live, both ways" {
@@ -739,7 +796,7 @@ zone_pmdiag() {
 		'absent \_SB.ABSD 0'
 	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_SB.DEPD.TZDP") | .presence.state')" depends
 	assert_equal "$(jqt '.acpi_zones[] | select(.path == "\\_TZ.TZRG") | [.trips[] | select(.object == "_CRT") | .kernel_why] | .[0]')" \
-		'at or below 0 C: the driver refuses it ("Invalid critical threshold")'
+		'at or below 0 C: the driver refuses it ("Invalid critical threshold (200)")'
 	# findings: none about the absent zone or the sensor zone; the fan of TZDP always on
 	# (kernel 6.1 takes an active trip at 0 C), said "if present"; TZRG's passive trip far
 	# below zero throttles all the time

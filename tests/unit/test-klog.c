@@ -381,6 +381,38 @@ TEST(klog_kmsg_records_and_their_dictionary)
 	unload(&l);
 }
 
+/* /dev/kmsg holds one boot: a record whose stamp goes back (QEMU's second CPU prints at 0
+ * while it comes up) starts no other, and the start of the boot is not lost; its \xNN
+ * escapes are the characters dmesg prints */
+TEST(klog_kmsg_stamp_back_is_the_same_boot)
+{
+	const char *t = "6,0,0,-;Linux version 6.1.0-57-amd64 (x) #1 SMP\n"
+			"6,156,715000,-;smp: Bringing up secondary CPUs ...\n"
+			"5,157,0,-;calibrate_delay_direct() failed to get a good estimate for loops_per_jiffy.\n"
+			"6,158,715271,-;smp: Brought up 1 node, 2 CPUs\n"
+			"6,314,2951722,-;ACPI: thermal: Thermal Zone [TZ00] (40 C)\n"
+			/* the record's text escaped as devkmsg_read writes it */
+			"6,318,4906957,-;ACPI: \\x5c_TZ_.TZB2: Invalid active0 threshold\n"
+			"3,320,5000000,-;ACPI BIOS Error (bug): Could not resolve symbol [\\x5c_PR.CPU0], "
+			"AE_NOT_FOUND (20220331/dswload2-162)\\x0amore\\x5\n";
+	struct pmd_klog k;
+	CHECK_EQ(pmd_klog_parse(t, strlen(t), NULL, &k), 0);
+	CHECK_EQ(k.fmt, PMD_KLOG_KMSG);
+	CHECK_EQ(k.nboots, 1);
+	CHECK(k.has_start);
+	CHECK_EQ(k.n, 7);
+	CHECK_EQ(pmd_klog_lineno(&k, pmd_klog_find(&k, "thermal.zone")), 5);
+	CHECK_STR(pmd_klog_msg(&k, 5), "ACPI: \\_TZ_.TZB2: Invalid active0 threshold");
+	CHECK_STR(pmd_klog_msg(&k, 6), "ACPI BIOS Error (bug): Could not resolve symbol [\\_PR.CPU0], "
+		  "AE_NOT_FOUND (20220331/dswload2-162) more\\x5");
+	char path[32];
+	int f = pmd_klog_find(&k, "acpi.bios_error");
+	CHECK(pmd_klog_arg(&k, &k.fact[f], 2, path, sizeof(path)) > 0);
+	CHECK_STR(path, "\\_PR.CPU0");
+	CHECK(pmd_klog_find(&k, "thermal.invalid_trip") >= 0);
+	pmd_klog_free(&k);
+}
+
 TEST(klog_every_dmesg_form_reads_the_same_facts)
 {
 	static const struct {

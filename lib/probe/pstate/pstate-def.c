@@ -39,6 +39,16 @@ static void summary(const void *st, struct pmd_out *o)
 	pmd_pstate_report(st, o);
 }
 
+static void logchecks(const void *st, struct pmd_logchecks *c)
+{
+	const struct pmd_pstate_info *t = st;
+	for (size_t i = 0; i < t->logchecks.n; i++) {
+		const struct pmd_logcheck *k = &t->logchecks.v[i];
+		pmd_logcheck_add(c, k->id, k->subject, k->verdict, k->line ? k->said : NULL, k->line,
+				 k->why[0] ? k->why : NULL, "%s", k->predicted);
+	}
+}
+
 static void pstate_free(void *st)
 {
 	pmd_pstate_free(st);
@@ -54,4 +64,5 @@ const struct pmd_probe pmd_probe_pstate = {
 	.why = why,
 	.summary = summary,
 	.free = pstate_free,
+	.logchecks = logchecks,
 };

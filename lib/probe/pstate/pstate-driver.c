@@ -142,8 +142,89 @@ static void intel_default(const struct pmd_pstate_info *pi, const struct pmd_pst
 	snprintf(d->how, sizeof(d->how), "the default for %s%s", cpu, nocmd);
 }
 
-void pmd_pst_driver(const struct pmd_pstate_info *pi, const struct pmd_pst_limits *l,
-		    struct pmd_pst_drv *d)
+/* amd-pstate's conditions that CPUID's family and model decide (amd_pstate_init). */
+static bool amd_default(const struct pmd_pstate_info *pi, const char *vendor, unsigned family,
+			unsigned model, struct pmd_pst_drv *d)
+{
+	const struct pmd_cpufreq *cf = &pi->cf;
+	const char *why = NULL;
+	if (!strcmp(vendor, "HygonGenuine"))
+		why = "amd-pstate drives AMD CPUs only, not Hygon";
+	else if (family < 0x17 || (family == 0x17 && model < 0x30))
+		why = "amd-pstate needs CPPC, which this AMD family lacks";
+	else if (cf->cmdline_res.st == PMD_OK && !strcmp(cf->amd_pstate_opt, "disable"))
+		why = "booted with amd_pstate=disable";
+	if (why) {
+		set(d, PMD_DRV_ACPI_CPUFREQ, "acpi-cpufreq", PMD_DRV_FROM_CPU);
+		snprintf(d->how, sizeof(d->how), "%s", why);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The CPU of the kernel log's model line, where no CPUID is recorded: its vendor,
+ * family and model, without the CPUID flags (HWP, APERF/MPERF, CPPC) the choice may
+ * also depend on.
+ */
+static void log_cpu_default(const struct pmd_pstate_info *pi, struct pmd_pst_drv *d)
+{
+	const struct pmd_pst_log *g = &pi->log;
+	const struct pmd_cpufreq *cf = &pi->cf;
+	bool cmd = cf->cmdline_res.st == PMD_OK;
+	char cpu[96];
+
+	snprintf(cpu, sizeof(cpu), "family 0x%x model 0x%x in the kernel log's CPU line (line %u)",
+		 g->family, g->model, g->cpu_line);
+	if (g->cpu_kind == PMD_VENDOR_AMD) {
+		if (amd_default(pi, g->cpu_vendor, g->family, g->model, d)) {
+			size_t n = strlen(d->how);
+			snprintf(d->how + n, sizeof(d->how) - n, " (%s)", cpu);
+			return;
+		}
+		set(d, PMD_DRV_UNKNOWN, "", PMD_DRV_FROM_CPU);
+		snprintf(d->how, sizeof(d->how), "amd-pstate or acpi-cpufreq for %s: amd-pstate needs "
+			 "CPPC and _CPC, and its default depends on the kernel and amd_pstate=", cpu);
+		return;
+	}
+	if (g->cpu_kind != PMD_VENDOR_INTEL) {
+		set(d, PMD_DRV_UNKNOWN, "", PMD_DRV_FROM_CPU);
+		snprintf(d->how, sizeof(d->how), "a CPU vendor pmdiag does not model (%s)", cpu);
+		return;
+	}
+	if (cmd && cf->ip_disable) {
+		set(d, PMD_DRV_ACPI_CPUFREQ, "acpi-cpufreq", PMD_DRV_FROM_CPU);
+		snprintf(d->how, sizeof(d->how), "booted with intel_pstate=disable (%s); intel_pstate "
+			 "loads all the same if the firmware enabled HWP", cpu);
+		return;
+	}
+	if (g->family != 6 || (g->model < 0x2a && !in(ip_models, PMD_ARRAY_SIZE(ip_models), g->model))) {
+		/* HWP came after Sandy Bridge (family 6 model 0x2a) */
+		set(d, PMD_DRV_ACPI_CPUFREQ, "acpi-cpufreq", PMD_DRV_FROM_CPU);
+		snprintf(d->how, sizeof(d->how), "intel_pstate does not drive %s: older than Sandy "
+			 "Bridge, so no HWP, and not in its model table", cpu);
+		return;
+	}
+	if (in(ip_models, PMD_ARRAY_SIZE(ip_models), g->model)) {
+		set(d, PMD_DRV_INTEL_PSTATE, "intel_pstate", PMD_DRV_FROM_CPU);
+		d->hwp = PMD_UNKNOWN;
+		snprintf(d->hwp_how, sizeof(d->hwp_how), "HWP not known (no CPUID)");
+		if (in(oob_models, PMD_ARRAY_SIZE(oob_models), g->model)) {
+			d->kind = PMD_DRV_UNKNOWN;
+			snprintf(d->how, sizeof(d->how), "intel_pstate for %s unless P-states run out "
+				 "of band (MSR_MISC_PWR_MGMT, not read)", cpu);
+			return;
+		}
+		snprintf(d->how, sizeof(d->how), "the default for %s", cpu);
+		return;
+	}
+	set(d, PMD_DRV_UNKNOWN, "", PMD_DRV_FROM_CPU);
+	snprintf(d->how, sizeof(d->how), "intel_pstate if %s has HWP, else acpi-cpufreq: the CPU "
+		 "line does not say", cpu);
+}
+
+static void driver(const struct pmd_pstate_info *pi, const struct pmd_pst_limits *l,
+		   struct pmd_pst_drv *d, bool use_log)
 {
 	const struct pmd_cpufreq *cf = &pi->cf;
 	const struct pmd_pst_cpuinfo *ci = &pi->ci;
@@ -170,24 +251,20 @@ void pmd_pst_driver(const struct pmd_pstate_info *pi, const struct pmd_pst_limit
 		snprintf(d->how, sizeof(d->how), "no cpufreq policy in sysfs");
 		return;
 	}
-	/* 2. (the kernel log, when a source records it, goes here: it names the driver that
-	 * registered and whether HWP is on) */
+	/* 2. the kernel's log of the boot: the lines of the driver that registered, or of
+	 * the one that gave up (pstate-log.c) */
+	if (use_log && pmd_pst_log_driver(pi, d))
+		return;
 	/* 3. the driver the kernel picks for this CPU, with the command line */
 	if (ci->res.st == PMD_OK && ci->kind == PMD_VENDOR_INTEL) {
 		intel_default(pi, l, d);
 		return;
 	}
 	if (ci->res.st == PMD_OK && ci->kind == PMD_VENDOR_AMD) {
-		const char *why = NULL;
-		if (!strcmp(ci->vendor, "HygonGenuine"))
-			why = "amd-pstate drives AMD CPUs only, not Hygon";
-		else if (ci->family < 0x17 || (ci->family == 0x17 && ci->model < 0x30))
-			why = "amd-pstate needs CPPC, which this AMD family lacks (CPUID)";
-		else if (cf->cmdline_res.st == PMD_OK && !strcmp(cf->amd_pstate_opt, "disable"))
-			why = "booted with amd_pstate=disable";
-		if (why) {
-			set(d, PMD_DRV_ACPI_CPUFREQ, "acpi-cpufreq", PMD_DRV_FROM_CPU);
-			snprintf(d->how, sizeof(d->how), "%s", why);
+		if (amd_default(pi, ci->vendor, ci->family, ci->model, d)) {
+			if (strstr(d->how, "lacks"))
+				snprintf(d->how, sizeof(d->how), "amd-pstate needs CPPC, which this AMD "
+					 "family lacks (CPUID)");
 			return;
 		}
 		set(d, PMD_DRV_UNKNOWN, "", PMD_DRV_FROM_CPU);
@@ -195,10 +272,27 @@ void pmd_pst_driver(const struct pmd_pstate_info *pi, const struct pmd_pst_limit
 			 "and its default depends on the kernel and amd_pstate=");
 		return;
 	}
+	/* no CPUID: the CPU the log's model line names */
+	if (ci->res.st != PMD_OK && pi->log.cpu) {
+		log_cpu_default(pi, d);
+		return;
+	}
 	set(d, PMD_DRV_UNKNOWN, "", PMD_DRV_FROM_NOTHING);
 	snprintf(d->how, sizeof(d->how), "%s",
 		 ci->res.st == PMD_OK ? "a CPU vendor pmdiag does not model"
 				      : "no cpufreq driver or CPUID recorded");
+}
+
+void pmd_pst_driver(const struct pmd_pstate_info *pi, const struct pmd_pst_limits *l,
+		    struct pmd_pst_drv *d)
+{
+	driver(pi, l, d, true);
+}
+
+void pmd_pst_driver_predicted(const struct pmd_pstate_info *pi, const struct pmd_pst_limits *l,
+			      struct pmd_pst_drv *d)
+{
+	driver(pi, l, d, false);
 }
 
 /* Every entry but a turbo entry 0 asks for its own frequency as a PERF_CTL ratio of 100 MHz. */
@@ -281,7 +375,10 @@ enum pmd_tri pmd_pst_ppc_applies(const struct pmd_pstate_info *pi, const struct 
 		 d->how, prof,
 		 d->from == PMD_DRV_FROM_NOTHING && intel_ratios(p) ? "; these control values are Intel ratios (Sandy Bridge or later, "
 				   "where intel_pstate is the default)"
-				 : "");
+		 : d->from == PMD_DRV_FROM_CPU && pi->ci.res.st != PMD_OK && pi->log.cpu &&
+				 pi->log.cpu_kind == PMD_VENDOR_INTEL && intel_ratios(p)
+			 ? "; these control values are Intel ratios, as the log's CPU line says"
+			 : "");
 	return PMD_UNKNOWN;
 }
 

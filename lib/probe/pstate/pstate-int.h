@@ -40,6 +40,12 @@ struct pmd_pst_limits {
 };
 
 void pmd_pst_cpufreq_collect(struct pmd_src *s, struct pmd_cpufreq *cf);
+/* The command line's cpufreq parameters (intel_pstate=, processor.ignore_ppc, amd_pstate=). */
+void pmd_pst_cmdline_parse(const char *cmd, struct pmd_cpufreq *cf);
+/* pstate-log.c: what the kernel's log says (pi->log; the command line where the source has
+ * none), and the predictions checked against it (pi->logchecks), after the checks. */
+void pmd_pst_log_collect(struct pmd_src *s, struct pmd_pstate_info *pi);
+void pmd_pst_logchecks(struct pmd_src *s, struct pmd_pstate_info *pi);
 void pmd_pst_cpu_collect(struct pmd_src *s, struct pmd_pstate_info *pi);
 void pmd_pst_eff_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned ms);
 void pmd_pst_acpi_collect(struct pmd_src *s, struct pmd_pst_acpi *a);
@@ -72,7 +78,9 @@ enum pmd_pst_drv_kind {
 enum pmd_pst_drv_from {
 	PMD_DRV_FROM_NOTHING,
 	PMD_DRV_FROM_SYSFS,     /* a policy's scaling_driver (live or recorded) */
-	PMD_DRV_FROM_CPU,       /* what the kernel picks for this CPU (CPUID) and command line */
+	PMD_DRV_FROM_LOG,       /* the kernel's log of the boot: the driver's lines */
+	PMD_DRV_FROM_CPU,       /* what the kernel picks for this CPU (CPUID, else the log's CPU
+				 * line) and command line */
 };
 struct pmd_pst_drv {
 	enum pmd_pst_drv_kind kind;
@@ -84,12 +92,18 @@ struct pmd_pst_drv {
 };
 /*
  * The one answer to "which cpufreq driver, and how do we know": a policy's
- * scaling_driver, else the driver the kernel picks for this CPU (CPUID, the
- * command line, the FADT), else unknown with what it depends on. A kernel log
- * source plugs in between the first two.
+ * scaling_driver, else what the kernel's log of the boot says (the driver's lines),
+ * else the driver the kernel picks for this CPU (CPUID, else the log's CPU model
+ * line; the command line, the FADT), else unknown with what it depends on.
+ * pmd_pst_driver_predicted leaves the log's driver lines out: the prediction the
+ * log is checked against.
  */
 void pmd_pst_driver(const struct pmd_pstate_info *pi, const struct pmd_pst_limits *l,
 		    struct pmd_pst_drv *d);
+void pmd_pst_driver_predicted(const struct pmd_pstate_info *pi, const struct pmd_pst_limits *l,
+			      struct pmd_pst_drv *d);
+/* pstate-log.c: the driver the log's cpufreq lines name (step 2 above); false when none. */
+bool pmd_pst_log_driver(const struct pmd_pstate_info *pi, struct pmd_pst_drv *d);
 /* Whether driver d applies _PPC to the CPUs of _PSS p (processor_perflib.c), why in words. */
 enum pmd_tri pmd_pst_ppc_applies(const struct pmd_pstate_info *pi, const struct pmd_pst_drv *d,
 				 const struct pmd_acpi_pss *p, char *why, size_t n);

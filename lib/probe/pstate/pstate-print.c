@@ -144,6 +144,17 @@ static void print_cpufreq(const struct pmd_pstate_info *pi, struct pmd_out *o)
 	} else {
 		pmd_out_res(o, "driver", "Driver", &cf->res);
 	}
+	/* what the kernel's log says where sysfs does not (pstate-log.c) */
+	struct pmd_pst_drv ld = { 0 };
+	if (cf->res.st != PMD_OK && cf->res.st != PMD_ABSENT && pi->log.res.st == PMD_OK &&
+	    pmd_pst_log_driver(pi, &ld))
+		pmd_out_strf(o, "log_driver", "Driver (kernel log)", "%s%s: %s", ld.name,
+			     ld.kind != PMD_DRV_INTEL_PSTATE ? ""
+			     : ld.hwp == PMD_YES		  ? " with HWP"
+							  : " without HWP",
+			     ld.how);
+	else
+		pmd_out_null(o, "log_driver", NULL);
 	if (cf->intel_pstate.res.st != PMD_ABSENT)
 		str_cell(o, "intel_pstate", cf->intel_pstate.res.st == PMD_OK ? "intel_pstate" : NULL,
 			 &cf->intel_pstate);
@@ -241,6 +252,12 @@ static void print_cpu(const struct pmd_pstate_info *pi, struct pmd_out *o)
 	pmd_out_obj(o, "cpu", "CPU");
 	if (ci->res.st != PMD_OK) {
 		pmd_out_res(o, "vendor", "CPUID", &ci->res);
+		/* the kernel log's CPU line stands for it (the driver it gets, pstate-driver.c) */
+		if (pi->log.cpu)
+			pmd_out_strf(o, "log_cpu", "Kernel log", "%s (family 0x%x, model 0x%x; line %u)",
+				     pi->log.cpu_name, pi->log.family, pi->log.model, pi->log.cpu_line);
+		else
+			pmd_out_null(o, "log_cpu", NULL);
 		pmd_out_end(o);
 		return;
 	}
@@ -673,6 +690,7 @@ int pmd_pstate_print(const struct pmd_pstate_info *pi, struct pmd_out *o)
 {
 	summary(pi, o);
 	pmd_checks_print(&pi->checks, o, "Checks");
+	pmd_logchecks_print(&pi->logchecks, o);
 	print_cpufreq(pi, o);
 	print_cpu(pi, o);
 	pmd_pst_print_msr(pi, o);

@@ -298,20 +298,28 @@ void pmd_pst_cpufreq_collect(struct pmd_src *s, struct pmd_cpufreq *cf)
 		}
 		free(mods);
 	}
-	/* the command line: which cpufreq driver the kernel was told to use */
+	/* the command line: which cpufreq driver the kernel was told to use (without one, the
+	 * kernel log's: pstate-log.c) */
 	char *cmd;
 	cf->cmdline_res = pmd_read_file(s, "proc/cmdline", &cmd, &len);
 	if (cf->cmdline_res.st == PMD_OK) {
-		const char *ip = "intel_pstate";
-		cf->ip_disable = pmd_cmdline_opt_is(cmd, ip, "disable");
-		cf->ip_no_hwp = pmd_cmdline_opt_is(cmd, ip, "no_hwp");
-		cf->ip_force = pmd_cmdline_opt_is(cmd, ip, "force");
-		cf->ip_hwp_only = pmd_cmdline_opt_is(cmd, ip, "hwp_only");
-		cf->ip_acpi_ppc = pmd_cmdline_opt_is(cmd, ip, "support_acpi_ppc");
-		cf->ignore_ppc = pmd_cmdline_opt_is(cmd, "processor.ignore_ppc", "1");
-		pmd_cmdline_opt(cmd, "amd_pstate", cf->amd_pstate_opt, sizeof(cf->amd_pstate_opt));
+		pmd_pst_cmdline_parse(cmd, cf);
 		free(cmd);
 	}
+}
+
+void pmd_pst_cmdline_parse(const char *cmd, struct pmd_cpufreq *cf)
+{
+	const char *ip = "intel_pstate";
+	cf->ip_disable = pmd_cmdline_opt_is(cmd, ip, "disable");
+	cf->ip_no_hwp = pmd_cmdline_opt_is(cmd, ip, "no_hwp");
+	cf->ip_force = pmd_cmdline_opt_is(cmd, ip, "force");
+	cf->ip_hwp_only = pmd_cmdline_opt_is(cmd, ip, "hwp_only");
+	cf->ip_acpi_ppc = pmd_cmdline_opt_is(cmd, ip, "support_acpi_ppc");
+	cf->ip_passive = pmd_cmdline_opt_is(cmd, ip, "passive");
+	cf->ip_active = pmd_cmdline_opt_is(cmd, ip, "active");
+	cf->ignore_ppc = pmd_cmdline_opt_is(cmd, "processor.ignore_ppc", "1");
+	pmd_cmdline_opt(cmd, "amd_pstate", cf->amd_pstate_opt, sizeof(cf->amd_pstate_opt));
 }
 
 /* ---- the whole probe ---- */
@@ -332,7 +340,9 @@ void pmd_pstate_collect(struct pmd_src *s, struct pmd_pstate_info *pi, unsigned 
 		pmd_pst_power_sample_end(s, pi);
 	}
 	pmd_pst_acpi_collect(s, &pi->acpi);
+	pmd_pst_log_collect(s, pi);
 	pmd_pst_checks(pi);
+	pmd_pst_logchecks(s, pi);
 }
 
 void pmd_pstate_free(struct pmd_pstate_info *pi)
@@ -345,5 +355,6 @@ void pmd_pstate_free(struct pmd_pstate_info *pi)
 	free(pi->power.cpu);
 	free(pi->power.zone);
 	pmd_checks_free(&pi->checks);
+	pmd_logchecks_free(&pi->logchecks);
 	memset(pi, 0, sizeof(*pi));
 }

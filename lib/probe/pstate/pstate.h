@@ -14,6 +14,7 @@
 #include "acpi/arch.h"
 #include "format/amleval.h"
 #include "probe/check.h"
+#include "probe/logcheck.h"
 #include "cpu/msr.h"
 #include "out/out.h"
 #include "source/source.h"
@@ -62,7 +63,8 @@ struct pmd_cpufreq {
 	/* what the kernel command line (proc/cmdline) says about the cpufreq driver: each
 	 * intel_pstate= occurrence sets its own flag (intel_pstate.c intel_pstate_setup) */
 	struct pmd_res cmdline_res;
-	bool ip_disable, ip_no_hwp, ip_force, ip_hwp_only, ip_acpi_ppc;
+	unsigned cmdline_log_line;        /* >0: read from the kernel log's command line (that line) */
+	bool ip_disable, ip_no_hwp, ip_force, ip_hwp_only, ip_acpi_ppc, ip_passive, ip_active;
 	bool ignore_ppc;                  /* processor.ignore_ppc=1 */
 	char amd_pstate_opt[16];          /* amd_pstate=...: "" when not given */
 };
@@ -329,6 +331,26 @@ struct pmd_pst_power {
 	size_t nzone;
 };
 
+/* ---- the kernel's log of this boot (pstate-log.c) ---- */
+
+struct pmd_pst_log {
+	struct pmd_res res;               /* OK: the source has a log (probe/kernel-log.h) */
+	bool has_start;                   /* it holds "Linux version": nothing lost before */
+	bool rel_known;                   /* the release it names */
+	unsigned major, minor, rel_line;
+	char release[64];
+	/* the boot CPU's model line: the CPU where no CPUID is recorded */
+	bool cpu;
+	enum pmd_vendor cpu_kind;
+	char cpu_vendor[13];              /* "GenuineIntel", "AuthenticAMD", "HygonGenuine", "" */
+	char cpu_name[64];
+	unsigned family, model, cpu_line;
+	/* the cpufreq lines (format/klog.h PMD_KF_CPUFREQ): fact indexes, -1 none */
+	int intel_pstate, hwp, intel_pstate_off, amd_pstate_off;
+	unsigned intel_pstate_line, hwp_line, intel_pstate_off_line, amd_pstate_off_line;
+	char intel_pstate_off_said[160], amd_pstate_off_said[160];
+};
+
 /* ---- everything ---- */
 
 struct pmd_pstate_info {
@@ -338,7 +360,9 @@ struct pmd_pstate_info {
 	struct pmd_pst_msr msr;
 	struct pmd_pst_acpi acpi;
 	struct pmd_pst_power power;
+	struct pmd_pst_log log;
 	struct pmd_checks checks;
+	struct pmd_logchecks logchecks;   /* the predictions checked against the kernel's log */
 };
 
 /*

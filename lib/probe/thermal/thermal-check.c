@@ -257,8 +257,9 @@ static void trip_vs_acpi(struct pmd_checks *k, const struct pmd_zone *zn, const 
 			pmd_check_add(k, "thermal.sysfs-acpi-mismatch", PMD_SEV_INFO,
 				      "a kernel parameter (thermal.psv=, thermal.act=, thermal.crt=) "
 				      "or a driver changed it",
-				      "%s %s trip: sysfs %s, ACPI %s.%s %s", where, t->type, x,
-				      az->path, at->object, y);
+				      "%s %s trip: sysfs %s, ACPI %s.%s %s%s", where, t->type, x,
+				      az->path, at->object, y,
+				      at->kparam ? " (its value by the command line)" : "");
 		}
 		return;
 	}
@@ -321,8 +322,13 @@ static void zone_vs_acpi(struct pmd_checks *k, const struct pmd_thermal_info *ti
 		for (unsigned j = 0; j < az->ntrip; j++) {
 			if (!az->trip[j].kused)
 				continue;
-			if (az->trip[j].known)
+			if (az->trip[j].kparam) {
+				struct pmd_acpi_trip pt = az->trip[j];
+				pt.temp_mc = pt.kparam_mc;
+				trip_vs_acpi(k, zn, where, az, &pt, all_typed);
+			} else if (az->trip[j].known) {
 				trip_vs_acpi(k, zn, where, az, &az->trip[j], all_typed);
+			}
 			else if (az->trip[j].has_eval && az->trip[j].cls == PMD_EV_DEPENDS)
 				trip_vs_depends(k, zn, where, az, &az->trip[j]);
 		}
@@ -424,7 +430,8 @@ static void check_acpi_zone(struct pmd_checks *k, const struct pmd_thermal_info 
 
 		types[j] = at->type;
 		mc[j] = at->temp_mc;
-		known[j] = at->known && at->kused;
+		/* a value a parameter gave (thermal.crt=...) is the user's, not the firmware's */
+		known[j] = at->known && at->kused && !at->kparam;
 		if (at->kused) {
 			any_used = true;
 			has_crt |= !strcmp(at->type, "critical");
@@ -435,8 +442,14 @@ static void check_acpi_zone(struct pmd_checks *k, const struct pmd_thermal_info 
 				trip_ignored(k, where, at, cond);
 			continue;
 		}
-		if (!known[j])
+		if (!known[j]) {
+			if (at->kparam && az->tmp_fixed) {
+				struct pmd_acpi_trip pt = *at;
+				pt.temp_mc = at->kparam_mc;
+				dummy_zone_trip(k, where, az, &pt, cond);
+			}
 			continue;
+		}
 		if (az->tmp_fixed) {
 			/* a dummy zone (the rule above dummy_zone()): a trip it never reaches
 			 * harms nothing, one it sits on acts at once */

@@ -40,6 +40,16 @@ static void summary(const void *st, struct pmd_out *o)
 	pmd_thermal_report(st, o);
 }
 
+static void logchecks(const void *st, struct pmd_logchecks *c)
+{
+	const struct pmd_thermal_info *t = st;
+	for (size_t i = 0; i < t->logchecks.n; i++) {
+		const struct pmd_logcheck *k = &t->logchecks.v[i];
+		pmd_logcheck_add(c, k->id, k->subject, k->verdict, k->line ? k->said : NULL, k->line,
+				 k->why[0] ? k->why : NULL, "%s", k->predicted);
+	}
+}
+
 static void thermal_free(void *st)
 {
 	pmd_thermal_free(st);
@@ -55,4 +65,5 @@ const struct pmd_probe pmd_probe_thermal = {
 	.why = why,
 	.summary = summary,
 	.free = thermal_free,
+	.logchecks = logchecks,
 };

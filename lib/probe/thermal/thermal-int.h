@@ -20,6 +20,11 @@ void pmd_thm_cpu(struct pmd_src *s, struct pmd_thermal_info *ti);
 void pmd_thm_kernel(struct pmd_thermal_info *ti);
 /* thermal-check.c: every check, into ti->checks, in a fixed order. */
 void pmd_thm_checks(struct pmd_thermal_info *ti);
+/* thermal-log.c: the thermal.* parameters of the source's command line (proc/cmdline, else
+ * the kernel log's), and the predictions checked against the kernel's log (ti->logchecks,
+ * with the findings only the log brings). */
+void pmd_thm_params_read(struct pmd_src *s, struct pmd_thermal_info *ti);
+void pmd_thm_log(struct pmd_src *s, struct pmd_thermal_info *ti);
 
 /*
  * m°C as "40.0 C": tenths, as the kernel's trips usually are, or all three

@@ -19,6 +19,14 @@ int64_t pmd_dk_to_mc(uint64_t dk)
 	return ((int64_t)dk - 2732) * 100;
 }
 
+long long pmd_dk_to_c_printed(long long dk)
+{
+	/* DIV_ROUND_CLOSEST(dk * 100 - 273150, 1000); older kernels' DECI_KELVIN_TO_CELSIUS
+	 * rounds (dk - 2732 + 5) / 10, the same for every temperature above 0 C */
+	long long x = dk * 100 - 273150;
+	return x >= 0 ? (x + 500) / 1000 : (x - 500) / 1000;
+}
+
 void pmd_thermal_collect(struct pmd_src *s, struct pmd_thermal_info *ti)
 {
 	memset(ti, 0, sizeof(*ti));
@@ -28,10 +36,12 @@ void pmd_thermal_collect(struct pmd_src *s, struct pmd_thermal_info *ti)
 	/* no kernel ran in the source (an acpidump): the one the user's log names, if any */
 	if (!ti->kver.known)
 		(void)pmd_klog_kver(s, &ti->kver, &ti->kver_log_line);
+	pmd_thm_params_read(s, ti);
 	pmd_thm_acpi_zones(s, ti);
 	pmd_thm_kernel(ti);
 	pmd_thm_cpu(s, ti);
 	pmd_thm_checks(ti);
+	pmd_thm_log(s, ti);
 }
 
 void pmd_thermal_free(struct pmd_thermal_info *ti)
@@ -44,6 +54,7 @@ void pmd_thermal_free(struct pmd_thermal_info *ti)
 	free(ti->cpu.core);
 	free(ti->cpu.pkg);
 	pmd_checks_free(&ti->checks);
+	pmd_logchecks_free(&ti->logchecks);
 	memset(ti, 0, sizeof(*ti));
 }
 
@@ -254,6 +265,19 @@ static void print_presence(struct pmd_out *o, const struct pmd_presence_info *p)
 static void print_kernel(const struct pmd_thermal_info *ti, struct pmd_out *o)
 {
 	pmd_out_obj(o, "kernel_judged", NULL);
+	/* JSON: the thermal.* parameters given ("" none, null without a command line) */
+	if (!ti->params.known) {
+		pmd_out_null(o, "parameters", NULL);
+		pmd_out_str(o, NULL, "Parameters", "not known (no command line recorded)");
+	} else {
+		char from[64] = "";
+		if (ti->params.log_line)
+			snprintf(from, sizeof(from), " (the kernel log's command line, line %u)",
+				 ti->params.log_line);
+		pmd_out_str(o, "parameters", NULL, ti->params.text);
+		pmd_out_strf(o, NULL, "Parameters", "%s%s",
+			     ti->params.text[0] ? ti->params.text : "no thermal.* on the command line", from);
+	}
 	if (ti->kver.known) {
 		pmd_out_str(o, "release", "Kernel judged", ti->kver.release);
 		if (ti->kver_log_line)
@@ -334,9 +358,21 @@ static void print_acpi(const struct pmd_thermal_info *ti, struct pmd_out *o)
 				pmd_out_str(o, "kernel_other", NULL, t->kother);
 			else
 				pmd_out_null(o, "kernel_other", NULL);
+			if (t->kparam)
+				pmd_out_int(o, "kernel_param_mc", NULL, t->kparam_mc, NULL);
+			else
+				pmd_out_null(o, "kernel_param_mc", NULL);
 			pmd_out_end(o);
 		}
 		pmd_out_end(o);
+		for (unsigned k = 0; k < z->ntrip; k++) {
+			char label[48];
+
+			if (!z->trip[k].kparam)
+				continue;
+			snprintf(label, sizeof(label), "%s by parameter", z->trip[k].object);
+			pmd_out_str(o, NULL, label, z->trip[k].kparam_why);
+		}
 		for (unsigned k = 0; k < z->ntrip; k++) {
 			char label[48];
 
@@ -491,6 +527,7 @@ int pmd_thermal_print(const struct pmd_thermal_info *ti, struct pmd_out *o)
 {
 	print_summary(ti, o);
 	pmd_checks_print(&ti->checks, o, "Checks");
+	pmd_logchecks_print(&ti->logchecks, o);
 	print_zones(ti, o);
 	print_acpi(ti, o);
 	print_cpu(ti, o);

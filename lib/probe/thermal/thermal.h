@@ -11,6 +11,7 @@
 #include "acpi/aml.h"
 #include "format/amleval.h"
 #include "probe/check.h"
+#include "probe/logcheck.h"
 #include "source/kver.h"
 #include "acpi/aml-eval.h"
 #include "out/out.h"
@@ -84,6 +85,9 @@ struct pmd_acpi_trip {
 	char kwhy[200];          /* !kused: why not; "" when it is used */
 	bool kbyvalue;           /* !kused because of its own value (range, 0 C) */
 	char kother[160];        /* kernel unknown: where other kernel versions differ, or "" */
+	bool kparam;             /* kused with a value a parameter (thermal.crt= ...) gave */
+	int64_t kparam_mc;       /* kparam: the value the kernel uses */
+	char kparam_why[120];    /* kparam: which parameter, in words */
 };
 
 enum {
@@ -148,9 +152,40 @@ struct pmd_cpu_thermal {
 	bool amd_applies;
 };
 
+/*
+ * The ACPI thermal driver's parameters as the kernel parsed its command line
+ * (drivers/acpi/thermal.c module parameters; docs/kernel-rules.md says what each does,
+ * by version).
+ */
+struct pmd_thm_params {
+	bool known;              /* a command line was read */
+	unsigned log_line;       /* >0: the kernel log's command line (that line), else proc/cmdline */
+	int off, nocrt;          /* thermal.off=, thermal.nocrt= (0: not given) */
+	int crt, psv, act;       /* 0: not given; -1: that kind of trip off; >0: degrees Celsius */
+	int tzp;                 /* polling period in tenths of a second, 0: not given */
+	char text[160];          /* the thermal.* parameters given, as written; "" none */
+};
+
+/* What one kernel's ACPI thermal driver does with one zone (thermal-kernel.c). */
+struct pmd_thm_judgement {
+	bool zone;               /* it registers a thermal zone */
+	char zone_why[200];      /* !zone: why not */
+	bool used[PMD_TZ_MAX_TRIPS];
+	char why[PMD_TZ_MAX_TRIPS][200]; /* !used: why not */
+	bool param[PMD_TZ_MAX_TRIPS];    /* used with a parameter's value */
+	int64_t param_mc[PMD_TZ_MAX_TRIPS];
+	char param_why[PMD_TZ_MAX_TRIPS][120];
+	bool crt_msg;            /* it prints "Invalid critical threshold (crt_n)" for the zone */
+	long long crt_n;
+	int crt_trip;            /* the _CRT's index in the zone's trips, -1 none */
+	bool no_trip_msg;        /* it prints "No valid trip found" ("No valid trip points!") */
+	bool off;                /* thermal.off: the driver does not load */
+};
+
 struct pmd_thermal_info {
 	struct pmd_kver kver;    /* the kernel judged: the one the source ran (or unknown) */
 	unsigned kver_log_line;  /* >0: no running kernel, kver is the kernel log's (that line) */
+	struct pmd_thm_params params; /* the command line of that kernel */
 	struct pmd_res zones_res;
 	struct pmd_zone *zone;
 	size_t nzone;
@@ -174,6 +209,7 @@ struct pmd_thermal_info {
 	struct pmd_cpu_thermal cpu;
 	struct pmd_res cpuid_res;
 	struct pmd_checks checks;
+	struct pmd_logchecks logchecks; /* the predictions checked against the kernel's log */
 };
 
 void pmd_thermal_collect(struct pmd_src *s, struct pmd_thermal_info *ti);
@@ -184,6 +220,18 @@ void pmd_thermal_free(struct pmd_thermal_info *ti);
 
 /* Convert ACPI deci-Kelvin to milli-Celsius as Linux does. */
 int64_t pmd_dk_to_mc(uint64_t dk);
+/* Whole degrees Celsius of deci-Kelvin as the thermal driver's "Thermal Zone [..] (N C)"
+ * line prints them (include/linux/units.h deci_kelvin_to_celsius). */
+long long pmd_dk_to_c_printed(long long dk);
+
+/* The thermal.* parameters of a kernel command line into p (p->known set). */
+void pmd_thm_params_parse(const char *cmdline, struct pmd_thm_params *p);
+/*
+ * What the ACPI thermal driver of kernel major.minor, booted with parameters p (NULL:
+ * none), does with zone z: the rules of docs/kernel-rules.md (thermal-kernel.c).
+ */
+void pmd_thm_judge(const struct pmd_acpi_zone *z, unsigned major, unsigned minor,
+		   const struct pmd_thm_params *p, struct pmd_thm_judgement *j);
 
 /*
  * Follow trip crossings and temperatures live until SIGINT/SIGTERM: the
