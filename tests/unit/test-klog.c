@@ -796,3 +796,55 @@ TEST(klog_real_logs_of_corpus_machines)
 	CHECK_STR(arg(k, k->sum.release, 0), "5.13.0-37-generic");
 	unload(&l);
 }
+
+/* The kernel and the command line a probe judges as: the source's own, else the log's. */
+TEST(klog_kernel_and_cmdline_judged)
+{
+	struct pmd_res why;
+	struct pmd_kver k;
+	unsigned line;
+	char *cmd;
+	/* an acpidump-like source with a log: the log's, with their lines */
+	struct pmd_src_opts o = { .dmesg = "tests/klog/real/lhw-524B6B1AD490.txt" };
+	struct pmd_src *s = pmd_src_open_acpidump(&o, &why);
+	CHECK(s != NULL);
+	if (s) {
+		pmd_kver_judged(s, &k, &line);
+		CHECK(k.known);
+		CHECK_EQ(k.major, 5);
+		CHECK_EQ(k.minor, 4);
+		CHECK_STR(k.release, "5.4.18-100.fc30.x86_64");
+		CHECK_EQ(line, 1);
+		CHECK_EQ(pmd_cmdline_judged(s, &cmd, &line).st, PMD_OK);
+		CHECK_EQ(line, 6);
+		CHECK(cmd && !strncmp(cmd, "BOOT_IMAGE=(hd0,msdos1)/vmlinuz-5.4.18", 38));
+		CHECK(cmd && !strcmp(cmd + strlen(cmd) - 10, "rhgb quiet"));
+		free(cmd);
+		pmd_src_close(s);
+	}
+	/* a dump with its own: those, whatever the log says (line 0) */
+	s = pmd_src_open_dump("tests/dumps/laptop", &o, &why);
+	CHECK(s != NULL);
+	if (s) {
+		pmd_kver_judged(s, &k, &line);
+		CHECK(k.known);
+		CHECK_EQ(line, 0);
+		CHECK(strncmp(k.release, "5.4.18", 6) != 0);
+		CHECK_EQ(pmd_cmdline_judged(s, &cmd, &line).st, PMD_OK);
+		CHECK_EQ(line, 0);
+		CHECK(cmd && !strstr(cmd, "rd.lvm.lv"));
+		free(cmd);
+		pmd_src_close(s);
+	}
+	/* neither (CPUID alone): why proc/cmdline is not there */
+	struct pmd_src_opts none = { .cpuid = "tests/dumps/laptop/cpuid.txt" };
+	s = pmd_src_open_acpidump(&none, &why);
+	CHECK(s != NULL);
+	if (s) {
+		pmd_kver_judged(s, &k, &line);
+		CHECK(!k.known);
+		CHECK_EQ(pmd_cmdline_judged(s, &cmd, &line).st, PMD_NOT_RECORDED);
+		CHECK(cmd == NULL);
+		pmd_src_close(s);
+	}
+}
