@@ -51,7 +51,7 @@ def measured(d):
 def code_ids():
     ids = set()
     for f in glob.glob(os.path.join(TOP, "lib", "**", "*.c"), recursive=True):
-        ids.update(re.findall(r'"((?:hpet|lapic|idle|thermal|pstate|race|s0ix)\.[a-z0-9-]+)"',
+        ids.update(re.findall(r'"((?:hpet|lapic|idle|thermal|pstate|race|s0ix|report)\.[a-z0-9-]+)"',
                               open(f).read()))
     return ids
 
