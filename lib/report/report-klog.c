@@ -43,7 +43,7 @@ static bool param_matters(const char *k, size_t n)
 static void fact(struct pmd_out *o, const struct pmd_klog *k, int fi, unsigned arg,
 		 const char *key, const char *label, const char *none)
 {
-	char v[256], line[48];
+	char line[48];
 	snprintf(line, sizeof(line), "%s_line", key);
 	if (fi < 0) {
 		pmd_out_str(o, NULL, label, none);
@@ -51,10 +51,14 @@ static void fact(struct pmd_out *o, const struct pmd_klog *k, int fi, unsigned a
 		pmd_out_null(o, line, NULL);
 		return;
 	}
-	(void)pmd_klog_arg(k, &k->fact[fi], arg, v, sizeof(v));
+	/* whole: a command line runs to a few KiB */
+	size_t n = pmd_klog_arg(k, &k->fact[fi], arg, NULL, 0) + 1;
+	char *v = pmd_xmalloc(n);
+	(void)pmd_klog_arg(k, &k->fact[fi], arg, v, n);
 	pmd_out_strf(o, NULL, label, "%s (line %u)", v, pmd_klog_lineno(k, fi));
 	pmd_out_str(o, key, NULL, v);
 	pmd_out_uint(o, line, NULL, pmd_klog_lineno(k, fi), NULL);
+	free(v);
 }
 
 /* A value the summary names, with the fact (and line) it came from. */
@@ -326,12 +330,13 @@ bool pmd_report_klog_privacy(struct pmd_src *s, char *buf, size_t n)
 		return false;
 	char cut[160];
 	pmd_redaction_str(&ks->red, cut, sizeof(cut));
-	if (pmd_src_kind(s) == PMD_SRC_DUMP && !pmd_src_opts(s)->dmesg)
-		snprintf(buf, n, "UUIDs, MAC addresses, serial numbers and the host name in the "
-			 "kernel log (replaced by x when the dump was recorded: its manifest's "
-			 "redacted: line counts them)");
-	else
+	/* a user's file: what was cut from it; this machine's log and a dump's: the same
+	 * words live and replayed (a dump's log was cut when it was recorded) */
+	if (pmd_src_opts(s)->dmesg)
 		snprintf(buf, n, "UUIDs, MAC addresses, serial numbers and the host name in the "
 			 "kernel log (replaced by x: %s)", cut);
+	else
+		snprintf(buf, n, "UUIDs, MAC addresses, serial numbers and the host name in the "
+			 "kernel log (replaced by x; a dump's manifest counts them)");
 	return true;
 }

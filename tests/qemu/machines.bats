@@ -76,7 +76,9 @@ report_json_fixed() {
 	jq -S "$(measured pmdiag-report) | if .findings then .findings |= map(select(.probe != \"idle\")) else . end"
 }
 report_text_fixed() {
+	# the kernel log's source and lines: this machine's /dev/kmsg live, the dump's klog.txt
 	awk '/^Findings: [0-9]+ critical/ { next }
+	     /^  (Source|Form): / { next }
 	     /^  (critical|warning|info) idle\./ { next }
 	     /^(Idle|Race to idle):$/ { skip = 1; next }
 	     /^[^ ]/ { skip = 0 }
