@@ -307,7 +307,7 @@ def report_spec: {obj: {
 		race: race_spec
 	}, req: probe_sections},
 	hpet: {obj: {kernel_log: {arr: logcheck_spec}}, open: true, req: ["kernel_log"]},
-	lapic: {obj: {}, open: true},
+	lapic: {obj: {kernel_log: {arr: logcheck_spec}}, open: true, req: ["kernel_log"]},
 	idle: {obj: {summary: {obj: {}, open: true}}, open: true, req: ["summary"]},
 	thermal: {obj: {checks: {arr: check_spec("thermal")}}, open: true, req: ["checks"]},
 	pstate: {obj: {checks: {arr: check_spec("pstate")}}, open: true, req: ["checks"]},
