@@ -848,3 +848,41 @@ TEST(klog_kernel_and_cmdline_judged)
 		pmd_src_close(s);
 	}
 }
+
+/* A record stamped 0 inside a boot (a secondary CPU's calibrate_delay warning, seen in the
+ * QEMU guests' /dev/kmsg at 0.66 s) starts no boot; /dev/kmsg's sequence number does. */
+TEST(klog_a_stamp_of_zero_inside_a_boot)
+{
+	static const char kmsg[] =
+		"5,0,0,-;Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) #1 SMP\n"
+		"6,154,660102,-;smpboot: CPU 1 Converting physical 0 to logical die 0\n"
+		"5,155,0,-;calibrate_delay_direct() failed to get a good estimate for loops_per_jiffy.\n"
+		"6,156,662763,-;smp: Brought up 1 node, 2 CPUs\n";
+	struct pmd_klog k;
+	CHECK_EQ(pmd_klog_parse(kmsg, strlen(kmsg), NULL, &k), 0);
+	CHECK_EQ(k.nboots, 1);
+	CHECK(k.has_start);
+	CHECK_EQ(k.n, 4);
+	pmd_klog_free(&k);
+	/* the same as dmesg prints it */
+	static const char dmesg[] =
+		"[    0.000000] Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) #1 SMP\n"
+		"[    0.660102] smpboot: CPU 1 Converting physical 0 to logical die 0\n"
+		"[    0.000000] calibrate_delay_direct() failed to get a good estimate for loops_per_jiffy.\n"
+		"[    0.662763] smp: Brought up 1 node, 2 CPUs\n";
+	CHECK_EQ(pmd_klog_parse(dmesg, strlen(dmesg), NULL, &k), 0);
+	CHECK_EQ(k.nboots, 1);
+	CHECK(k.has_start);
+	pmd_klog_free(&k);
+	/* /dev/kmsg records of two boots: the sequence starts again, whatever the stamps */
+	static const char two[] =
+		"6,812,5211604183,-;clocksource: Switched to clocksource hpet\n"
+		"6,813,5211700000,-;PM: suspend entry (deep)\n"
+		"5,0,0,-;Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) #1 SMP\n"
+		"6,1,20000,-;Command line: ro quiet\n";
+	CHECK_EQ(pmd_klog_parse(two, strlen(two), NULL, &k), 0);
+	CHECK_EQ(k.nboots, 2);
+	CHECK_EQ(k.boot_first, 3);
+	CHECK(k.has_start);
+	pmd_klog_free(&k);
+}
