@@ -24,9 +24,8 @@ static const struct {
 	const char *why;  /* what it means for power management, what to do */
 } explained[] = {
 	{ "TSC_DEADLINE disabled due to Errata",
-	  "the microcode is older than the fix of an erratum in this CPU's TSC-deadline timer: the "
-	  "kernel programs the local APIC timer in one-shot mode instead; a firmware or microcode "
-	  "update brings the deadline mode back" },
+	  "the microcode predates the fix of this CPU's TSC-deadline erratum: the local APIC timer "
+	  "runs in one-shot mode instead; a firmware or microcode update brings it back" },
 	{ "_OSI(Linux) query ignored",
 	  "the firmware asked whether it runs on \"Linux\"; Linux answers no, as it should, so the "
 	  "firmware takes its Windows paths: nothing to do" },
@@ -133,18 +132,20 @@ static void close_emitter(struct emitter *e, const char *what)
 			      "%u more %s, from line %u", e->more, what, e->first_more);
 }
 
-/* Has an earlier fact of this kind the same message text? (one finding per text) */
-static bool seen_text(const struct pmd_klog *k, int fi, enum pmd_klog_kind kind, unsigned arg)
+/* The texts already made into findings of one id: a log that repeats a line thousands of
+ * times costs a compare with each of at most MAX_PER_ID texts, not with every line before. */
+struct seen {
+	char text[MAX_PER_ID][200];
+	unsigned n;
+};
+
+static bool seen_before(struct seen *s, const char *text, bool keep)
 {
-	char a[320], b[320];
-	(void)pmd_klog_arg(k, &k->fact[fi], arg, a, sizeof(a));
-	for (int j = pmd_klog_next(k, kind, -1); j >= 0 && j < fi; j = pmd_klog_next(k, kind, j)) {
-		if (strcmp(k->fact[j].what, k->fact[fi].what))
-			continue;
-		(void)pmd_klog_arg(k, &k->fact[j], arg, b, sizeof(b));
-		if (!strcmp(a, b))
+	for (unsigned i = 0; i < s->n; i++)
+		if (!strncmp(s->text[i], text, sizeof(s->text[i]) - 1))
 			return true;
-	}
+	if (keep && s->n < MAX_PER_ID)
+		snprintf(s->text[s->n++], sizeof(s->text[0]), "%s", text);
 	return false;
 }
 
@@ -156,16 +157,18 @@ static void firmware(const struct pmd_klog *k, const struct pmd_logchecks *c, st
 	static const char *const tags[] = { "Bug", "Warn", "Info" };
 	for (size_t t = 0; t < PMD_ARRAY_SIZE(whats); t++) {
 		struct emitter e = { .f = f, .id = ids[t] };
+		struct seen seen = { .n = 0 };
 		for (int fi = pmd_klog_next(k, PMD_KF_FIRMWARE, -1); fi >= 0;
 		     fi = pmd_klog_next(k, PMD_KF_FIRMWARE, fi)) {
 			const struct pmd_klog_fact *x = &k->fact[fi];
 			unsigned line = pmd_klog_lineno(k, fi);
-			if (strcmp(x->what, whats[t]) || cited(c, line) || line_judged(k, f, x->line) ||
-			    seen_text(k, fi, PMD_KF_FIRMWARE, 1) || !room(&e, line))
-				continue;
 			char sub[64], text[320];
-			(void)pmd_klog_arg(k, x, 2, sub, sizeof(sub));
+			if (strcmp(x->what, whats[t]) || cited(c, line) || line_judged(k, f, x->line))
+				continue;
 			(void)pmd_klog_arg(k, x, 1, text, sizeof(text));
+			if (seen_before(&seen, text, e.made < MAX_PER_ID) || !room(&e, line))
+				continue;
+			(void)pmd_klog_arg(k, x, 2, sub, sizeof(sub));
 			const char *why = NULL;
 			for (size_t i = 0; i < PMD_ARRAY_SIZE(explained); i++)
 				if (strstr(text, explained[i].has))
@@ -185,6 +188,7 @@ static void acpi_errors(const struct pmd_klog *k, const struct pmd_logchecks *c,
 			struct pmd_checks *f)
 {
 	struct emitter e = { .f = f, .id = "report.acpi-error" };
+	struct seen seen = { .n = 0 };
 	for (int fi = pmd_klog_next(k, PMD_KF_ACPI_ERROR, -1); fi >= 0;
 	     fi = pmd_klog_next(k, PMD_KF_ACPI_ERROR, fi)) {
 		const struct pmd_klog_fact *x = &k->fact[fi];
@@ -192,19 +196,13 @@ static void acpi_errors(const struct pmd_klog *k, const struct pmd_logchecks *c,
 		if (strcmp(x->what, "acpi.error") && strcmp(x->what, "acpi.bios_error") &&
 		    strcmp(x->what, "acpi.exception"))
 			continue;
-		char code[40], path[128];
+		char code[40], path[128], key[170];
 		(void)pmd_klog_arg(k, x, 1, code, sizeof(code));
 		(void)pmd_klog_arg(k, x, 2, path, sizeof(path));
 		/* one finding per object and code: ACPICA says a failure at every level */
-		bool again = false;
-		for (int j = pmd_klog_next(k, PMD_KF_ACPI_ERROR, -1); j >= 0 && j < fi && path[0];
-		     j = pmd_klog_next(k, PMD_KF_ACPI_ERROR, j)) {
-			char c2[40], p2[128];
-			(void)pmd_klog_arg(k, &k->fact[j], 1, c2, sizeof(c2));
-			(void)pmd_klog_arg(k, &k->fact[j], 2, p2, sizeof(p2));
-			again |= !strcmp(c2, code) && !strcmp(p2, path);
-		}
-		if (!path[0] || again || cited(c, line) || !room(&e, line))
+		snprintf(key, sizeof(key), "%s %s", code, path);
+		if (!path[0] || cited(c, line) || seen_before(&seen, key, e.made < MAX_PER_ID) ||
+		    !room(&e, line))
 			continue;
 		pmd_check_add(f, "report.acpi-error", PMD_SEV_INFO,
 			      "the firmware's AML failed as Linux ran it: what that object gives the "
@@ -214,7 +212,7 @@ static void acpi_errors(const struct pmd_klog *k, const struct pmd_logchecks *c,
 			      code[0] ? code : "an error", " at ", path, line);
 		e.made++;
 	}
-	close_emitter(&e, "ACPI errors of other objects");
+	close_emitter(&e, "ACPI error lines of other objects");
 }
 
 static void refused(const struct pmd_klog *k, const struct pmd_logchecks *c, struct pmd_checks *f)

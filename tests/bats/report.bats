@@ -364,3 +364,23 @@ report.cpu-throttled: the CPU throttled itself during this boot: \"CPU1: Package
 		"warning s0ix.lps0-dsm-unanswered,info hpet.absent"
 	assert_equal "$(jq -r '[.pstate.acpi_pss[].cpu_used] | unique | join(",")' <<<"$output")" true
 }
+
+@test "kernel log: a log that repeats itself gives a few findings and a count, not one per line" {
+	local f="$BATS_TEST_TMPDIR/spam.txt" i
+	{
+		echo "[    0.000000] Linux version 6.1.0-27-amd64 (debian-kernel@lists.debian.org) #1 SMP"
+		for i in $(seq 1 20); do
+			echo "[    1.$((100000 + i))] ACPI BIOS Error (bug): Could not resolve symbol [\\_SB.PCI0.DEV$i._STA], AE_NOT_FOUND (20220331/psargs-330)"
+			echo "[    1.$((200000 + i))] ACPI BIOS Error (bug): Could not resolve symbol [\\_SB.PCI0.DEV1._STA], AE_NOT_FOUND (20220331/psargs-330)"
+			echo "[    2.$((100000 + i))] [Firmware Bug]: TSC_DEADLINE disabled due to Errata; please update microcode to version: 0x52 (or later)"
+		done
+	} > "$f"
+	run -0 --separate-stderr pmdiag-report --json --dmesg "$f"
+	# 8 objects, then the lines of the other 12 counted; DEV1's repeats are DEV1's
+	assert_equal "$(jq '[.findings[] | select(.id == "report.acpi-error")] | length' <<<"$output")" 9
+	assert_equal "$(jq -r '[.findings[] | select(.id == "report.acpi-error")] | last | .message' <<<"$output")" \
+		"12 more ACPI error lines of other objects, from line 26"
+	# the same firmware line twenty times: one finding, explained
+	assert_equal "$(jq -r '.findings[] | select(.id == "report.firmware-bug") | .advice' <<<"$output")" \
+		"the microcode predates the fix of this CPU's TSC-deadline erratum: the local APIC timer runs in one-shot mode instead; a firmware or microcode update brings it back"
+}
