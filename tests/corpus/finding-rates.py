@@ -49,11 +49,21 @@ def measured(d):
 
 
 def code_ids():
-    ids = set()
+    """The finding IDs the probes and the report make: every "probe.what" literal of lib/
+    but the kernel log's fact names (lib/format/, and wherever a probe or the report looks
+    a fact up by its name) and the ids of predictions checked against the log
+    (pmd_logcheck_add), which are not findings."""
+    ids, logchecks = set(), set()
+    facts = set(re.findall(r'R\([A-Z_]+, "([^"]+)"',
+                           open(os.path.join(TOP, "lib", "format", "klog-facts.c")).read()))
     for f in glob.glob(os.path.join(TOP, "lib", "**", "*.c"), recursive=True):
+        if os.path.relpath(f, TOP).startswith(os.path.join("lib", "format") + os.sep):
+            continue
+        text = open(f).read()
         ids.update(re.findall(r'"((?:hpet|lapic|idle|thermal|pstate|race|s0ix|report)\.[a-z0-9-]+)"',
-                              open(f).read()))
-    return ids
+                              text))
+        logchecks.update(re.findall(r'pmd_logcheck_add\([^,]+,\s*"([^"]+)"', text))
+    return ids - logchecks - facts
 
 
 def main():

@@ -283,40 +283,47 @@ static bool kernel_at_least(const struct pmd_hpet_log *l, unsigned maj, unsigned
 	return l->kver.known && pmd_kver_ge(&l->kver, maj, min);
 }
 
+/* The check hpet.enabled: pred says what was predicted, with its reason. */
+static void enabled(struct pmd_logchecks *c, enum pmd_said v, const struct pmd_hpet_said *said,
+		    const char *why, const char *pred)
+{
+	pmd_logcheck_add(c, "hpet.enabled", "HPET use", v, said ? said->text : NULL,
+			 said ? said->line : 0, why, "%s", pred);
+}
+
 static void check_enable(const struct pmd_hpet_info *info, struct pmd_logchecks *c)
 {
 	const struct pmd_hpet_log *l = &info->log;
 	struct enable_pred p;
 	const struct pmd_hpet_said *on = l->cs.line ? &l->cs : l->count.line ? &l->count
 					 : l->mmio.line ? &l->mmio : NULL;
-	const char *id = "hpet.enabled", *subj = "HPET use";
-	char why[240];
+	char why[240], pred[240];
 
 	predict_enable(info, &p);
 	if (p.on == PMD_UNKNOWN)
 		return;
+	if (p.on == PMD_YES)
+		snprintf(pred, sizeof(pred), "the kernel enables the HPET (%s)", p.why);
+	else
+		snprintf(pred, sizeof(pred), "the kernel leaves the HPET off: %s", p.why);
 	if (p.on == PMD_YES) {
 		if (l->off.line && !l->pc10_forced.line) {
 			snprintf(why, sizeof(why), "the kernel refused it (%s), which pmdiag did not "
 				 "predict: %s", l->off_what,
 				 !strcmp(l->off_what, "hpet.pc10") ? "the package C-state limit at boot "
 				 "was not the one read" : "the tables or the hardware that booted differ");
-			pmd_logcheck_add(c, id, subj, PMD_SAID_DIFFER, l->off.text, l->off.line, why,
-					 "the kernel enables the HPET (%s)", p.why);
+			enabled(c, PMD_SAID_DIFFER, &l->off, why, pred);
 		} else if (on) {
-			pmd_logcheck_add(c, id, subj, PMD_SAID_AGREE, on->text, on->line, NULL,
-					 "the kernel enables the HPET (%s)", p.why);
+			enabled(c, PMD_SAID_AGREE, on, NULL, pred);
 		} else if (l->has_start && kernel_at_least(l, 4, 2)) {
-			pmd_logcheck_add(c, id, subj, PMD_SAID_DIFFER, NULL, 0,
-					 "a kernel from 4.2 says \"clocksource: hpet: mask: ...\" when it "
-					 "enables the HPET, and this log from the boot's start does not: "
-					 "other tables booted, or a kernel without CONFIG_HPET_TIMER",
-					 "the kernel enables the HPET (%s)", p.why);
+			enabled(c, PMD_SAID_DIFFER, NULL, "a kernel from 4.2 says \"clocksource: hpet: "
+				"mask: ...\" when it enables the HPET, and this log from the boot's "
+				"start does not: other tables booted, or a kernel without "
+				"CONFIG_HPET_TIMER", pred);
 		} else {
-			pmd_logcheck_add(c, id, subj, PMD_SAID_SILENT, NULL, 0,
-					 l->has_start ? "a kernel before 4.2 (or of no known release) "
-					 "says it otherwise" : "the log lost the boot's start, where the "
-					 "kernel says it", "the kernel enables the HPET (%s)", p.why);
+			enabled(c, PMD_SAID_SILENT, NULL, l->has_start ? "a kernel before 4.2 (or of "
+				"no known release) says it otherwise" : "the log lost the boot's start, "
+				"where the kernel says it", pred);
 		}
 		return;
 	}
@@ -325,24 +332,19 @@ static void check_enable(const struct pmd_hpet_info *info, struct pmd_logchecks 
 			 p.why, p.expect ? "a kernel from before the PC10 rule (2021), or another "
 			 "C-state limit at boot" : info->k.cmdline_line || info->k.nohpet ||
 			 info->k.hpet_disable ? "the log is of another boot" : "other tables booted");
-		pmd_logcheck_add(c, id, subj, PMD_SAID_DIFFER, on->text, on->line, why,
-				 "the kernel leaves the HPET off: %s", p.why);
+		enabled(c, PMD_SAID_DIFFER, on, why, pred);
 	} else if (p.expect && l->off.line && !strcmp(l->off_what, p.expect)) {
-		pmd_logcheck_add(c, id, subj, PMD_SAID_AGREE, l->off.text, l->off.line, NULL,
-				 "the kernel leaves the HPET off: %s", p.why);
+		enabled(c, PMD_SAID_AGREE, &l->off, NULL, pred);
 	} else if (l->off.line) {
 		snprintf(why, sizeof(why), "the kernel left it off for another reason (%s)",
 			 l->off_what);
-		pmd_logcheck_add(c, id, subj, PMD_SAID_AGREE, l->off.text, l->off.line, why,
-				 "the kernel leaves the HPET off: %s", p.why);
+		enabled(c, PMD_SAID_AGREE, &l->off, why, pred);
 	} else if (l->has_start) {
-		pmd_logcheck_add(c, id, subj, PMD_SAID_AGREE, NULL, 0,
-				 "no HPET line in a log from the boot's start: the kernel did not "
-				 "enable it", "the kernel leaves the HPET off: %s", p.why);
+		enabled(c, PMD_SAID_AGREE, NULL, "no HPET line in a log from the boot's start: the "
+			"kernel did not enable it", pred);
 	} else {
-		pmd_logcheck_add(c, id, subj, PMD_SAID_SILENT, NULL, 0,
-				 "the log lost the boot's start, where the kernel would say it",
-				 "the kernel leaves the HPET off: %s", p.why);
+		enabled(c, PMD_SAID_SILENT, NULL, "the log lost the boot's start, where the kernel "
+			"would say it", pred);
 	}
 }
 
