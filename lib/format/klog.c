@@ -34,7 +34,6 @@ struct pfx_info {
 	size_t wall, walllen;
 	int level;
 	bool stamp_after;    /* syslog: "[ seconds]" after "kernel: " */
-	int64_t seq;         /* /dev/kmsg: the record's sequence number; -1 for other forms */
 	size_t host, hostlen; /* syslog, journal: the host name */
 };
 
@@ -212,7 +211,6 @@ static void classify(const char *l, size_t n, struct pfx_info *pi)
 {
 	memset(pi, 0, sizeof(*pi));
 	pi->ts_us = -1;
-	pi->seq = -1;
 	pi->level = -1;
 	size_t p = 0;
 	if (n >= 6 && !memcmp(l, "-- ", 3) && !memcmp(l + n - 3, " --", 3)) {
@@ -228,7 +226,6 @@ static void classify(const char *l, size_t n, struct pfx_info *pi)
 			semi++;
 		if (semi < n && l[semi] == ';') {
 			pi->t = P_KMSG;
-			pi->seq = seq > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)seq;
 			pi->level = (int)(prio & 7);
 			pi->ts_us = usec > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)usec;
 			pi->msg = semi + 1;
@@ -403,12 +400,13 @@ struct builder {
 	unsigned *boot_of;
 	size_t n, cap;
 	bool open;               /* the last message takes a wrapped line's rest */
-	int64_t seq;             /* the last /dev/kmsg record's sequence number, -1 */
 	unsigned nboots;
 	struct bootinfo {
 		uint32_t id, idlen;  /* in the text */
 		uint32_t first, last; /* line numbers */
 		bool has_lv;
+		bool by_drop;       /* begun because the stamps went back */
+		int64_t before_us;  /* then: the stamp of the message before the drop */
 		size_t nmsg;
 	} *boots;
 	size_t bcap;
@@ -482,25 +480,32 @@ static void new_msg(struct builder *b, const char *t, size_t lstart, size_t lend
 	size_t mlen = lend - lstart - pi->msg;
 	struct bootinfo *bi = cur_boot(b);
 	bool lv = mlen >= 14 && !memcmp(m, "Linux version ", 14);
-	/*
-	 * A new boot: a second "Linux version"; /dev/kmsg records whose sequence number starts
-	 * again; or stamps that start again after a boot that ran 5 s at least. A single
-	 * record stamped 0 inside a boot (a secondary CPU's calibrate_delay warning, printed
-	 * before its clock was set: seen in QEMU guests at 0.66 s) is no new boot, nor is a
-	 * /dev/kmsg record's stamp, which only its sequence number orders.
-	 */
+	/* Not a boot after all: a few messages stamped earlier than the one before them,
+	 * then the stamps back where they were. One CPU printed before its clock ran with
+	 * the others' (an AMD laptop's secondary CPUs print their erratum lines at bring-up
+	 * stamped 0.010302 between 0.49 and 0.59 s); a new boot's stamps stay low. */
+	if (bi->by_drop && !bi->has_lv && bi->nmsg <= 8 && b->nboots > 1 && pi->ts_us >= 0 &&
+	    pi->ts_us >= bi->before_us) {
+		struct bootinfo *pb = &b->boots[b->nboots - 2];
+		for (size_t j = b->n - bi->nmsg; j < b->n; j++)
+			b->boot_of[j] = b->nboots - 1;
+		pb->nmsg += bi->nmsg;
+		pb->last = bi->last;
+		b->nboots--;
+		bi = pb;
+	}
+	/* a new boot: the stamps start again, or a second "Linux version" */
 	if (bi->nmsg) {
 		const struct pmd_klog_line *prev = &b->all[b->n - 1];
-		bool again = pi->seq >= 0 ? b->seq >= 0 && pi->seq <= b->seq
-					  : pi->ts_us >= 0 && prev->ts_us >= 5000000 &&
-					    pi->ts_us + 100000 < prev->ts_us;
-		if (again || (lv && bi->has_lv)) {
+		bool drop = pi->ts_us >= 0 && prev->ts_us >= 0 && pi->ts_us + 100000 < prev->ts_us;
+		if (drop || (lv && bi->has_lv)) {
+			int64_t before = prev->ts_us;
 			new_boot(b, 0, 0, lineno);
 			bi = cur_boot(b);
+			bi->by_drop = !(lv && b->boots[b->nboots - 2].has_lv);
+			bi->before_us = before;
 		}
 	}
-	if (pi->seq >= 0)
-		b->seq = pi->seq;
 	if (b->n == b->cap) {
 		b->cap = b->cap ? b->cap * 2 : 1024;
 		b->all = pmd_xrealloc(b->all, b->cap * sizeof(*b->all));
@@ -627,7 +632,7 @@ int pmd_klog_parse(const char *text, size_t len, const struct pmd_klog_opts *o, 
 	if ((k->fmt == PMD_KLOG_JOURNAL || k->fmt == PMD_KLOG_SYSLOG) && !kernel_lines)
 		return refuse(k, "a system log without a kernel line (journalctl -k prints them)");
 
-	struct builder b = { .seq = -1 };
+	struct builder b = { 0 };
 	new_boot(&b, 0, 0, 1);
 	bool dropping = false; /* the last line was another program's: its wrapped rest goes too */
 	size_t i = 0;

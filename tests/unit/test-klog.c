@@ -850,7 +850,8 @@ TEST(klog_kernel_and_cmdline_judged)
 }
 
 /* A record stamped 0 inside a boot (a secondary CPU's calibrate_delay warning, seen in the
- * QEMU guests' /dev/kmsg at 0.66 s) starts no boot; /dev/kmsg's sequence number does. */
+ * QEMU guests' /dev/kmsg at 0.66 s) starts no boot: the next stamp is back where it was;
+ * a reboot's stamps stay low. */
 TEST(klog_a_stamp_of_zero_inside_a_boot)
 {
 	static const char kmsg[] =
@@ -874,7 +875,7 @@ TEST(klog_a_stamp_of_zero_inside_a_boot)
 	CHECK_EQ(k.nboots, 1);
 	CHECK(k.has_start);
 	pmd_klog_free(&k);
-	/* /dev/kmsg records of two boots: the sequence starts again, whatever the stamps */
+	/* /dev/kmsg records of two boots: the stamps start again and stay low */
 	static const char two[] =
 		"6,812,5211604183,-;clocksource: Switched to clocksource hpet\n"
 		"6,813,5211700000,-;PM: suspend entry (deep)\n"
