@@ -131,7 +131,7 @@ const struct pmd_field pmd_hpet_table_fields[PMD_HPETT_NFIELDS + 1] = {
 
 const struct pmd_field pmd_hpet_id_fields[PMD_HPET_ID_NFIELDS + 1] = {
 	[PMD_HPET_ID_REV] = { .key = "hw_rev_id", .label = "Hardware revision", .size = 4, .hi = 7 },
-	[PMD_HPET_ID_TIMERS] = { .key = "comparators", .label = "Comparators", .size = 4, .hi = 12,
+	[PMD_HPET_ID_TIMERS] = { .key = "comparators", .label = "Comparators (its claim)", .size = 4, .hi = 12,
 				 .lo = 8, .add = 1 },
 	[PMD_HPET_ID_COUNT64] = { .key = "counter_64bit", .label = "64-bit counter", .size = 4,
 				  .hi = 13, .lo = 13, .fmt = PMD_FF_BOOL },

@@ -9,8 +9,11 @@
 #include "acpi/arch.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "source/klog-src.h"
 
 static size_t addf(char *buf, size_t n, size_t used, const char *fmt, ...) PMD_PRINTF(4, 5);
 static size_t addf(char *buf, size_t n, size_t used, const char *fmt, ...)
@@ -146,6 +149,39 @@ static enum pmd_arch_kind from_name(const char *m)
 	return PMD_ARCH_UNKNOWN;
 }
 
+/*
+ * The architecture the kernel's log names (format/klog.c: the release, the compiler's
+ * target after it, or a line only one architecture prints): for a source with neither
+ * tables that decide nor a machine name, such as --dmesg with --cpuid or alone. ACPI on
+ * ARM is arm64's, so an ARM log is judged as ARM64.
+ */
+static bool from_log(struct pmd_src *s, struct pmd_arch *a)
+{
+	const struct pmd_klog_src *ks = pmd_klog_of(s);
+	if (ks->res.st != PMD_OK || !ks->log.sum.arch[0] || ks->log.sum.arch_fact < 0)
+		return false;
+	const char *n = ks->log.sum.arch;
+	if (!strcmp(n, "arm"))
+		a->kind = PMD_ARCH_ARM64;
+	else if ((a->kind = from_name(n)) == PMD_ARCH_UNKNOWN && strcmp(n, "x86"))
+		return false;
+	else if (a->kind == PMD_ARCH_UNKNOWN)
+		a->kind = PMD_ARCH_X86;
+	const struct pmd_klog_fact *f = &ks->log.fact[ks->log.sum.arch_fact];
+	unsigned line = pmd_klog_lineno(&ks->log, ks->log.sum.arch_fact);
+	char what[96];
+	if (ks->log.sum.arch_fact == ks->log.sum.release) {
+		(void)pmd_klog_arg(&ks->log, f, 0, what, sizeof(what));
+		snprintf(a->basis, sizeof(a->basis), "the kernel log: Linux %s (line %u)", what,
+			 line);
+	} else {
+		snprintf(a->basis, sizeof(a->basis), "the kernel log: \"%.80s\" (line %u), a line "
+			 "only %s prints", pmd_klog_msg(&ks->log, f->line), line,
+			 !strcmp(n, "arm") ? "ARM" : "x86");
+	}
+	return true;
+}
+
 static void decide(struct pmd_src *s, struct pmd_arch *a)
 {
 	const struct pmd_acpi_table *t, *mt, *ft;
@@ -178,6 +214,8 @@ static void decide(struct pmd_src *s, struct pmd_arch *a)
 		snprintf(a->basis, sizeof(a->basis), "the kernel's machine name: %s", buf);
 		return;
 	}
+	if (from_log(s, a))
+		return;
 	if (pmd_cpuid_raw(s, &raw).st == PMD_OK) {
 		a->kind = PMD_ARCH_X86;
 		snprintf(a->basis, sizeof(a->basis), "CPUID data: only x86 CPUs have it");

@@ -31,8 +31,9 @@ struct pmd_arch {
  * the ACPI tables (the first MADT's interrupt controllers: GIC entries on ARM64, local
  * APICs on x86, RINTC on RISC-V, core PICs on LoongArch; the FADT's ARM boot flags,
  * ACPI 5.1 and later; tables only one architecture has: GTDT, IORT on ARM64, HPET, DMAR,
- * IVRS on x86), else the architecture the dump's manifest or uname names, else CPUID
- * data (only x86 has it), else unknown.
+ * IVRS on x86), else the architecture the dump's manifest or uname names, else the
+ * one the kernel's log names (its release, or a line only one architecture prints),
+ * else CPUID data (only x86 has it), else unknown.
  */
 void pmd_arch_get(struct pmd_src *s, struct pmd_arch *a);
 /* "x86", "ARM64", "RISC-V", "LoongArch", "unknown". */

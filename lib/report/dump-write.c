@@ -381,6 +381,7 @@ static void record_mmio(struct writer *w)
 	s->mmio_logging = true;
 	s->nmmio_log = 0;
 	pmd_hpet_collect(s, info);
+	pmd_hpet_free(info);
 	free(info);
 	record_aml(w);
 	s->mmio_logging = false;

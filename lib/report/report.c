@@ -18,6 +18,7 @@
 #include "probe/probe.h"
 #include "probe/thermal/thermal.h"
 #include "report/platform.h"
+#include "report/report-klog.h"
 #include "report/sysinfo.h"
 
 struct pmd_report {
@@ -25,6 +26,7 @@ struct pmd_report {
 	struct pmd_probe_opts po;
 	void *state[PMD_REPORT_MAX_PROBES]; /* per pmd_probes[] entry */
 	struct pmd_checks findings;
+	struct pmd_logchecks klog; /* every probe's predictions checked against the kernel log */
 	char kernel[128];
 	bool has_kernel;
 };
@@ -61,6 +63,8 @@ static void gather(struct pmd_report *r)
 		if (i != SIZE_MAX && pmd_probes[i]->findings)
 			pmd_probes[i]->findings(r->state[i], f);
 	}
+	/* the kernel log's: after the probes', so that none repeats one of theirs */
+	pmd_report_klog_findings(r->s, &r->klog, f);
 	/* stable: keep each probe's order within a severity */
 	for (size_t i = 1; i < f->n; i++)
 		for (size_t j = i; j > 0 && sev_cmp(&f->v[j - 1], &f->v[j]) > 0; j--) {
@@ -94,6 +98,9 @@ struct pmd_report *pmd_report_collect(struct pmd_src *s, const struct pmd_probe_
 	r->po.idle_hw = NULL;
 	if (tell)
 		fprintf(stderr, "\033[K");
+	for (size_t i = 0; i < PMD_REPORT_MAX_PROBES && pmd_probes[i]; i++)
+		if (pmd_probes[i]->logchecks && r->state[i])
+			pmd_probes[i]->logchecks(r->state[i], &r->klog);
 	gather(r);
 	return r;
 }
@@ -106,6 +113,7 @@ void pmd_report_free(struct pmd_report *r)
 		if (r->state[i])
 			pmd_probes[i]->free(r->state[i]);
 	pmd_checks_free(&r->findings);
+	pmd_logchecks_free(&r->klog);
 	free(r);
 }
 
@@ -183,7 +191,13 @@ static void privacy(const struct pmd_report *r, struct pmd_out *o)
 	}
 	if (!so->include_license_tables)
 		pmd_out_str(o, NULL, NULL, "MSDM and SLIC tables (product keys)");
-	pmd_out_str(o, NULL, NULL, "PPIN MSRs, MAC addresses, host name (never read)");
+	/* the kernel log holds MAC addresses and the host name: read, then cut */
+	char klog[320];
+	if (!so->no_redact && pmd_report_klog_privacy(r->s, klog, sizeof(klog)))
+		pmd_out_str(o, NULL, NULL, klog);
+	pmd_out_str(o, NULL, NULL, "PPIN MSRs (never read)");
+	pmd_out_str(o, NULL, NULL, "MAC addresses and the host name outside the kernel log "
+		    "(never read)");
 	pmd_out_end(o);
 	pmd_out_end(o);
 }
@@ -202,6 +216,7 @@ void pmd_report_build(const struct pmd_report *r, struct pmd_out *o, enum pmd_fm
 	findings(r, o, fmt, color);
 	pmd_probe_system(r->s, o);
 	pmd_probe_platform(r->s, o);
+	pmd_report_klog(r->s, &r->klog, o, fmt);
 	if (fmt == PMD_FMT_JSON)
 		pmd_out_obj(o, "summary", "Summary");
 	if (fmt != PMD_FMT_MARKDOWN)
@@ -251,6 +266,7 @@ int pmd_report_prometheus(const struct pmd_report *r, FILE *f)
 		pmd_out_sample(o, "pmdiag_findings", "findings by severity", b.s, n[sev]);
 		pmd_buf_free(&b);
 	}
+	pmd_report_klog_prom(r->s, &r->klog, o);
 	pmd_report_build(r, o, PMD_FMT_JSON, false);
 	int rc = pmd_out_print(o, PMD_FMT_PROMETHEUS, f);
 	pmd_out_free(o);

@@ -31,6 +31,7 @@ load test_helper
 # documented keys no run of this file reaches (tested elsewhere)
 KEYS_NOT_RUN=(
 	"race:leftover" # only after a killed run's restore file is applied (race.bats)
+	"report:file" # the kernel log section's --dmesg file (report.bats, klog.bats)
 	"race:last_run_reason" # a kept --idle-states result that is not one (race-idle.bats)
 	"race:hw_residency_pct_status" "race:hw_residency_pct_reason" # no residency counters (race-idle.bats)
 	"lapic:problem" # a FADT that fails its checks: no dump or sampled acpidump has one

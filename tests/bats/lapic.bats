@@ -139,3 +139,19 @@ arat_agrees() {
 		"intel_idle, no ARAT: MWAIT 0x10 is deeper than C1"
 	assert_equal "$(jq -c .verdict.stopping_states <<<"$output")" '["DEEP","C6"]'
 }
+
+@test "the kernel's log: intel_idle's word on the LAPIC timer against CPUID's ARAT" {
+	# an Ivy Bridge with ARAT and the 5.4 log of an Ivy Bridge laptop (tests/klog/real)
+	run -0 --separate-stderr pmdiag-lapic --json --dump "$DUMPS/hand-pstate-snb" \
+		--dmesg "$TOP/tests/klog/real/lhw-524B6B1AD490.txt"
+	assert_equal "$(jq -r '.kernel_log[] | "\(.id) \(.verdict) \(.line) \(.said)"' <<<"$output")" \
+		"lapic.arat agree 14 intel_idle: lapic_timer_reliable_states 0xffffffff"
+	# a Core 2 without ARAT against a log that says it has it: another machine's log
+	run -0 --separate-stderr pmdiag-lapic --json --dump "$DUMPS/laptop" --dmesg "$TOP/tests/klog/dmesg-4.9-intel.txt"
+	assert_equal "$(jq -r '.kernel_log[] | "\(.id) \(.verdict) \(.line)"' <<<"$output")" "lapic.arat differ 23"
+	assert_equal "$(jq -r '.kernel_log[0].predicted' <<<"$output")" \
+		"intel_idle takes the LAPIC timer for reliable in C1 only (CPUID ARAT clear)"
+	# no intel_idle line (6.x): no check
+	run -0 --separate-stderr pmdiag-lapic --json --dump "$DUMPS/laptop" --dmesg "$DUMPS/hand-hpet-klog/klog.txt"
+	assert_equal "$(jq -c .kernel_log <<<"$output")" "[]"
+}

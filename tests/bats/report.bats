@@ -197,6 +197,115 @@ load test_helper
 	run -0 pmdiag-report --json --dump "$DUMPS/lhw-latitude-5480"
 	assert_equal "$(jq -r '.privacy.redaction' <<<"$output")" true
 	jq -e '.privacy.redacted | index("MSDM and SLIC tables (product keys)")' <<<"$output"
+	# no kernel log read: MAC addresses and the host name are read nowhere
+	jq -e '.privacy.redacted | index("MAC addresses and the host name outside the kernel log (never read)")' <<<"$output"
+	run -0 jq -r '.privacy.redacted[]' <<<"$output"
+	refute_output --partial "in the kernel log (replaced"
+	# a log holds them: read, and what its redaction cut said
+	run -0 pmdiag-report --json --dump "$DUMPS/laptop" --dmesg "$TOP/tests/klog/dmesg-6.12-intel.txt"
+	jq -e '.privacy.redacted | index("UUIDs, MAC addresses, serial numbers and the host name in the kernel log (replaced by x: 3 UUIDs, 1 MAC address, 1 serial number)")' <<<"$output"
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-hpet-klog"
+	jq -e '.privacy.redacted | index("UUIDs, MAC addresses, serial numbers and the host name in the kernel log (replaced by x; a dump'"'"'s manifest counts them)")' <<<"$output"
+	# --no-redact: nothing cut from the log, and the list does not say it was
+	run -0 pmdiag-report --json --no-redact --dump "$DUMPS/laptop" --dmesg "$TOP/tests/klog/dmesg-6.12-intel.txt"
+	run -0 jq -r '.privacy.redacted[]' <<<"$output"
+	refute_output --partial "kernel log (replaced"
+}
+
+# ---- the kernel log section (lib/report/report-klog.c, report-klog-find.c) ----
+
+@test "kernel log: the section's facts with their lines, every probe's checks counted, in text and JSON" {
+	run -0 --separate-stderr pmdiag-report --dump "$DUMPS/hand-hpet-klog"
+	assert_line "Kernel log:"
+	assert_line "  Source:         the dump's klog.txt"
+	assert_line "  Form:           /dev/kmsg, boot 1 of 1: lines 1 to 24 of 24"
+	assert_line "  Start:          from the boot's start"
+	assert_line "  Kernel:         6.1.0-27-amd64 (line 1)"
+	assert_line "  Parameters:     hpet=verbose"
+	assert_line "  DMI:            Hewlett-Packard HP EliteBook Folio 9470m/18DF, BIOS 68IBD Ver. F.47 10/08/2013 (line 4)"
+	assert_line "  CPU:            Intel(R) Celeron(R) CPU G1610 @ 2.60GHz (family 0x6, model 0x3a, stepping 0x9) (line 10)"
+	assert_line "  cpufreq driver: intel_pstate (line 18)"
+	assert_line "  Clock source:   tsc (line 22)"
+	assert_line "  Predictions:    4 checked: 4 agree, 0 differ, 0 silent"
+	assert_line "    hpet.comparators  HPET comparators  16    agree"
+	run -0 --separate-stderr pmdiag-report --json --dump "$DUMPS/hand-hpet-klog"
+	assert_equal "$(jq -c '.klog | [.source, .format, .boot, .boots, .has_start, .release, .release_line, .cmdline_line, .arch, .cpu_line, .cpuidle, .tsc_unstable_line, .agree, .differ, .silent]' <<<"$output")" \
+		'["dump","/dev/kmsg",1,1,true,"6.1.0-27-amd64",1,7,"x86_64",10,null,null,4,0,0]'
+	assert_equal "$(jq -c .klog.parameters <<<"$output")" '[{"name":"hpet","value":"verbose"}]'
+	# the section's list is every probe's, as each tool prints it
+	assert_equal "$(jq -c .klog.kernel_log <<<"$output")" "$(pmdiag-hpet --json --dump "$DUMPS/hand-hpet-klog" | jq -c .kernel_log)"
+	run -0 jq -L "$TOP/tests/bats/lib" 'include "report-schema"; check' <<<"$output"
+	assert_output true
+}
+
+@test "kernel log: disagreements shown in the section and named by one info finding" {
+	run -0 --separate-stderr pmdiag-report --dump "$DUMPS/hand-hpet-klog" --dmesg "$TOP/tests/klog/hpet-lost-start.txt"
+	assert_line "  Source:         $TOP/tests/klog/hpet-lost-start.txt (--dmesg)"
+	assert_line "  Start:          lost: no \"Linux version\" line (the ring buffer had overwritten it); what it holds is read"
+	assert_line "  Kernel:         the log does not say (its start was lost)"
+	assert_line "  Predictions:    4 checked: 2 agree, 2 differ, 0 silent"
+	assert_line "  differ hpet.comparators: predicted the kernel counts 8 comparators and a 64-bit counter (GCAP_ID as read); the kernel said (line 2) \"hpet0: 3 comparators, 64-bit 14.318180 MHz counter\": the kernel read the same register: another HPET, or a log of another machine"
+	assert_line "  info report.kernel-log-differs: the kernel's log disagrees with 2 of pmdiag's 4 predictions: hpet.comparators (HPET comparators, line 2), hpet.clocksource (clock source, line 8) -> see the kernel log section: other tables than the ones that booted (compare the log's DMI line), or a rule of pmdiag's to report"
+	assert_line --partial "info report.tsc-unstable: the kernel marked the TSC unstable: \"clocksource: timekeeping watchdog on CPU1: Marking clocksource 'tsc' as unstable because the skew is too large:\" (log line 5); the clock source is then hpet (line 8)"
+	# silent, with why, where the ring buffer lost the line
+	run -0 --separate-stderr pmdiag-report --json --dump "$DUMPS/hand-hpet-klog" --dmesg "$TOP/tests/klog/hpet-other-boot.txt"
+	assert_equal "$(jq -c '[.klog.agree, .klog.differ, .klog.silent]' <<<"$output")" '[1,2,0]'
+	assert_equal "$(jq -r '.findings[] | select(.id == "report.kernel-log-differs") | .message' <<<"$output")" \
+		"the kernel's log disagrees with 2 of pmdiag's 3 predictions: hpet.table (HPET table #1, line 4), hpet.enabled (HPET use, line 6)"
+	run -0 jq -L "$TOP/tests/bats/lib" 'include "report-schema"; check' <<<"$output"
+	assert_output true
+}
+
+@test "kernel log: the log's own findings, none repeating a probe's; Markdown and Prometheus" {
+	run -0 --separate-stderr pmdiag-report --json --dump "$DUMPS/hand-hpet-klog"
+	assert_equal "$(jq -r '.findings[] | select(.probe == "report") | "\(.id): \(.message)"' <<<"$output")" \
+		"report.firmware-bug: the kernel says [Firmware Bug] in ACPI: \"BIOS _OSI(Linux) query ignored\" (log line 11)
+report.firmware-info: the kernel says [Firmware Info]: \"PCI: MMCONFIG at [mem 0xf8000000-0xfbffffff] not reserved in ACPI motherboard resources\" (log line 13)
+report.acpi-error: ACPICA found a table bug: AE_NOT_FOUND at \\_SB.PCI0.LPCB.EC0.BAT1 (log line 19)
+report.acpi-error: ACPICA failed: AE_NOT_FOUND at \\_SB.PCI0.LPCB.EC0._Q80 (log line 20)
+report.cpu-throttled: the CPU throttled itself during this boot: \"CPU1: Package temperature is above threshold, cpu clock is throttled (total events = 3)\" (log line 23; 1 such line)"
+	assert_equal "$(jq -r '[.findings[] | select(.probe == "report") | .severity] | unique | .[]' <<<"$output")" info
+	# the firmware's line explained where pmdiag knows its cause
+	assert_equal "$(jq -r '.findings[] | select(.id == "report.firmware-bug") | .advice' <<<"$output")" \
+		"the firmware asked whether it runs on \"Linux\"; Linux answers no, as it should, so the firmware takes its Windows paths: nothing to do"
+	# throttling pmdiag-pstate counts is its finding, not the log's (hand-limits-throttling)
+	run -0 --separate-stderr pmdiag-report --json --dump "$DUMPS/hand-limits-throttling" --dmesg "$DUMPS/hand-hpet-klog/klog.txt"
+	jq -e '[.findings[].id] | index("pstate.thermal-throttle")' <<<"$output"
+	refute jq -e '[.findings[].id] | index("report.cpu-throttled")' <<<"$output"
+	# a line a probe's check cites is the check's: the PC10 refusal of hand-pc10
+	run -0 --separate-stderr pmdiag-report --json --dump "$DUMPS/hand-pc10" --dmesg "$TOP/tests/klog/hpet-other-boot.txt"
+	assert_equal "$(jq -r '.klog.kernel_log[] | select(.line == 6) | "\(.id) \(.verdict)"' <<<"$output")" "hpet.enabled agree"
+	refute jq -e '.findings[] | select(.id == "report.kernel-refused")' <<<"$output"
+	# Markdown: the counts in the folded section's title
+	run -0 --separate-stderr pmdiag-report --format markdown --dump "$DUMPS/hand-hpet-klog"
+	assert_line "<details><summary>Kernel log: 4 agree, 0 differ, 0 silent</summary>"
+	# Prometheus: the checks by verdict, the firmware's lines by tag, the start
+	run -0 --separate-stderr pmdiag-report --format prometheus --dump "$DUMPS/hand-hpet-klog" --dmesg "$TOP/tests/klog/hpet-lost-start.txt"
+	assert_line 'pmdiag_kernel_log_checks{verdict="agree"} 2'
+	assert_line 'pmdiag_kernel_log_checks{verdict="differ"} 2'
+	assert_line 'pmdiag_kernel_log_checks{verdict="silent"} 0'
+	assert_line 'pmdiag_kernel_log_firmware_lines{tag="bug"} 0'
+	assert_line 'pmdiag_kernel_log_has_start 0'
+}
+
+@test "kernel log: one line why there is none, in every format" {
+	run -0 --separate-stderr pmdiag-report --dump "$DUMPS/laptop"
+	assert_line "Kernel log: not recorded in this dump (--dmesg FILE gives one)"
+	run -0 --separate-stderr pmdiag-report --acpidump "$DUMPS/laptop/acpidump.txt"
+	assert_line "Kernel log: none given (--dmesg FILE)"
+	run -0 --separate-stderr pmdiag-report --json --acpidump "$DUMPS/laptop/acpidump.txt"
+	assert_equal "$(jq -c '[.klog, .klog_status, .klog_reason]' <<<"$output")" '[null,"not_recorded","none given (--dmesg FILE)"]'
+	run -0 --separate-stderr pmdiag-report --format prometheus --dump "$DUMPS/laptop"
+	refute_output --partial pmdiag_kernel_log
+	run -0 --separate-stderr pmdiag-report --format markdown --dump "$DUMPS/laptop"
+	assert_line "Kernel log: not recorded in this dump (--dmesg FILE gives one)"
+}
+
+@test "kernel log: an acpidump with a log is judged as the log's kernel, its architecture the log's" {
+	run -0 --separate-stderr pmdiag-report --json --dmesg "$TOP/tests/klog/dmesg-arm64.txt"
+	assert_equal "$(jq -r '.machine | "\(.arch) \(.arch_basis)"' <<<"$output")" \
+		"ARM64 the kernel log: Linux 6.1.0-18-arm64 (line 2)"
+	assert_equal "$(jq -c '[.klog.release, .klog.arch]' <<<"$output")" '["6.1.0-18-arm64","aarch64"]'
 }
 
 @test "prometheus: every metric on every dump is documented in pmdiag-report(1), with its unit" {
@@ -210,6 +319,7 @@ load test_helper
 			case "$m" in
 			*_celsius | *_hertz | *_seconds | *_joules | *_watts | *_per_second) ;;
 			pmdiag_info | pmdiag_finding | pmdiag_findings | pmdiag_hpet_* | pmdiag_lapic_timer_stops) ;;
+			pmdiag_kernel_log_checks | pmdiag_kernel_log_firmware_lines | pmdiag_kernel_log_has_start) ;;
 			pmdiag_pstate_*_throttle_events) ;;
 			*) bad+="$m: no unit in its name " ;;
 			esac
@@ -253,4 +363,24 @@ load test_helper
 	assert_equal "$(jq -r '[.findings[] | "\(.severity) \(.id)"] | join(",")' <<<"$output")" \
 		"warning s0ix.lps0-dsm-unanswered,info hpet.absent"
 	assert_equal "$(jq -r '[.pstate.acpi_pss[].cpu_used] | unique | join(",")' <<<"$output")" true
+}
+
+@test "kernel log: a log that repeats itself gives a few findings and a count, not one per line" {
+	local f="$BATS_TEST_TMPDIR/spam.txt" i
+	{
+		echo "[    0.000000] Linux version 6.1.0-27-amd64 (debian-kernel@lists.debian.org) #1 SMP"
+		for i in $(seq 1 20); do
+			echo "[    1.$((100000 + i))] ACPI BIOS Error (bug): Could not resolve symbol [\\_SB.PCI0.DEV$i._STA], AE_NOT_FOUND (20220331/psargs-330)"
+			echo "[    1.$((200000 + i))] ACPI BIOS Error (bug): Could not resolve symbol [\\_SB.PCI0.DEV1._STA], AE_NOT_FOUND (20220331/psargs-330)"
+			echo "[    2.$((100000 + i))] [Firmware Bug]: TSC_DEADLINE disabled due to Errata; please update microcode to version: 0x52 (or later)"
+		done
+	} > "$f"
+	run -0 --separate-stderr pmdiag-report --json --dmesg "$f"
+	# 8 objects, then the lines of the other 12 counted; DEV1's repeats are DEV1's
+	assert_equal "$(jq '[.findings[] | select(.id == "report.acpi-error")] | length' <<<"$output")" 9
+	assert_equal "$(jq -r '[.findings[] | select(.id == "report.acpi-error")] | last | .message' <<<"$output")" \
+		"12 more ACPI error lines of other objects, from line 26"
+	# the same firmware line twenty times: one finding, explained
+	assert_equal "$(jq -r '.findings[] | select(.id == "report.firmware-bug") | .advice' <<<"$output")" \
+		"the microcode predates the fix of this CPU's TSC-deadline erratum: the local APIC timer runs in one-shot mode instead; a firmware or microcode update brings it back"
 }

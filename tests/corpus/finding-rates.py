@@ -54,8 +54,10 @@ ID = r'"((?:hpet|lapic|idle|thermal|pstate|race|s0ix|report)\.[a-z0-9-]+)"'
 def code_ids():
     """The finding IDs of lib/: every such string but the kernel log's facts (lib/format)
     and the IDs of checks against the log (the first string given to pmd_logcheck_add or
-    a probe's wrapper of it), which are no findings."""
+    a probe's wrapper of it), which are no findings; nor a fact looked up by its name."""
     ids = set()
+    facts = set(re.findall(r'R\([A-Z_]+, "([^"]+)"',
+                           open(os.path.join(TOP, "lib", "format", "klog-facts.c")).read()))
     for f in glob.glob(os.path.join(TOP, "lib", "**", "*.c"), recursive=True):
         if os.sep + "format" + os.sep in f:
             continue
@@ -63,7 +65,7 @@ def code_ids():
         checks = set(re.findall(r"\b(?:pmd_logcheck_add|add|silent_or_differ)\(\s*[\w&>.-]+\s*,\s*"
                                 + ID, text))
         ids.update(set(re.findall(ID, text)) - checks)
-    return ids
+    return ids - facts
 
 
 def main():

@@ -76,7 +76,9 @@ report_json_fixed() {
 	jq -S "$(measured pmdiag-report) | if .findings then .findings |= map(select(.probe != \"idle\")) else . end"
 }
 report_text_fixed() {
+	# the kernel log's source and lines: this machine's /dev/kmsg live, the dump's klog.txt
 	awk '/^Findings: [0-9]+ critical/ { next }
+	     /^  (Source|Form): / { next }
 	     /^  (critical|warning|info) idle\./ { next }
 	     /^(Idle|Race to idle):$/ { skip = 1; next }
 	     /^[^ ]/ { skip = 0 }
@@ -143,6 +145,46 @@ hpet_legacy_3_timers() {
 	assert_equal "$(jqr .s0ix.verdict.text)" "no: suspend is to RAM (deep, ACPI S3), the platform is powered off"
 	assert_equal "$(jqr .s0ix.kernel.suspend_success)" 0
 	assert_equal "$(jqr .s0ix.kernel.last_hw_sleep_us_status)" absent
+}
+
+# klog_hpet_agrees COUNT: the guest's report read the guest's own log live, from the boot's
+# start, and every HPET prediction agrees with it: the table the kernel read, the HPET
+# enabled, COUNT comparators (the kernel's "hpet0: COUNT comparators, 64-bit 100.000000
+# MHz counter"), the clock source; the dump recorded the same log and replays the same checks.
+klog_hpet_agrees() {
+	assert_equal "$(jqr .klog.source)" live
+	assert_equal "$(jqr .klog.has_start)" true
+	assert_equal "$(jqr .klog.release)" "$KVER"
+	assert_equal "$(jqr '[.klog.kernel_log[] | select(.id | startswith("hpet.")) | "\(.id) \(.verdict)"] | join(",")')" \
+		"hpet.table agree,hpet.enabled agree,hpet.comparators agree,hpet.clocksource agree"
+	assert_equal "$(jqr '.klog.kernel_log[] | select(.id == "hpet.comparators") | .said')" \
+		"hpet0: $1 comparators, 64-bit 100.000000 MHz counter"
+	assert_equal "$(jqr '.hpet.verdict | "\(.comparators) \(.comparators_from) \(.comparators_claimed)"')" "$1 registers 3"
+	assert_equal "$(jqr .klog.differ)" 0
+	run ! jqr -e '.findings[] | select(.id == "report.kernel-log-differs")'
+	local top
+	top=$(ls -d "$D/$M.dump"/*/)
+	[ -f "$top/klog.txt" ] || fail "$M: the guest's dump has no klog.txt"
+	grep -q '^klog: /dev/kmsg, [0-9]* lines, boot 1 of 1, from its start$' "$top/manifest" ||
+		fail "$M: $(grep '^klog' "$top/manifest")"
+	run -0 pmdiag-report --json --dump "$top"
+	assert_equal "$(jq -c '[.klog.kernel_log[] | select(.id | startswith("hpet."))]' <<<"$output")" \
+		"$(jqr -c '[.klog.kernel_log[] | select(.id | startswith("hpet."))]')"
+}
+
+@test "the guest's own kernel log: QEMU's HPET counted as its table and registers say, every HPET check agrees" {
+	M=q35
+	booted "$D" $M
+	klog_hpet_agrees 3
+	M=pc
+	booted "$D" $M
+	klog_hpet_agrees 3
+	# QEMU's table says 3 whatever the HPET has: with 8 timers the kernel counts 8, as
+	# the registers say, and the table's field is its claim only (an info finding)
+	M=q35-hpet-msi
+	booted "$D" $M
+	klog_hpet_agrees 8
+	assert_equal "$(jqr '.findings[] | select(.id == "hpet.table-register-mismatch") | .severity')" info
 }
 
 @test "pc (i440FX): HPET table and registers, PIIX3 ISA bridge, no MCFG" {

@@ -113,3 +113,46 @@ TEST(arch_of_sources)
 	CHECK_EQ(a.kind, PMD_ARCH_X86);
 	CHECK_STR(a.basis, "/proc/cpuinfo's vendor_id field");
 }
+
+/* Only a kernel log (--dmesg, alone or with --cpuid): the architecture it names. */
+static void arch_of_log(const char *log, const char *cpuid, struct pmd_arch *a)
+{
+	struct pmd_res why;
+	struct pmd_src_opts o = { .dmesg = log, .cpuid = cpuid };
+	struct pmd_src *s = pmd_src_open_acpidump(&o, &why);
+
+	memset(a, 0, sizeof(*a));
+	CHECK(s != NULL);
+	if (!s)
+		return;
+	pmd_arch_get(s, a);
+	pmd_src_close(s);
+}
+
+TEST(arch_from_the_kernel_log)
+{
+	struct pmd_arch a;
+
+	/* the release names it */
+	arch_of_log("tests/klog/dmesg-arm64.txt", NULL, &a);
+	CHECK_EQ(a.kind, PMD_ARCH_ARM64);
+	CHECK_STR(a.basis, "the kernel log: Linux 6.1.0-18-arm64 (line 2)");
+	/* before CPUID, which says x86 of any CPUID file */
+	arch_of_log("tests/klog/dmesg-4.9-intel.txt", "tests/dumps/laptop/cpuid.txt", &a);
+	CHECK_EQ(a.kind, PMD_ARCH_X86);
+	CHECK_STR(a.basis, "the kernel log: Linux 4.9.0-8-amd64 (line 1)");
+	/* no release (the start lost) and no line only one architecture prints: CPUID next */
+	arch_of_log("tests/klog/dmesg-ring-wrapped.txt", "tests/dumps/laptop/cpuid.txt", &a);
+	CHECK_EQ(a.kind, PMD_ARCH_X86);
+	CHECK_STR(a.basis, "CPUID data: only x86 CPUs have it");
+	/* the tables come first: the ARM64 laptop's tables with an x86 log stay ARM64 */
+	struct pmd_res why;
+	struct pmd_src_opts o = { .dmesg = "tests/klog/dmesg-4.9-intel.txt" };
+	struct pmd_src *s = pmd_src_open_dump("tests/dumps/hand-arm64", &o, &why);
+	CHECK(s != NULL);
+	if (s) {
+		pmd_arch_get(s, &a);
+		CHECK_EQ(a.kind, PMD_ARCH_ARM64);
+		pmd_src_close(s);
+	}
+}

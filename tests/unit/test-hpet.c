@@ -242,3 +242,29 @@ TEST(cmdline_options)
 	CHECK(!pmd_cmdline_opt_is("", "intel_pstate", "passive"));
 	CHECK(pmd_cmdline_opt_is("processor.ignore_ppc=1", "processor.ignore_ppc", "1"));
 }
+
+/* nohpet and hpet= as arch/x86/kernel/hpet.c parses them: every occurrence, each
+ * comma-separated word by its prefix; nothing after "--" (init's). */
+TEST(hpet_cmdline_as_the_kernel_parses_it)
+{
+	struct pmd_hpet_kernel k;
+
+	memset(&k, 0, sizeof(k));
+	pmd_hpet_cmdline_parse("ro hpet=force,verbose hpet=disablex quiet -- nohpet", &k);
+	CHECK(k.hpet_force && k.hpet_verbose && k.hpet_disable && !k.nohpet);
+	memset(&k, 0, sizeof(k));
+	/* the last given does not replace the first: disable stays */
+	pmd_hpet_cmdline_parse("hpet=disable hpet=force\n", &k);
+	CHECK(k.hpet_disable && k.hpet_force);
+	memset(&k, 0, sizeof(k));
+	pmd_hpet_cmdline_parse("nohpet", &k);
+	CHECK(k.nohpet && !k.hpet_disable);
+	memset(&k, 0, sizeof(k));
+	/* not a prefix of the words: "forc", "dis"; "hpet" without '='; another parameter */
+	pmd_hpet_cmdline_parse("hpet=forc,dis hpet nohpetx xhpet=disable hpet_force=1", &k);
+	CHECK(!k.hpet_force && !k.hpet_disable && !k.nohpet && !k.hpet_verbose);
+	memset(&k, 0, sizeof(k));
+	/* an empty word between commas, and a quoted value with a blank */
+	pmd_hpet_cmdline_parse("hpet=,force \"acpi_osi=!Windows 2020\" hpet=verbose", &k);
+	CHECK(k.hpet_force && k.hpet_verbose && !k.hpet_disable);
+}

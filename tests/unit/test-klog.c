@@ -760,3 +760,95 @@ TEST(klog_of_a_source_once_and_why_there_is_none)
 		pmd_src_close(s);
 	}
 }
+
+/* The kernel and the command line a probe judges as: the source's own, else the log's. */
+TEST(klog_kernel_and_cmdline_judged)
+{
+	struct pmd_res why;
+	struct pmd_kver k;
+	unsigned line;
+	char *cmd;
+	/* an acpidump-like source with a log: the log's, with their lines */
+	struct pmd_src_opts o = { .dmesg = "tests/klog/real/legion-y520-5.7.txt" };
+	struct pmd_src *s = pmd_src_open_acpidump(&o, &why);
+	CHECK(s != NULL);
+	if (s) {
+		pmd_kver_judged(s, &k, &line);
+		CHECK(k.known);
+		CHECK_EQ(k.major, 5);
+		CHECK_EQ(k.minor, 7);
+		CHECK_STR(k.release, "5.7.10-gentoo");
+		CHECK_EQ(line, 2);
+		CHECK_EQ(pmd_cmdline_judged(s, &cmd, &line).st, PMD_OK);
+		CHECK_EQ(line, 189); /* "Kernel command line", the one the kernel parses */
+		CHECK(cmd && !strncmp(cmd, "BOOT_IMAGE=/boot/vmlinuz-5.7.10-gentoo root=", 44));
+		CHECK(cmd && !strcmp(cmd + strlen(cmd) - 29, "init=/usr/lib/systemd/systemd"));
+		free(cmd);
+		pmd_src_close(s);
+	}
+	/* a dump with its own: those, whatever the log says (line 0) */
+	s = pmd_src_open_dump("tests/dumps/laptop", &o, &why);
+	CHECK(s != NULL);
+	if (s) {
+		pmd_kver_judged(s, &k, &line);
+		CHECK(k.known);
+		CHECK_EQ(line, 0);
+		CHECK(strncmp(k.release, "5.7.10", 6) != 0);
+		CHECK_EQ(pmd_cmdline_judged(s, &cmd, &line).st, PMD_OK);
+		CHECK_EQ(line, 0);
+		CHECK(cmd && !strstr(cmd, "systemd/systemd"));
+		free(cmd);
+		pmd_src_close(s);
+	}
+	/* neither (CPUID alone): why proc/cmdline is not there */
+	struct pmd_src_opts none = { .cpuid = "tests/dumps/laptop/cpuid.txt" };
+	s = pmd_src_open_acpidump(&none, &why);
+	CHECK(s != NULL);
+	if (s) {
+		pmd_kver_judged(s, &k, &line);
+		CHECK(!k.known);
+		CHECK_EQ(pmd_cmdline_judged(s, &cmd, &line).st, PMD_NOT_RECORDED);
+		CHECK(cmd == NULL);
+		pmd_src_close(s);
+	}
+}
+
+/* A record stamped 0 inside a boot (a secondary CPU's calibrate_delay warning, seen in the
+ * QEMU guests' /dev/kmsg at 0.66 s) starts no boot: the next stamp is back where it was;
+ * a reboot's stamps stay low. */
+TEST(klog_a_stamp_of_zero_inside_a_boot)
+{
+	static const char kmsg[] =
+		"5,0,0,-;Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) #1 SMP\n"
+		"6,154,660102,-;smpboot: CPU 1 Converting physical 0 to logical die 0\n"
+		"5,155,0,-;calibrate_delay_direct() failed to get a good estimate for loops_per_jiffy.\n"
+		"6,156,662763,-;smp: Brought up 1 node, 2 CPUs\n";
+	struct pmd_klog k;
+	CHECK_EQ(pmd_klog_parse(kmsg, strlen(kmsg), NULL, &k), 0);
+	CHECK_EQ(k.nboots, 1);
+	CHECK(k.has_start);
+	CHECK_EQ(k.n, 4);
+	pmd_klog_free(&k);
+	/* the same as dmesg prints it */
+	static const char dmesg[] =
+		"[    0.000000] Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) #1 SMP\n"
+		"[    0.660102] smpboot: CPU 1 Converting physical 0 to logical die 0\n"
+		"[    0.000000] calibrate_delay_direct() failed to get a good estimate for loops_per_jiffy.\n"
+		"[    0.662763] smp: Brought up 1 node, 2 CPUs\n";
+	CHECK_EQ(pmd_klog_parse(dmesg, strlen(dmesg), NULL, &k), 0);
+	CHECK_EQ(k.nboots, 1);
+	CHECK(k.has_start);
+	pmd_klog_free(&k);
+	/* dmesg of two boots: the stamps start again and stay low (a read of /dev/kmsg
+	 * holds one boot whatever its stamps do) */
+	static const char two[] =
+		"[ 5211.604183] clocksource: Switched to clocksource hpet\n"
+		"[ 5211.700000] PM: suspend entry (deep)\n"
+		"[    0.000000] Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) #1 SMP\n"
+		"[    0.020000] Command line: ro quiet\n";
+	CHECK_EQ(pmd_klog_parse(two, strlen(two), NULL, &k), 0);
+	CHECK_EQ(k.nboots, 2);
+	CHECK_EQ(k.boot_first, 3);
+	CHECK(k.has_start);
+	pmd_klog_free(&k);
+}

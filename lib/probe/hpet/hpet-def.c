@@ -6,6 +6,22 @@
 #include "probe/hpet/hpet-probe.h"
 #include "probe/probe.h"
 
+static void free_state(void *st)
+{
+	pmd_hpet_free(st);
+	free(st);
+}
+
+static void logchecks(const void *st, struct pmd_logchecks *c)
+{
+	const struct pmd_hpet_info *h = st;
+	for (size_t i = 0; i < h->checks.n; i++) {
+		const struct pmd_logcheck *k = &h->checks.v[i];
+		pmd_logcheck_add(c, k->id, k->subject, k->verdict, k->line ? k->said : NULL, k->line,
+				 k->why, "%s", k->predicted);
+	}
+}
+
 static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
 {
 	(void)o;
@@ -43,12 +59,32 @@ static void findings(const void *st, struct pmd_checks *f)
 			      "remove nohpet / hpet=disable from the kernel command line if it was "
 			      "not meant",
 			      "the HPET is disabled on the kernel command line");
+	/* Linux reads the base, the number and the ID of the table, and counts what the
+	 * HPET has in its registers: the table's other fields are claims it ignores */
 	for (unsigned i = 0; i < h->ninst; i++)
 		for (unsigned k = 0; k < h->inst[i].nmismatch; k++)
-			pmd_check_add(f, "hpet.table-register-mismatch", PMD_SEV_WARNING,
-				      "report the firmware's HPET table to the vendor",
+			pmd_check_add(f, "hpet.table-register-mismatch", PMD_SEV_INFO,
+				      "Linux counts the registers, not the table: nothing to do; the "
+				      "vendor may fix the table",
 				      "HPET table #%u and registers disagree: %s", i + 1,
 				      h->inst[i].mismatch[k]);
+	const struct pmd_hpet_count *c = &h->count;
+	if (c->from == PMD_HPET_FROM_LOG && c->claimed >= 0 && c->claimed != c->comparators)
+		pmd_check_add(f, "hpet.table-register-mismatch", PMD_SEV_INFO,
+			      "Linux counts the registers, not the table: nothing to do; the vendor "
+			      "may fix the table",
+			      "HPET table #1 claims %d comparators; the HPET's GCAP_ID has %d (the "
+			      "kernel counted them, log line %u)", c->claimed, c->comparators, c->line);
+	for (unsigned i = 0; i < h->ninst; i++) {
+		const struct pmd_hpet_inst *in = &h->inst[i];
+		if (in->regs_read && in->regs.res.st == PMD_OK && in->regs.gcap != 0xffffffffu &&
+		    !in->period_sane && i == 0)
+			pmd_check_add(f, "hpet.period-refused", PMD_SEV_WARNING,
+				      "report the HPET's period to the vendor; the kernel uses other "
+				      "timers",
+				      "the HPET's counter period, %u fs, is outside 100000..100000000: "
+				      "Linux refuses this HPET", in->period_fs);
+	}
 	for (unsigned i = 0; i < h->ndisagree; i++)
 		pmd_check_add(f, "hpet.tables-disagree", PMD_SEV_INFO,
 			      "firmware carries two HPET tables; Linux uses the first",
@@ -80,5 +116,6 @@ const struct pmd_probe pmd_probe_hpet = {
 	.output = output,
 	.why = why,
 	.summary = summary,
-	.free = free,
+	.free = free_state,
+	.logchecks = logchecks,
 };

@@ -15,6 +15,7 @@
 #include "cpu/cpuid.h"
 #include "cpu/msr.h"
 #include "format/procparse.h"
+#include "probe/kernel-log.h"
 
 #define FS_PER_S 1e15
 
@@ -65,9 +66,6 @@ static void decode_regs(struct pmd_hpet_inst *in)
 			 h->legacy_capable ? "yes" : "no", in->legacy_cap ? "yes" : "no");
 	if (h->hw_rev != in->rev)
 		mismatch(in, "hardware revision: table says %u, GCAP_ID says %u", h->hw_rev, in->rev);
-	if (!in->period_sane)
-		mismatch(in, "counter period %u fs is outside 100000..100000000: Linux refuses "
-			 "this HPET", in->period_fs);
 }
 
 /*
@@ -201,18 +199,10 @@ static void collect_kernel(struct pmd_src *s, struct pmd_hpet_info *info)
 	k->iomem_res = pmd_iomem_lookup(s, base, 1, k->iomem_name, sizeof(k->iomem_name),
 					&k->iomem_start, &k->iomem_end);
 
-	k->cmdline_res = pmd_read_file(s, "proc/cmdline", &text, NULL);
+	/* this machine's, else the one the kernel log says it booted with */
+	k->cmdline_res = pmd_cmdline_judged(s, &text, &k->cmdline_line);
 	if (k->cmdline_res.st == PMD_OK) {
-		char v[32];
-		k->nohpet = pmd_cmdline_opt(text, "nohpet", NULL, 0);
-		if (pmd_cmdline_opt(text, "hpet", v, sizeof(v))) {
-			/* hpet=disable,force,verbose: comma-separated words */
-			for (char *w = strtok(v, ","); w; w = strtok(NULL, ",")) {
-				k->hpet_disable |= !strcmp(w, "disable");
-				k->hpet_force |= !strcmp(w, "force");
-				k->hpet_verbose |= !strcmp(w, "verbose");
-			}
-		}
+		pmd_hpet_cmdline_parse(text, k);
 		free(text);
 	}
 
@@ -318,7 +308,8 @@ static void verdict_present(struct pmd_hpet_info *info, const struct pmd_hpet_in
 	struct pmd_hpet_verdict *v = &info->v;
 	const struct pmd_hpet_kernel *k = &info->k;
 	const struct pmd_hpet_chipset *c = &info->chip;
-	char why[200];
+	char why[200], count[120];
+	pmd_hpet_count_text(info, count, sizeof(count));
 	bool kernel_sees = k->cs_has_hpet || pmd_startswith(k->broadcast, "hpet") ||
 			   k->nhpet_cpu_dev || (k->iomem_res.st == PMD_OK &&
 						pmd_startswith(k->iomem_name, "HPET"));
@@ -329,19 +320,18 @@ static void verdict_present(struct pmd_hpet_info *info, const struct pmd_hpet_in
 			const struct pmd_hpet_inst *f = &info->inst[0];
 			snprintf(v->line[0], sizeof(v->line[0]),
 				 "present, but Linux reads only the first of %u ACPI HPET tables, "
-				 "unusable (%.80s); #%u: base 0x%llx, %u comparators",
+				 "unusable (%.80s); #%u: base 0x%llx, claims %u comparators",
 				 info->ninst, f->res.st != PMD_OK ? f->res.why : f->base_res.why,
 				 (unsigned)(t - info->inst) + 1, (unsigned long long)t->h.address,
 				 t->h.comparators);
 		} else if (info->ninst > 1)
 			snprintf(v->line[0], sizeof(v->line[0]),
 				 "present: %u ACPI HPET tables (Linux uses the first), base 0x%llx, "
-				 "%u comparators", info->ninst, (unsigned long long)t->h.address,
-				 t->h.comparators);
+				 "%s", info->ninst, (unsigned long long)t->h.address, count);
 		else
 			snprintf(v->line[0], sizeof(v->line[0]),
-				 "present: ACPI HPET table, base 0x%llx, %u comparators",
-				 (unsigned long long)t->h.address, t->h.comparators);
+				 "present: ACPI HPET table, base 0x%llx, %s",
+				 (unsigned long long)t->h.address, count);
 	} else if (info->tables_res.st == PMD_OK) {
 		v->present = PMD_NO;
 		snprintf(v->line[0], sizeof(v->line[0]), "absent: no ACPI HPET table%s",
@@ -479,8 +469,9 @@ static void verdict_in_use(struct pmd_hpet_info *info)
 	if (k->nohpet || k->hpet_disable) {
 		v->in_use = PMD_NO;
 		snprintf(v->line[3], sizeof(v->line[3]),
-			 "no: disabled on the kernel command line (%s)",
-			 k->nohpet ? "nohpet" : "hpet=disable");
+			 "no: disabled on the kernel command line (%s%s)",
+			 k->nohpet ? "nohpet" : "hpet=disable",
+			 k->cmdline_line ? ", as the kernel log says it" : "");
 	} else if (k->pc10 == PMD_YES && !k->hpet_force) {
 		v->in_use = PMD_NO;
 		snprintf(v->line[3], sizeof(v->line[3]),
@@ -512,6 +503,8 @@ static void verdict_in_use(struct pmd_hpet_info *info)
 		v->in_use = PMD_NO;
 		snprintf(v->line[3], sizeof(v->line[3]), "no: not among the clock sources (%.200s)",
 			 k->cs_available);
+	} else if (pmd_hpet_in_use_from_log(info)) {
+		/* an acpidump with the kernel's log: what the kernel said */
 	} else {
 		v->in_use = PMD_UNKNOWN;
 		pmd_res_str(&k->cs_res, why, sizeof(why));
@@ -610,9 +603,17 @@ void pmd_hpet_collect(struct pmd_src *s, struct pmd_hpet_info *info)
 	}
 	compare_tables(info);
 	pmd_hpet_chipset(s, &info->chip);
+	pmd_hpet_klog_collect(s, info);
 	collect_kernel(s, info);
+	pmd_hpet_count(info);
 	if (!pmd_hpet_judge_arch(s, info))
 		judge(info);
+	pmd_hpet_logchecks_make(info);
+}
+
+void pmd_hpet_free(struct pmd_hpet_info *info)
+{
+	pmd_logchecks_free(&info->checks);
 }
 
 /* ---- output ---- */
@@ -653,6 +654,7 @@ static void print_verdict(const struct pmd_hpet_info *info, struct pmd_out *o)
 	else
 		pmd_out_null(o, "max_oneshot_s", NULL);
 	pmd_out_double(o, "pit_max_oneshot_ms", NULL, PMD_PIT_MAX_ONESHOT_NS / 1e6, 2, NULL);
+	pmd_hpet_print_count(info, o);
 	pmd_out_end(o);
 }
 
@@ -746,6 +748,9 @@ static void print_regs(const struct pmd_hpet_inst *in, unsigned idx, struct pmd_
 	pmd_out_uint(o, "timers", NULL, in->ntimers, NULL);
 	pmd_out_hex(o, "vendor_id", NULL, in->vendor, 4);
 	pmd_out_uint(o, "period_fs", "Counter period fs", in->period_fs, NULL);
+	if (!in->period_sane)
+		pmd_out_str(o, NULL, "Linux", "refuses this HPET: its period is outside 100000.."
+			    "100000000 fs");
 	if (in->period_sane) {
 		fmt_hz(buf, sizeof(buf), FS_PER_S / in->period_fs);
 		pmd_out_str(o, NULL, "Counter frequency", buf);
@@ -884,7 +889,15 @@ static void print_kernel(const struct pmd_hpet_kernel *k, struct pmd_out *o)
 			strcat(buf, " hpet=force");
 		if (k->hpet_verbose)
 			strcat(buf, " hpet=verbose");
-		pmd_out_str(o, NULL, "Command line", buf[0] ? buf + 1 : "no hpet options");
+		if (k->cmdline_line)
+			pmd_out_strf(o, NULL, "Command line", "%s (the kernel log's, line %u)",
+				     buf[0] ? buf + 1 : "no hpet options", k->cmdline_line);
+		else
+			pmd_out_str(o, NULL, "Command line", buf[0] ? buf + 1 : "no hpet options");
+		if (k->cmdline_line)
+			pmd_out_uint(o, "cmdline_line", NULL, k->cmdline_line, NULL);
+		else
+			pmd_out_null(o, "cmdline_line", NULL);
 		pmd_out_bool(o, "nohpet", NULL, k->nohpet);
 		pmd_out_bool(o, "hpet_disable", NULL, k->hpet_disable);
 		pmd_out_bool(o, "hpet_force", NULL, k->hpet_force);
@@ -938,6 +951,7 @@ int pmd_hpet_print(const struct pmd_hpet_info *info, struct pmd_out *o)
 	pmd_out_end(o);
 	print_chipset(&info->chip, o);
 	print_kernel(&info->k, o);
+	pmd_logchecks_print(&info->checks, o);
 	bool answered = info->v.present != PMD_UNKNOWN || info->v.in_use != PMD_UNKNOWN;
 	return answered ? 0 : 2;
 }

@@ -10,7 +10,9 @@
 #include "acpi/arch.h"
 #include "probe/hpet/chipset.h"
 #include "probe/hpet/hpet.h"
+#include "probe/logcheck.h"
 #include "out/out.h"
+#include "source/kver.h"
 
 #define PMD_HPET_MAX_TABLES 4
 #define PMD_HPET_MAX_IRQS 16
@@ -55,6 +57,7 @@ struct pmd_hpet_kernel {
 	char iomem_name[80];
 	uint64_t iomem_start, iomem_end;
 	struct pmd_res cmdline_res;
+	unsigned cmdline_line;          /* the kernel log's line it came from; 0: proc/cmdline */
 	bool nohpet, hpet_disable, hpet_force, hpet_verbose;
 	/* Linux's hpet_is_pc10_damaged() */
 	struct pmd_res pc10_cpu_res;    /* CPUID leaf 5 */
@@ -72,6 +75,42 @@ struct pmd_hpet_verdict {
 	char line[6][256];              /* the answers, in order */
 };
 
+/* A line of the kernel's log, kept with the probe's state. */
+struct pmd_hpet_said {
+	unsigned line;                  /* its line in the log file; 0: the log has none */
+	char text[200];
+};
+
+/* What the kernel's log says about the HPET and the clock source (hpet-klog.c). */
+struct pmd_hpet_log {
+	struct pmd_res res;             /* the log: OK, or why there is none */
+	bool has_start;                 /* it holds the boot's start ("Linux version") */
+	struct pmd_kver kver;           /* the release it names (known false: none) */
+	struct pmd_hpet_said acpi;      /* "ACPI: HPET id: 0x... base: 0x...": the table it read */
+	uint64_t acpi_id, acpi_base;
+	struct pmd_hpet_said mmio;      /* "hpet0: at MMIO 0x...": the block it mapped */
+	uint64_t mmio_base;
+	struct pmd_hpet_said count;     /* "hpet0: 8 comparators, 64-bit ...": GCAP_ID as it read it */
+	int comparators, bits;          /* -1 when the log does not say */
+	struct pmd_hpet_said cs;        /* "clocksource: hpet: mask: ...": registered as a clock source */
+	struct pmd_hpet_said off;       /* the first line saying it will not use the HPET */
+	char off_what[24];              /* its fact ("hpet.pc10", "hpet.disabled" ...) */
+	struct pmd_hpet_said pc10_forced; /* "HPET force enabled via command line, but ..." */
+	struct pmd_hpet_said sw;        /* the last "Switched to clocksource" */
+	char switched[24];
+	struct pmd_hpet_said tsc;       /* the first "TSC unstable" or watchdog line */
+	struct pmd_hpet_said dmi;       /* "DMI: ...": the firmware that booted */
+};
+
+/* The HPET's own comparators and counter width: the registers when read, else the log. */
+enum pmd_hpet_from { PMD_HPET_FROM_NONE, PMD_HPET_FROM_REGS, PMD_HPET_FROM_LOG };
+struct pmd_hpet_count {
+	enum pmd_hpet_from from;
+	int comparators, bits;          /* -1 unknown */
+	unsigned line;                  /* the log's line (FROM_LOG) */
+	int claimed;                    /* the table's comparator field (the first usable table); -1 none */
+};
+
 struct pmd_hpet_info {
 	struct pmd_res tables_res;
 	struct pmd_hpet_inst inst[PMD_HPET_MAX_TABLES];
@@ -82,6 +121,9 @@ struct pmd_hpet_info {
 	char tables_disagree[4][160];   /* between duplicate HPET tables */
 	unsigned ndisagree;
 	struct pmd_arch arch;           /* not x86: no HPET code runs (hpet-arch.c) */
+	struct pmd_hpet_log log;        /* the kernel's log (hpet-klog.c) */
+	struct pmd_hpet_count count;
+	struct pmd_logchecks checks;    /* predictions checked against the log */
 };
 
 /* Every read, in a fixed order (pmdiag-dump runs it to record the MMIO reads). */
@@ -90,6 +132,27 @@ void pmd_hpet_collect(struct pmd_src *s, struct pmd_hpet_info *info);
 int pmd_hpet_print(const struct pmd_hpet_info *info, struct pmd_out *o);
 /* Short form for pmdiag-report. */
 void pmd_hpet_report(const struct pmd_hpet_info *info, struct pmd_out *o);
+void pmd_hpet_free(struct pmd_hpet_info *info);
+
+/* ---- hpet-klog.c: the kernel's log ---- */
+
+/* What the source's kernel log says (info->log). */
+void pmd_hpet_klog_collect(struct pmd_src *s, struct pmd_hpet_info *info);
+/* nohpet and hpet= as the kernel parses them (arch/x86/kernel/hpet.c): every occurrence,
+ * each comma-separated word by its prefix; init's part after "--" left out. */
+void pmd_hpet_cmdline_parse(const char *cmdline, struct pmd_hpet_kernel *k);
+/* The HPET's comparators (info->count), after the registers are decoded. */
+void pmd_hpet_count(struct pmd_hpet_info *info);
+/* "8 comparators (GCAP_ID; the table claims 3)" and the like, for the verdict. */
+void pmd_hpet_count_text(const struct pmd_hpet_info *info, char *buf, size_t n);
+/* The verdict's comparators, comparators_from, comparators_claimed. */
+void pmd_hpet_print_count(const struct pmd_hpet_info *info, struct pmd_out *o);
+/* "Used by the kernel" from the log, where the source has no clock sources (an
+ * acpidump with --dmesg): false when the log does not tell. */
+bool pmd_hpet_in_use_from_log(struct pmd_hpet_info *info);
+/* The predictions checked against the log (info->checks), after the verdict. */
+void pmd_hpet_logchecks_make(struct pmd_hpet_info *info);
+
 /* The verdict on another architecture than x86, whose kernel has no HPET code; false on
  * x86 (or an unknown architecture), where the verdict stays the x86 one. */
 bool pmd_hpet_judge_arch(struct pmd_src *s, struct pmd_hpet_info *info);

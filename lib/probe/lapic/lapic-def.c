@@ -61,6 +61,16 @@ static void summary(const void *st, struct pmd_out *o)
 	pmd_lapic_report(st, o);
 }
 
+static void logchecks(const void *st, struct pmd_logchecks *c)
+{
+	const struct pmd_lapic_info *l = st;
+	for (size_t i = 0; i < l->checks.n; i++) {
+		const struct pmd_logcheck *k = &l->checks.v[i];
+		pmd_logcheck_add(c, k->id, k->subject, k->verdict, k->line ? k->said : NULL, k->line,
+				 k->why, "%s", k->predicted);
+	}
+}
+
 static void lapic_free(void *st)
 {
 	pmd_lapic_free(st);
@@ -76,4 +86,5 @@ const struct pmd_probe pmd_probe_lapic = {
 	.why = why,
 	.summary = summary,
 	.free = lapic_free,
+	.logchecks = logchecks,
 };

@@ -479,6 +479,7 @@ void pmd_lapic_collect(struct pmd_src *s, struct pmd_lapic_info *li, unsigned in
 	firmware(s, &li->fw);
 	pmd_arch_get(s, &li->arch);
 	judge(li);
+	pmd_lapic_klog(s, li);
 }
 
 void pmd_lapic_free(struct pmd_lapic_info *li)
@@ -486,6 +487,7 @@ void pmd_lapic_free(struct pmd_lapic_info *li)
 	free(li->cpu);
 	li->cpu = NULL;
 	pmd_madt_free(&li->fw.madt);
+	pmd_logchecks_free(&li->checks);
 }
 
 /* ---- output ---- */
@@ -822,6 +824,7 @@ int pmd_lapic_print(const struct pmd_lapic_info *li, struct pmd_out *o)
 	print_states(li, o);
 	print_broadcast(li, o);
 	print_firmware(li, o);
+	pmd_logchecks_print(&li->checks, o);
 	return li->stops == PMD_UNKNOWN && li->cpuid_res.st != PMD_OK ? 2 : 0;
 }
 

@@ -10,6 +10,7 @@
 #include "acpi/acpitbl.h"
 #include "acpi/arch.h"
 #include "out/out.h"
+#include "probe/logcheck.h"
 #include "source/source.h"
 
 #define PMD_LAPIC_MAX_STATES 16
@@ -86,6 +87,8 @@ struct pmd_lapic_info {
 
 	struct pmd_arch arch;      /* not x86: no local APIC, nothing judged */
 
+	struct pmd_logchecks checks; /* predictions checked against the kernel's log (lapic-klog.c) */
+
 	/* verdict */
 	enum pmd_tri stops;
 	char stopping[128];        /* "C2, C3" */
@@ -98,5 +101,7 @@ void pmd_lapic_collect(struct pmd_src *s, struct pmd_lapic_info *li, unsigned in
 int pmd_lapic_print(const struct pmd_lapic_info *li, struct pmd_out *o);
 void pmd_lapic_report(const struct pmd_lapic_info *li, struct pmd_out *o);
 void pmd_lapic_free(struct pmd_lapic_info *li);
+/* lapic-klog.c: the ARAT prediction against what intel_idle said in the kernel's log. */
+void pmd_lapic_klog(struct pmd_src *s, struct pmd_lapic_info *li);
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "acpi/aml-eval.h"
 #include "format/acpiexec.h"
+#include "probe/kernel-log.h"
 #include "probe/s0ix/s0ix.h"
 #include "source/kver.h"
 
@@ -238,8 +239,9 @@ void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 	struct pmd_s0ix_lps0 pick = *l, first_no = *l, first_absent = *l;
 	bool have_no = false, have_absent = false, have_pick = false;
 	struct pmd_kver kv;
+	unsigned kv_line; /* the log's line when the kernel is the one a --dmesg log names */
 
-	pmd_kver_read(s, &kv);
+	pmd_kver_judged(s, &kv, &kv_line);
 	for (size_t d = 0; d < l->ndev && !have_pick; d++) {
 		struct pmd_s0ix_lps0 c;
 

@@ -32,10 +32,8 @@ void pmd_thermal_collect(struct pmd_src *s, struct pmd_thermal_info *ti)
 	memset(ti, 0, sizeof(*ti));
 	pmd_thm_sysfs_zones(s, ti);
 	pmd_thm_hwmon(s, ti);
-	pmd_kver_read(s, &ti->kver);
-	/* no kernel ran in the source (an acpidump): the one the user's log names, if any */
-	if (!ti->kver.known)
-		(void)pmd_klog_kver(s, &ti->kver, &ti->kver_log_line);
+	/* the source's kernel, else the one the user's log names (an acpidump) */
+	pmd_kver_judged(s, &ti->kver, &ti->kver_log_line);
 	pmd_thm_params_read(s, ti);
 	pmd_thm_acpi_zones(s, ti);
 	pmd_thm_kernel(ti);

@@ -15,7 +15,9 @@ measured() {
 	# window (live: the wait; a dump: the recorded samples' interval)
 	pmdiag-pstate) echo 'del(.effective_mhz, .cpufreq.policies[]?.scaling_cur_khz, .cpufreq.policies[]?.cpuinfo_cur_khz, .msr.cpus[]?.current_ratio, .msr.cpus[]?.current_mhz, .msr.cpus[]?.current_pstate, .msr.cpus[]?.requested_ratio, .msr.cpus[]?.requested_mhz, .msr.cpus[]?.requested_pstate, .msr.cpus[]?.registers.perf_stat, .msr.cpus[]?.registers.perf_ctl, .msr.cpus[]?.registers.pstate_stat, .msr.cpus[]?.registers.pstate_ctl, .power_limits.packages[]?.core_limit_reasons.window_ms, .power_limits.packages[]?.graphics_limit_reasons.window_ms, .power_limits.packages[]?.ring_limit_reasons.window_ms, .power_limits.throttle_window_ms)' ;;
 	# the race section says what could be measured here; on a dump, that nothing can be
-	pmdiag-report) echo "del(.idle, .race, .summary.idle, .summary.race)
+	# the kernel log's source (live or the dump) and its last line: the log grows between
+	# the live run and the dump's reading of it
+	pmdiag-report) echo "del(.idle, .race, .summary.idle, .summary.race, .klog.source?, .klog.last_line?)
 		| del(.findings[]? | select(.id == \"idle.short-sleep\"))
 		| if .hpet then .hpet |= ($(measured pmdiag-hpet)) else . end
 		| if .lapic then .lapic |= ($(measured pmdiag-lapic)) else . end

@@ -27,10 +27,10 @@
 
 def statuses: ["absent", "unreadable", "not_recorded", "invalid"];
 def severities: ["critical", "warning", "info"];
-def probes: ["hpet", "lapic", "idle", "thermal", "pstate", "s0ix"];
+def probes: ["hpet", "lapic", "idle", "thermal", "pstate", "s0ix", "report"];
 def probe_sections: ["hpet", "lapic", "idle", "thermal", "pstate", "s0ix", "race"];
 def sections: ["schema_version", "pmdiag_version", "findings", "machine", "sources", "platform",
-	"summary", "hpet", "lapic", "idle", "thermal", "pstate", "s0ix", "race", "privacy"];
+	"klog", "summary", "hpet", "lapic", "idle", "thermal", "pstate", "s0ix", "race", "privacy"];
 
 def pstr: if length == 0 then "." else map(if type == "number" then "[\(.)]" else ".\(.)" end) | join("") end;
 def ptext: if type == "string" then "\"\(.[0:60])\"" else tojson | .[0:60] end;
@@ -167,6 +167,43 @@ def platform_spec: {obj: {
 	}, req: ["zone", "type", "temp_mc", "trips"]}}
 }, req: ["cpu_flags", "clocksource", "clockevents", "cpuidle", "cpufreq", "thermal_zones"]};
 
+# The common list of predictions checked against the kernel log (pmdiag(7) JSON), each
+# tool's "kernel_log" and the report's klog.kernel_log.
+def logcheck_spec: {obj: {
+	id: {str: "^[a-z][a-z0-9]*\\.[a-z0-9_-]+$"},
+	subject: "string",
+	predicted: text,
+	said: [text, "null"],
+	line: [{int: 1}, "null"],
+	verdict: {enum: ["agree", "differ", "silent"]},
+	why: [text, "null"]
+}, req: ["id", "subject", "predicted", "said", "line", "verdict", "why"]};
+
+def line: [{int: 1}, "null"];
+def klog_spec: {obj: {
+	source: {enum: ["live", "dump", "file"]},
+	file: text,
+	format: {enum: ["dmesg", "dmesg -T", "journalctl", "syslog", "/dev/kmsg", "dmesg -t"]},
+	boot: {int: 1}, boots: {int: 1}, first_line: {int: 1}, last_line: {int: 1},
+	has_start: "boolean",
+	release: [text, "null"], release_line: line,
+	cmdline: [text, "null"], cmdline_line: line,
+	arch: [text, "null"], arch_line: line,
+	dmi: [text, "null"], dmi_line: line,
+	cpu: [text, "null"], cpu_line: line,
+	cpufreq: [text, "null"], cpufreq_line: line,
+	cpuidle: [text, "null"], cpuidle_line: line,
+	clocksource: [text, "null"], clocksource_line: line,
+	tsc_unstable_line: line,
+	agree: count, differ: count, silent: count,
+	kernel_log: {arr: logcheck_spec},
+	parameters: {arr: {obj: {name: text, value: ["string", "null"]}, req: ["name", "value"]}}
+}, req: ["source", "format", "boot", "boots", "first_line", "last_line", "has_start", "release",
+	"release_line", "cmdline", "cmdline_line", "arch", "arch_line", "dmi", "dmi_line", "cpu",
+	"cpu_line", "cpufreq", "cpufreq_line", "cpuidle", "cpuidle_line", "clocksource",
+	"clocksource_line", "tsc_unstable_line", "agree", "differ", "silent", "kernel_log",
+	"parameters"]};
+
 def hpet_spec: {obj: {verdict: {obj: {
 	present_text: text, firmware_text: text, force_text: text, in_use_text: text,
 	mode_text: text, max_oneshot_text: text,
@@ -259,6 +296,7 @@ def report_spec: {obj: {
 	machine: machine_spec,
 	sources: sources_spec,
 	platform: platform_spec,
+	klog: klog_spec,
 	summary: {obj: {
 		hpet: hpet_spec,
 		lapic: lapic_spec,
@@ -268,8 +306,8 @@ def report_spec: {obj: {
 		s0ix: s0ix_spec,
 		race: race_spec
 	}, req: probe_sections},
-	hpet: {obj: {}, open: true},
-	lapic: {obj: {}, open: true},
+	hpet: {obj: {kernel_log: {arr: logcheck_spec}}, open: true, req: ["kernel_log"]},
+	lapic: {obj: {kernel_log: {arr: logcheck_spec}}, open: true, req: ["kernel_log"]},
 	idle: {obj: {summary: {obj: {}, open: true}}, open: true, req: ["summary"]},
 	thermal: {obj: {checks: {arr: check_spec("thermal")}}, open: true, req: ["checks"]},
 	pstate: {obj: {checks: {arr: check_spec("pstate")}}, open: true, req: ["checks"]},
@@ -311,6 +349,22 @@ def report_rules:
 	 | select(($d.summary[$sec]? | objects | has("verdict")) and ($d[$sec]? | objects))
 	 | if $d.summary[$sec].verdict != $d[$sec].verdict then ".\($sec).verdict differs from .summary.\($sec).verdict" else empty end);
 
+def klog_rules:
+	(.klog | objects
+	 | (["agree", "differ", "silent"][] as $v
+	    | (.kernel_log | map(select(.verdict == $v)) | length) as $n
+	    | if .[$v] != $n then ".klog.\($v): \(.[$v]), but \($n) checks say \($v)" else empty end),
+	   (.kernel_log[] | select((.said == null) != (.line == null))
+	    | ".klog.kernel_log: \(.id) has said without line or line without said")),
+	# every probe's checks are the section's, in probe order
+	(. as $d | select($d.klog | objects)
+	 | ([probe_sections[] as $p | $d[$p]? | objects | .kernel_log? // [] | .[]]) as $all
+	 | if $all != $d.klog.kernel_log then ".klog.kernel_log: not every probe's kernel_log, in order" else empty end),
+	# report.kernel-log-differs when and only when a check differs
+	(. as $d | ($d.klog? | objects | .differ // 0) as $n
+	 | ($d.findings | map(select(.id == "report.kernel-log-differs")) | length) as $f
+	 | if ($n > 0) != ($f == 1) then ".findings: report.kernel-log-differs \($f) times with \($n) checks that differ" else empty end);
+
 # ---- pmdiag(7), over the whole document ----
 def conv_walk($p):
 	if type == "object" then
@@ -349,5 +403,5 @@ def conventions:
 	  elif .num as $n | $n and ($regs | index([$n])) != null then "\(.p | pstr): a number where \(.num) elsewhere is a 0x... string"
 	  else empty end;
 
-def problems: [vcheck(report_spec; []), report_rules, conventions];
+def problems: [vcheck(report_spec; []), report_rules, klog_rules, conventions];
 def check: problems | if length == 0 then true else . end;

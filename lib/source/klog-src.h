@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The kernel log of a source, read and parsed once and kept with it, for every
+ * layer above that reads what the kernel said: the architecture (acpi/arch.c,
+ * when the tables do not name it), the probes' predictions checked against it,
+ * the report's kernel log section. The same answer live, on the dump that
+ * recorded it, and from --dmesg.
+ */
+#ifndef PMD_SOURCE_KLOG_SRC_H
+#define PMD_SOURCE_KLOG_SRC_H
+
+#include "format/klog.h"
+#include "format/redact.h"
+#include "source/source.h"
+
+struct pmd_klog_src {
+	/* OK: log holds the boot; else why there is none: NOT_RECORDED (a dump made
+	 * without it, an acpidump alone), UNREADABLE (dmesg_restrict as a normal user),
+	 * INVALID (the text is no kernel log: log.problem) */
+	struct pmd_res res;
+	struct pmd_klog log;
+	struct pmd_redaction red; /* what the privacy rules cut from it */
+	char *text;               /* the text parsed (log points into it) */
+	size_t len;
+};
+
+/* The source's kernel log; never NULL (res says why there is none). Owned by s. */
+const struct pmd_klog_src *pmd_klog_of(struct pmd_src *s);
+
+#endif
