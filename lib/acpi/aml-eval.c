@@ -84,10 +84,19 @@ static bool seg_in(const char *path, const char *const *list, size_t n)
 	return false;
 }
 
+/*
+ * The system sleep state objects \_S0 .. \_S5 (at the root only, where ACPICA's
+ * AcpiGetSleepTypeData looks: drivers/acpi/sleep.c acpi_sleep_state_supported).
+ */
+static bool sleep_object(const char *path)
+{
+	return strlen(path) == 4 && !strncmp(path, "\\_S", 3) && path[3] >= '0' && path[3] <= '5';
+}
+
 bool pmd_aml_eval_wanted(const char *path)
 {
 	return seg_in(path, wanted, PMD_ARRAY_SIZE(wanted)) ||
-	       seg_in(path, wanted_late, PMD_ARRAY_SIZE(wanted_late));
+	       seg_in(path, wanted_late, PMD_ARRAY_SIZE(wanted_late)) || sleep_object(path);
 }
 
 /* An object acpiexec can evaluate with no arguments. */
@@ -1312,7 +1321,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
 
-		if (evaluable(o) && seg_in(o->path, wanted, PMD_ARRAY_SIZE(wanted))) {
+		if (evaluable(o) && (seg_in(o->path, wanted, PMD_ARRAY_SIZE(wanted)) || sleep_object(o->path))) {
 			paths = pmd_xrealloc(paths, (npaths + 1) * sizeof(*paths));
 			paths[npaths++] = (char *)o->path;
 		}
