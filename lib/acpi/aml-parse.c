@@ -369,12 +369,12 @@ static bool predicate(struct aml_ctx *c, size_t p, size_t end, int32_t scope, st
 	static const uint8_t neg[] = { [COP_TRUE] = COP_FALSE, [COP_EQ] = COP_NE, [COP_GT] = COP_LE,
 				       [COP_LT] = COP_GE };
 	static const uint8_t swap[] = { [COP_EQ] = COP_EQ, [COP_GT] = COP_LT, [COP_LT] = COP_GT };
-	bool not = false;
+	bool negate = false;
 	uint8_t cop;
 	size_t q = p;
 
 	if (q < end && c->t[q] == 0x92) { /* LNot */
-		not = true;
+		negate = true;
 		q++;
 	}
 	if (q >= end)
@@ -390,7 +390,7 @@ static bool predicate(struct aml_ctx *c, size_t p, size_t end, int32_t scope, st
 
 		if (aml_int_const(c, &r, end, &lc->k) == 1) {
 			lc->konst = true; /* If (Zero), If (One) */
-			if (not)
+			if (negate)
 				lc->k = !lc->k;
 			return true;
 		}
@@ -410,7 +410,7 @@ static bool predicate(struct aml_ctx *c, size_t p, size_t end, int32_t scope, st
 		}
 		lc->k = k;
 	}
-	lc->op = not ? neg[cop] : cop;
+	lc->op = negate ? neg[cop] : cop;
 	return true;
 }
 
