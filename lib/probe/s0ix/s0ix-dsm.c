@@ -16,6 +16,7 @@
 
 #include "acpi/aml-eval.h"
 #include "format/acpiexec.h"
+#include "probe/kernel-log.h"
 #include "probe/s0ix/s0ix.h"
 #include "source/kver.h"
 
@@ -240,6 +241,12 @@ void pmd_s0ix_collect_lps0(struct pmd_src *s, struct pmd_s0ix_info *si)
 	struct pmd_kver kv;
 
 	pmd_kver_read(s, &kv);
+	if (!kv.known) {
+		/* an acpidump with --dmesg: the kernel that wrote the log */
+		unsigned line;
+
+		(void)pmd_klog_kver(s, &kv, &line);
+	}
 	for (size_t d = 0; d < l->ndev && !have_pick; d++) {
 		struct pmd_s0ix_lps0 c;
 
