@@ -604,7 +604,7 @@ PY
 	assert_equal "$(jq -r '.kernel_log[0] | [.predicted, .said, .why] | join(" | ")' <<<"$output")" \
 		"(supports S0 S3 S4 S5); undecided from the tables: S2; S4 only in a kernel built with hibernation | ACPI: PM: (supports S0 S3 S4 S5) | the log settles S2: not listed"
 	assert_equal "$(jq -c '[.log.release, .log.has_start, .log.cmdline_from, [.log.suspends[] | [.mode, .entry_line, .exit_line, .failed_line]]]' <<<"$output")" \
-		'["6.12.9-amd64",true,"proc",[["s2idle",12,16,15],["s2idle",17,18,null]]]'
+		'["6.12.9-amd64",true,"proc",[["s2idle",12,16,15],["s2idle",17,18,null],["s2idle",19,20,null]]]'
 	assert_equal "$(jq -c '.log.devices_failed' <<<"$output")" \
 		'[{"device":"0000:00:14.0","driver":"xhci_hcd","phase":"suspend async","error":-16,"callback":"pci_pm_suspend+0x0/0x170","line":14,"in_device_list":true}]'
 	# the host bridge granted PCIe control, but the FADT kept ASPM from Linux

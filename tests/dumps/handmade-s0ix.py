@@ -597,15 +597,15 @@ tests/dumps/asl/hand-s0ix-sleep.asl.
 - DSDT: \\_S0 and \\_S5 plain Names; \\_S1 inside If (SS1) with SS1 a constant Zero
   (never created); \\_S2 inside If (S2EN == One) with S2EN a byte of an operation region
   (the machine's: the tables alone do not say); \\_S3 inside If (SS3) with SS3 a constant
-  One; \\_S4 a method returning its package (evaluated by acpiexec); the LPS0 device
+  One; \\_S4 a method that builds its package (evaluated by acpiexec); the LPS0 device
   \\_SB.PEPD (INT33A1) whose _DSM answers Intel's UUID (mask 0x7F).
 - /sys/power/mem_sleep `[s2idle] deep`, state `freeze mem disk`; suspend_stats: 2
   successes, 1 failure, last_hw_sleep 3.2 s; the xHCI controller 00:14.0 (xhci_hcd).
 - klog.txt: Linux 6.12.9, "ACPI: PM: (supports S0 S3 S4 S5)", "ACPI FADT declares the
   system doesn't support PCIe ASPM", the host bridge's _OSC granting control (and its
   "FADT indicates ASPM is unsupported" line), "Low-power S0 idle used by default for system
-  suspend", a suspend to idle that 00:14.0 aborted (EBUSY from pci_pm_suspend), another
-  that went through.
+  suspend", a suspend to idle that 00:14.0 aborted (EBUSY from pci_pm_suspend), two that
+  went through (the last 3.2 s of hardware sleep).
 
 pmdiag-s0ix: the kernel lists S0 S3 S4 S5 (S2 left open by the tables; the log settles
 it); every prediction agrees with the log (sleep states, the LPS0 line, s2idle as the
@@ -640,6 +640,8 @@ SLEEP_KLOG = "".join("%s;%s\n" % (h, t) for h, t in [
     ("6,15,1900390001,-", "PM: suspend exit"),
     ("6,16,2000000100,-", "PM: suspend entry (s2idle)"),
     ("6,17,2020500100,-", "PM: suspend exit"),
+    ("6,18,2400000100,-", "PM: suspend entry (s2idle)"),
+    ("6,19,2403300100,-", "PM: suspend exit"),
 ])
 
 
