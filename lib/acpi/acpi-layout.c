@@ -29,6 +29,8 @@ const struct pmd_field pmd_fadt_fields[PMD_FADT_NFIELDS + 1] = {
 	[PMD_FADT_F_X_PM_TMR_OFFSET] = W("x_pm_tmr_bit_offset", NULL, NULL, 210, 1, 0),
 	[PMD_FADT_F_X_PM_TMR_ACCESS] = W("x_pm_tmr_access_size", NULL, NULL, 211, 1, 0),
 	[PMD_FADT_F_X_PM_TMR_ADDR] = W("x_pm_tmr_blk", "X_PM_TMR_BLK", NULL, 212, 8, 0),
+	[PMD_FADT_F_SLEEP_CONTROL_ADDR] = W("sleep_control_address", "SLEEP_CONTROL_REG", NULL, 248, 8, 0),
+	[PMD_FADT_F_SLEEP_STATUS_ADDR] = W("sleep_status_address", "SLEEP_STATUS_REG", NULL, 260, 8, 0),
 	[PMD_FADT_NFIELDS] = PMD_FIELD_END,
 };
 

@@ -29,6 +29,8 @@ enum {
 	PMD_FADT_F_X_PM_TMR_OFFSET,
 	PMD_FADT_F_X_PM_TMR_ACCESS,
 	PMD_FADT_F_X_PM_TMR_ADDR,   /* @212 */
+	PMD_FADT_F_SLEEP_CONTROL_ADDR, /* @248: SLEEP_CONTROL_REG's address (GAS @244, ACPI 5.0) */
+	PMD_FADT_F_SLEEP_STATUS_ADDR,  /* @260: SLEEP_STATUS_REG's address (GAS @256, ACPI 5.0) */
 	PMD_FADT_NFIELDS
 };
 extern const struct pmd_field pmd_fadt_fields[PMD_FADT_NFIELDS + 1];

@@ -127,6 +127,11 @@ int pmd_fadt_decode(const uint8_t *d, size_t len, struct pmd_fadt *f)
 		fadt_get(d, n, PMD_FADT_F_X_PM_TMR_ACCESS, &v);
 		f->x_pm_tmr.access_size = (uint8_t)v;
 	}
+	/* ACPICA copies what the length covers into a zeroed FADT: a shorter table has none */
+	if (!fadt_get(d, n, PMD_FADT_F_SLEEP_CONTROL_ADDR, &f->sleep_control_addr))
+		f->sleep_control_addr = 0;
+	if (!fadt_get(d, n, PMD_FADT_F_SLEEP_STATUS_ADDR, &f->sleep_status_addr))
+		f->sleep_status_addr = 0;
 
 	f->c2_latency_ok = f->has_lvl2_lat && f->p_lvl2_lat <= PMD_ACPI_MAX_C2_LATENCY_US;
 	f->c3_latency_ok = f->has_lvl3_lat && f->p_lvl3_lat <= PMD_ACPI_MAX_C3_LATENCY_US;

@@ -118,6 +118,9 @@ struct pmd_fadt {
 	uint8_t minor_revision;   /* @131 FADT minor version (ACPI 5.1+; Linux: major.minor) */
 	bool has_x_pm_tmr;
 	struct pmd_gas x_pm_tmr;  /* @208 X_PM_TMR_BLK */
+	/* ACPI 5.0: the sleep registers of a hardware-reduced platform (the GASes at @244 and
+	 * @256; their addresses, 0 when the table is shorter, as ACPICA's copy has them) */
+	uint64_t sleep_control_addr, sleep_status_addr;
 
 	/* What Linux makes of it. */
 	bool c2_latency_ok;       /* has_lvl2_lat and P_LVL2_LAT <= 100 */

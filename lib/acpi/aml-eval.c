@@ -81,6 +81,22 @@ bool pmd_aml_eval_wanted(const char *path)
 	       seg_in(path, wanted_late, PMD_ARRAY_SIZE(wanted_late));
 }
 
+/*
+ * A system sleep state object \_S0 .. \_S5 (at the root, where ACPICA's
+ * AcpiGetSleepTypeData looks: drivers/acpi/sleep.c acpi_sleep_state_supported) whose
+ * value the tables do not hold: a method, or a Name of no constant value. A constant
+ * Name is read from the namespace, so tables with only those need no acpiexec for it.
+ */
+static bool sleep_object(const struct pmd_aml_ns *ns, const struct pmd_aml_object *o)
+{
+	const struct pmd_aml_value *v;
+
+	if (strlen(o->path) != 4 || strncmp(o->path, "\\_S", 3) || o->path[3] < '0' ||
+	    o->path[3] > '5')
+		return false;
+	return o->kind == PMD_AML_METHOD || pmd_aml_value(ns, o, &v) == PMD_AML_COMPUTED;
+}
+
 /* An object acpiexec can evaluate with no arguments. */
 bool aml_ev_evaluable(const struct pmd_aml_object *o)
 {
@@ -187,7 +203,8 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);
 
-		if (aml_ev_evaluable(o) && seg_in(o->path, wanted, PMD_ARRAY_SIZE(wanted))) {
+		if (aml_ev_evaluable(o) &&
+		    (seg_in(o->path, wanted, PMD_ARRAY_SIZE(wanted)) || sleep_object(ns, o))) {
 			paths = pmd_xrealloc(paths, (npaths + 1) * sizeof(*paths));
 			paths[npaths++] = (char *)o->path;
 		}

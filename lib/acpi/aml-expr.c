@@ -467,8 +467,7 @@ static uint64_t int_width(const struct aml_ctx *c, uint64_t v)
 	return c->ns->int32 ? v & 0xffffffffu : v;
 }
 
-/* An integer constant (Zero, One, Ones, Byte/Word/DWord/QWordConst). 1 yes, 0 not one, -1 bad. */
-static int int_const(struct aml_ctx *c, size_t *pos, size_t end, uint64_t *v)
+int aml_int_const(struct aml_ctx *c, size_t *pos, size_t end, uint64_t *v)
 {
 	size_t p = *pos;
 	unsigned n;
@@ -590,7 +589,7 @@ int aml_data_object(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, u
 	memset(v, 0, sizeof(*v));
 	if (depth > AML_MAX_DEPTH)
 		return fail(c, start, "data nested deeper than %u", AML_MAX_DEPTH);
-	r = int_const(c, pos, end, &v->integer);
+	r = aml_int_const(c, pos, end, &v->integer);
 	if (r) {
 		if (r == 1)
 			v->type = PMD_AML_V_INTEGER;
@@ -615,7 +614,7 @@ int aml_data_object(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, u
 		if (aml_pkg_length(c, &p, end, &pend))
 			return -1;
 		*pos = pend;
-		r = int_const(c, &p, pend, &n);
+		r = aml_int_const(c, &p, pend, &n);
 		if (r < 0) {
 			aml_warn(c, c->err_off, "%s; buffer not kept", c->err);
 			return 0;
@@ -649,7 +648,7 @@ int aml_data_object(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, u
 		if (aml_pkg_length(c, &p, end, &pend))
 			return -1;
 		*pos = pend;
-		r = int_const(c, &p, pend, &n);
+		r = aml_int_const(c, &p, pend, &n);
 		if (r < 0) {
 			aml_warn(c, c->err_off, "%s; package not kept", c->err);
 			return 0;

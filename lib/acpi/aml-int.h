@@ -43,6 +43,26 @@ struct aml_ret {
 	bool root;
 };
 
+/* What a simple load-time If tests (pmd_aml_load_cond): the object's value against k. */
+enum aml_cop { COP_TRUE, COP_FALSE, COP_EQ, COP_NE, COP_GT, COP_LT, COP_GE, COP_LE };
+
+/*
+ * A module-level If, Else or While: ACPICA runs it as the table loads, so what it holds
+ * exists only when its predicate held then. Kept in the namespace (ns->lc); each object
+ * defined inside names the innermost one, which names the one around it.
+ */
+struct aml_lcond {
+	int32_t up;                 /* index + 1 of the block around this one; 0 at the top */
+	bool simple;                /* an If whose predicate is X, LNot (X), X compared with an
+				     * integer constant (LEqual, LGreater, LLess, LNot of each), or
+				     * an integer constant */
+	bool konst;                 /* simple: the predicate is the constant k */
+	int32_t name;               /* simple, not konst: the object tested (NONE: no object of
+				     * that name was defined when the If ran) */
+	uint8_t op;                 /* simple: enum aml_cop */
+	uint64_t k;
+};
+
 struct aml_ent {
 	struct pmd_aml_object pub;  /* first: pmd_aml_value() maps the pointer back */
 	int32_t parent;             /* index, ROOT for top-level objects */
@@ -57,6 +77,8 @@ struct aml_ent {
 	uint8_t nret;
 	bool ret_cond;              /* a Return inside If, Else or While */
 	bool ret_partial;           /* a Return of something else, or the body may end without one */
+	int32_t lc;                 /* index + 1 in ns->lc of the innermost load-time If, Else or
+				     * While around its definition; 0 none */
 };
 
 /* A name written as the target (or inside the target) of an operation: resolved when asked. */
@@ -90,6 +112,8 @@ struct pmd_aml_ns {
 	size_t bytes;               /* held by objects and values, against AML_MAX_BYTES */
 	struct aml_loaded *loaded;
 	size_t nloaded;
+	struct aml_lcond *lc;       /* the module-level If, Else and While blocks */
+	size_t nlc, lccap;
 };
 
 /* One table being loaded. Positions are offsets from the start of the table. */
@@ -103,6 +127,7 @@ struct aml_ctx {
 	bool quiet;                 /* reading a method body: no warnings (ACPICA loads none) */
 	size_t err_off;             /* where the last failure was found */
 	unsigned in_target;         /* inside the target operand of an operation */
+	int32_t lcond;              /* index + 1 in ns->lc of the innermost load-time block, 0 none */
 	char err[160];
 };
 
@@ -120,6 +145,8 @@ bool aml_charge(struct aml_ctx *c, size_t off, size_t n);
 struct aml_ent *aml_ent(const struct pmd_aml_ns *ns, int32_t i);
 int32_t aml_new_obj(struct aml_ctx *c, int32_t parent, uint32_t seg, enum pmd_aml_kind kind,
 		       bool cond, enum aml_ph ph);
+/* Record on object i the load-time block the walk is in (c->lcond). */
+void aml_set_lcond(struct aml_ctx *c, int32_t i);
 int32_t aml_ns_child(const struct pmd_aml_ns *ns, int32_t parent, uint32_t seg);
 int32_t aml_ns_lookup(const struct pmd_aml_ns *ns, int32_t scope, bool root, unsigned up,
 		      unsigned nseg, const uint32_t *seg);
@@ -141,6 +168,8 @@ int32_t aml_lookup(struct aml_ctx *c, int32_t scope, const struct aml_name *nm);
 /* The operands of the opcodes after ExtOpPrefix 0x5B (aml-expr.c explains the letters). */
 extern const char *const aml_ops2[256];
 int aml_skip_bytes(struct aml_ctx *c, size_t *pos, size_t end, size_t n);
+/* An integer constant (Zero, One, Ones, Byte/Word/DWord/QWordConst): 1 yes, 0 not one, -1 bad. */
+int aml_int_const(struct aml_ctx *c, size_t *pos, size_t end, uint64_t *v);
 int aml_skip_operands(struct aml_ctx *c, const char *spec, size_t *pos, size_t end,
 		      int32_t scope, unsigned depth);
 int aml_skip_term(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, unsigned depth);

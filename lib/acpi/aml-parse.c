@@ -94,6 +94,7 @@ static int32_t define(struct aml_ctx *c, int32_t scope, const struct aml_name *n
 		e->pub.method_args = 0;
 		e->pub.kind = kind;
 		e->pub.in_conditional = cond;
+		aml_set_lcond(c, i);
 		snprintf(e->pub.table, sizeof(e->pub.table), "%s", c->name);
 		return i;
 	}
@@ -343,6 +344,76 @@ static void scan_method(struct aml_ctx *c, size_t pos, size_t end, int32_t m, un
 }
 
 /* One statement of a TermList outside methods. -1: the rest of the block is lost. */
+/* A NameString operand (no call arguments follow in a predicate we read): the object. */
+static bool pred_name(struct aml_ctx *c, size_t *q, size_t end, int32_t scope, int32_t *obj)
+{
+	struct aml_name nm;
+	uint8_t b = *q < end ? c->t[*q] : 0;
+
+	if (!aml_name_start(b) && b != '\\' && b != '^' && b != 0x2e && b != 0x2f)
+		return false;
+	if (aml_name_string(c, q, end, &nm) || !nm.nseg)
+		return false;
+	*obj = aml_lookup(c, scope, &nm);
+	/* a call with arguments: its operands follow, not ours to read */
+	return *obj == NONE || !aml_ent(c->ns, *obj)->is_method || !aml_ent(c->ns, *obj)->pub.method_args;
+}
+
+/*
+ * The predicate of a load-time If, when it tests one object: X, LNot (X), X compared
+ * with an integer constant (LEqual, LGreater, LLess, and LNot of each), either way
+ * round. Anything else (a call with arguments, LAnd, an expression) is not simple.
+ */
+static bool predicate(struct aml_ctx *c, size_t p, size_t end, int32_t scope, struct aml_lcond *lc)
+{
+	static const uint8_t neg[] = { [COP_TRUE] = COP_FALSE, [COP_EQ] = COP_NE, [COP_GT] = COP_LE,
+				       [COP_LT] = COP_GE };
+	static const uint8_t swap[] = { [COP_EQ] = COP_EQ, [COP_GT] = COP_LT, [COP_LT] = COP_GT };
+	bool negate = false;
+	uint8_t cop;
+	size_t q = p;
+
+	if (q < end && c->t[q] == 0x92) { /* LNot */
+		negate = true;
+		q++;
+	}
+	if (q >= end)
+		return false;
+	switch (c->t[q]) {
+	case 0x93: cop = COP_EQ; break; /* LEqual */
+	case 0x94: cop = COP_GT; break; /* LGreater */
+	case 0x95: cop = COP_LT; break; /* LLess */
+	default: cop = COP_TRUE; break;
+	}
+	if (cop == COP_TRUE) {
+		size_t r = q;
+
+		if (aml_int_const(c, &r, end, &lc->k) == 1) {
+			lc->konst = true; /* If (Zero), If (One) */
+			if (negate)
+				lc->k = !lc->k;
+			return true;
+		}
+		if (!pred_name(c, &q, end, scope, &lc->name))
+			return false;
+	} else {
+		uint64_t k;
+		size_t r = ++q;
+
+		if (pred_name(c, &q, end, scope, &lc->name)) {
+			if (aml_int_const(c, &q, end, &k) != 1)
+				return false;
+		} else if (aml_int_const(c, &r, end, &k) == 1 && pred_name(c, &r, end, scope, &lc->name)) {
+			cop = swap[cop];
+		} else {
+			return false;
+		}
+		lc->k = k;
+	}
+	lc->op = negate ? neg[cop] : cop;
+	return true;
+}
+
 static int statement(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, bool cond,
 		     unsigned depth)
 {
@@ -447,17 +518,33 @@ static int statement(struct aml_ctx *c, size_t *pos, size_t end, int32_t scope, 
 		return 0;
 	case 0xa0: /* If: PkgLength Predicate TermList */
 	case 0xa1: /* Else: PkgLength TermList */
-	case 0xa2: /* While: PkgLength Predicate TermList */
+	case 0xa2: { /* While: PkgLength Predicate TermList */
+		struct aml_lcond lc = { .up = c->lcond, .name = NONE };
+		int32_t up = c->lcond;
+		struct pmd_aml_ns *ns = c->ns;
+
 		p = at + 1;
 		if (aml_pkg_length(c, &p, end, &pend))
 			return -1;
 		*pos = pend;
+		if (op == 0xa0)
+			lc.simple = predicate(c, p, pend, scope, &lc);
 		if (op != 0xa1 && aml_skip_term(c, &p, pend, scope, depth + 1)) {
 			aml_warn(c, c->err_off, "%s; block skipped", c->err);
 			return 0;
 		}
+		if (!aml_charge(c, at, sizeof(lc)))
+			return 0;
+		if (ns->nlc == ns->lccap) {
+			ns->lccap = ns->lccap ? ns->lccap * 2 : 16;
+			ns->lc = pmd_xrealloc(ns->lc, ns->lccap * sizeof(*ns->lc));
+		}
+		ns->lc[ns->nlc++] = lc;
+		c->lcond = (int32_t)ns->nlc;
 		aml_term_list(c, p, pend, scope, true, depth + 1);
+		c->lcond = up;
 		return 0;
+	}
 	case 0x5b:
 		break;
 	default:

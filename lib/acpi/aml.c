@@ -236,7 +236,13 @@ int32_t aml_new_obj(struct aml_ctx *c, int32_t parent, uint32_t seg, enum pmd_am
 		return NONE;
 	i = ent_new(c->ns, parent, seg, kind, c->name, cond);
 	aml_ent(c->ns, i)->ph = ph;
+	aml_set_lcond(c, i);
 	return i;
+}
+
+void aml_set_lcond(struct aml_ctx *c, int32_t i)
+{
+	aml_ent(c->ns, i)->lc = c->lcond;
 }
 
 /* ---- API ---- */
@@ -276,6 +282,7 @@ void pmd_aml_free(struct pmd_aml_ns *ns)
 	if (ns) {
 		free(ns->wr);
 		free(ns->written);
+		free(ns->lc);
 	}
 	if (!ns)
 		return;
@@ -554,6 +561,102 @@ size_t pmd_aml_load_tables(struct pmd_aml_ns *ns, const struct pmd_acpi_table *t
 		}
 	}
 	return loaded;
+}
+
+/* One simple If's predicate: its text, and 1 held / 0 not / -1 not known (why). */
+static int lc_holds(const struct pmd_aml_ns *ns, const struct aml_lcond *l, char *text, size_t tn,
+		    const struct pmd_aml_object **tested, char *why, size_t wn)
+{
+	static const char *const opname[] = {
+		[COP_EQ] = "==", [COP_NE] = "!=", [COP_GT] = ">", [COP_LT] = "<",
+		[COP_GE] = ">=", [COP_LE] = "<=",
+	};
+	const struct pmd_aml_value *v = NULL;
+	const struct aml_ent *t;
+	uint64_t x, k = l->k;
+
+	*tested = NULL;
+	if (l->konst) {
+		snprintf(text, tn, "0x%" PRIx64, k);
+		return k != 0;
+	}
+	if (l->name == NONE) {
+		snprintf(text, tn, "a name no table had defined yet");
+		snprintf(why, wn, "the If tests a name no table had defined when it ran");
+		return -1;
+	}
+	t = aml_ent(ns, l->name);
+	*tested = &t->pub;
+	if (l->op == COP_TRUE)
+		snprintf(text, tn, "%s", t->pub.path);
+	else if (l->op == COP_FALSE)
+		snprintf(text, tn, "!%s", t->pub.path);
+	else
+		snprintf(text, tn, "%s %s 0x%" PRIx64, t->pub.path, opname[l->op], k);
+	if (t->pub.kind != PMD_AML_NAME || pmd_aml_value(ns, &t->pub, &v) != PMD_AML_CONST_NAME ||
+	    !v || v->type != PMD_AML_V_INTEGER) {
+		snprintf(why, wn, "%s is %s: its value at load is the machine's", t->pub.path,
+			 t->pub.kind == PMD_AML_OTHER ? "a field or another run-time object"
+			 : t->pub.kind == PMD_AML_METHOD ? "a method" : "no constant Integer");
+		return -1;
+	}
+	x = v->integer;
+	switch (l->op) {
+	case COP_TRUE: return x != 0;
+	case COP_FALSE: return x == 0;
+	case COP_EQ: return x == k;
+	case COP_NE: return x != k;
+	case COP_GT: return x > k;
+	case COP_LT: return x < k;
+	case COP_GE: return x >= k;
+	default: return x <= k;
+	}
+}
+
+void pmd_aml_load_cond(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj,
+		       struct pmd_aml_cond *out)
+{
+	const struct aml_ent *e = (const struct aml_ent *)obj;
+	size_t used = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->holds = -1;
+	if (!obj || !e->pub.in_conditional)
+		return;
+	out->kind = e->lc ? PMD_AML_COND_SIMPLE : PMD_AML_COND_OTHER;
+	if (!e->lc)
+		return;
+	/* every block from the innermost out: all must hold; one that surely does not decides */
+	int all = 1;
+
+	for (int32_t i = e->lc; i; i = ns->lc[i - 1].up) {
+		const struct aml_lcond *l = &ns->lc[i - 1];
+		const struct pmd_aml_object *t;
+		char text[96], why[192] = "";
+		int h;
+
+		if (!l->simple) {
+			out->kind = PMD_AML_COND_OTHER;
+			all = all == 0 ? 0 : -1;
+			continue;
+		}
+		h = lc_holds(ns, l, text, sizeof(text), &t, why, sizeof(why));
+		if (used < sizeof(out->text))
+			used += (size_t)snprintf(out->text + used, sizeof(out->text) - used, "%s%s",
+						 used ? " && " : "", text);
+		if (h == 0)
+			all = 0;
+		else if (h < 0 && all) {
+			all = -1;
+			if (!out->why[0]) {
+				out->tested = t;
+				snprintf(out->why, sizeof(out->why), "%s", why);
+			}
+		}
+		if (!out->tested && t)
+			out->tested = t;
+	}
+	out->holds = all;
 }
 
 bool pmd_aml_written(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj)

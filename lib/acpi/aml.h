@@ -45,6 +45,30 @@ struct pmd_aml_object {
 
 struct pmd_aml_ns;
 
+/*
+ * A definition inside a block that runs as its table loads (module-level code: ACPICA
+ * runs an If there once, at load, and what it defines exists only when the predicate
+ * held; the \_S3 of many DSDTs is `If (SS3) { Name (_S3, ...) }`).
+ */
+enum pmd_aml_cond_kind {
+	PMD_AML_COND_NONE,     /* not in such a block */
+	PMD_AML_COND_SIMPLE,   /* one If that tests one object: X, LNot (X), or X compared
+				* with an integer constant (==, !=, <, >, <=, >=) */
+	PMD_AML_COND_OTHER,    /* an Else, a While, nested blocks, or another predicate */
+};
+struct pmd_aml_cond {
+	enum pmd_aml_cond_kind kind;
+	const struct pmd_aml_object *tested; /* SIMPLE: the object tested; NULL when no object
+					      * of that name existed as the If ran */
+	char text[192];        /* SIMPLE: the predicate, "\SS3", "\DAS3 == 0x1" */
+	int holds;             /* SIMPLE: 1 it held at load, 0 it did not, -1 not known from
+				* the tables (why) */
+	char why[192];
+};
+/* The load-time condition of obj's definition, and whether it held (constant Names only). */
+void pmd_aml_load_cond(const struct pmd_aml_ns *ns, const struct pmd_aml_object *obj,
+		       struct pmd_aml_cond *out);
+
 struct pmd_aml_ns *pmd_aml_new(void);
 void pmd_aml_free(struct pmd_aml_ns *ns);
 /*

@@ -405,11 +405,20 @@ struct builder {
 		uint32_t id, idlen;  /* in the text */
 		uint32_t first, last; /* line numbers */
 		bool has_lv;
-		bool by_drop;       /* begun because the stamps went back */
-		int64_t before_us;  /* then: the stamp of the message before the drop */
 		size_t nmsg;
 	} *boots;
 	size_t bcap;
+	/* The stamps went back, and it is not yet known whether a boot begins there: a
+	 * secondary CPU brought up prints a few lines stamped 0.000000 before its clock runs
+	 * ("calibrate_delay_direct() failed ..."), after which the stamps go on. */
+	struct {
+		bool on;
+		size_t msg;          /* the first message stamped back, an index in all */
+		int64_t before_us;   /* the stamp before it */
+		uint32_t prev_last;  /* the boot's last line before it */
+		bool prev_lv;        /* the boot's has_lv before it */
+		unsigned count;      /* messages since, none stamped at or after before_us */
+	} back;
 	bool one_boot;           /* /dev/kmsg records: one boot, whatever the stamps do, and
 				  * their text escaped (\xNN) */
 };
@@ -500,6 +509,42 @@ static void new_boot(struct builder *b, uint32_t id, uint32_t idlen, uint32_t li
 						   .last = lineno };
 }
 
+/* More messages than a secondary CPU's bring-up prints before the stamps go on (real
+ * logs: 1 to 3, each CPU's burst apart); a reboot whose banner the ring buffer lost
+ * stays back longer. */
+#define KLOG_BACK_CONFIRM 8u
+
+/* The stamps went back at b->back.msg and a boot does begin there: its messages move to it. */
+static void split_back(struct builder *b)
+{
+	struct bootinfo *old = cur_boot(b);
+	size_t from = b->back.msg, moved = b->n - from;
+	uint32_t last = old->last;
+	bool lv = false;
+
+	b->back.on = false;
+	for (size_t j = from; j < b->n; j++)
+		lv |= b->msgs.len - b->all[j].msg >= 14 &&
+		      !memcmp(b->msgs.s + b->all[j].msg, "Linux version ", 14);
+	old->nmsg -= moved;
+	old->last = b->back.prev_last;
+	old->has_lv = b->back.prev_lv;
+	new_boot(b, 0, 0, b->all[from].lineno);
+	struct bootinfo *nb = cur_boot(b);
+	nb->nmsg = moved;
+	nb->last = last;
+	nb->has_lv = lv;
+	for (size_t j = from; j < b->n; j++)
+		b->boot_of[j] = b->nboots;
+}
+
+/* Before a separator or at the end: stamps that went back and never came back begin a boot. */
+static void settle_back(struct builder *b)
+{
+	if (b->back.on)
+		split_back(b);
+}
+
 static void new_msg(struct builder *b, const char *t, size_t lstart, size_t lend, uint32_t lineno,
 		    const struct pfx_info *pi)
 {
@@ -508,30 +553,38 @@ static void new_msg(struct builder *b, const char *t, size_t lstart, size_t lend
 	size_t mlen = lend - lstart - pi->msg;
 	struct bootinfo *bi = cur_boot(b);
 	bool lv = mlen >= 14 && !memcmp(m, "Linux version ", 14);
-	/* Not a boot after all: a few messages stamped earlier than the one before them,
-	 * then the stamps back where they were. One CPU printed before its clock ran with
-	 * the others' (an AMD laptop's secondary CPUs print their erratum lines at bring-up
-	 * stamped 0.010302 between 0.49 and 0.59 s); a new boot's stamps stay low. */
-	if (bi->by_drop && !bi->has_lv && bi->nmsg <= 8 && b->nboots > 1 && pi->ts_us >= 0 &&
-	    pi->ts_us >= bi->before_us) {
-		struct bootinfo *pb = &b->boots[b->nboots - 2];
-		for (size_t j = b->n - bi->nmsg; j < b->n; j++)
-			b->boot_of[j] = b->nboots - 1;
-		pb->nmsg += bi->nmsg;
-		pb->last = bi->last;
-		b->nboots--;
-		bi = pb;
-	}
-	/* a new boot: the stamps start again, or a second "Linux version" */
+	/*
+	 * A new boot: a second "Linux version", or the stamps start again and stay low
+	 * (KLOG_BACK_CONFIRM messages, or a "Linux version" among them); stamps that come
+	 * back to where they were were a secondary CPU's before its clock ran.
+	 */
 	if (bi->nmsg && !b->one_boot) {
 		const struct pmd_klog_line *prev = &b->all[b->n - 1];
-		bool drop = pi->ts_us >= 0 && prev->ts_us >= 0 && pi->ts_us + 100000 < prev->ts_us;
-		if (drop || (lv && bi->has_lv)) {
-			int64_t before = prev->ts_us;
+		if (b->back.on) {
+			if (pi->ts_us >= 0 && pi->ts_us + 100000 >= b->back.before_us)
+				b->back.on = false;
+			else if (lv || ++b->back.count >= KLOG_BACK_CONFIRM)
+				split_back(b);
+			bi = cur_boot(b);
+			if (lv && bi->has_lv) {
+				new_boot(b, 0, 0, lineno);
+				bi = cur_boot(b);
+			}
+		} else if (pi->ts_us >= 0 && prev->ts_us >= 0 && pi->ts_us + 100000 < prev->ts_us) {
+			if (lv) {
+				new_boot(b, 0, 0, lineno);
+			} else {
+				b->back.on = true;
+				b->back.msg = b->n;
+				b->back.before_us = prev->ts_us;
+				b->back.prev_last = bi->last;
+				b->back.prev_lv = bi->has_lv;
+				b->back.count = 0;
+			}
+			bi = cur_boot(b);
+		} else if (lv && bi->has_lv) {
 			new_boot(b, 0, 0, lineno);
 			bi = cur_boot(b);
-			bi->by_drop = !(lv && b->boots[b->nboots - 2].has_lv);
-			bi->before_us = before;
 		}
 	}
 	if (b->n == b->cap) {
@@ -621,6 +674,7 @@ static bool starts_msg(enum pmd_klog_fmt f, enum pfx t)
 static bool separator(struct builder *b, const char *t, size_t ls, size_t n, uint32_t lineno)
 {
 	const char *l = t + ls;
+	settle_back(b);
 	if (n > 11 && !memcmp(l, "-- Boot ", 8)) {
 		size_t idl = n - 8 - 3;
 		new_boot(b, (uint32_t)(ls + 8), (uint32_t)(idl < 39 ? idl : 39), lineno);
@@ -733,6 +787,7 @@ int pmd_klog_parse(const char *text, size_t len, const struct pmd_klog_opts *o, 
 		i = e + 1;
 	}
 	close_msg(&b);
+	settle_back(&b);
 	k->nphys = lineno;
 	k->msgs = b.msgs.s;
 	k->msgs_len = b.msgs.len;

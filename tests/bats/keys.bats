@@ -41,6 +41,7 @@ KEYS_NOT_RUN=(
 	"thermal:max_mc" # a hwmon CPU sensor with a maximum: no recorded machine has one
 	"s0ix:mem_sleep_default" # mem_sleep_default= on the command line: no dump has it (s0ix.bats)
 	"s0ix:pcie_port_pm" "s0ix:amd_iommu" # on the command line: no dump has them (s0ix.bats)
+	"s0ix:sleep_states_supported" # pmdiag-report's summary only (its golden files)
 	# a measured suspend, live only (tests/qemu/trace.bats)
 	"s0ix:suspend_cycle" "s0ix:reached" "s0ix:seconds_asked" "s0ix:suspended_s"
 	"s0ix:hw_sleep_s" "s0ix:alarm_left_as_found"

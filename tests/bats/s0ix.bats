@@ -547,3 +547,135 @@ PY
 	assert_output 2
 	diff <(pmdiag-s0ix --dump "$DUMPS/hand-s0ix-nonroot") <(pmdiag-s0ix --dump "$BATS_TEST_TMPDIR/re")
 }
+
+# checks FILE: the kernel_log checks of pmdiag-s0ix's JSON on stdin as "id verdict line" lines
+checks() {
+	jq -r '.kernel_log[] | "\(.id) \(.verdict) \(.line)"'
+}
+
+@test "the system sleep states from the \\_Sx objects: Names, an If on a constant (held, not held) or on a field (open), a method evaluated" {
+	run -0 --separate-stderr pmdiag-s0ix --dump "$DUMPS/hand-s0ix-sleep"
+	assert_line --regexp '^  Linux lists: \(supports S0 S3 S4 S5\), and perhaps S2; S4 only in a kernel with hibernation \(CONFIG_HIBERNATION: Debian.s has it\)$'
+	assert_line --regexp '^  S1 +\\_S1 +a Name inside If \(\\SS1\), which does not hold as the table loads +no: '
+	assert_line --regexp '^  S2 +\\_S2 +a Name inside If \(\\S2EN == 0x1\): \\S2EN is a field or another run-time object: its value at load is the machine.s +\?: not known from the tables: the kernel.s log says'
+	assert_line --regexp '^  S4 +\\_S4 +a method, evaluated by ACPICA: the same on every boot +yes: in a kernel built with hibernation'
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-sleep"
+	assert_equal "$(jq -c '[.sleep_states.supported, .sleep_states.undecided, [.sleep_states.states[] | [.state, .object, .listed]]]' <<<"$output")" \
+		'["S0 S3 S4 S5","S2",[["S0","\\_S0",true],["S1","\\_S1",false],["S2","\\_S2",null],["S3","\\_S3",true],["S4","\\_S4",true],["S5","\\_S5",true]]]'
+	# the report's summary carries the prediction
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-s0ix-sleep"
+	assert_equal "$(jq -r '.summary.s0ix.sleep_states_supported' <<<"$output")" "S0 S3 S4 S5"
+	# an arm64 machine lists none (sleep.o is x86's); a FADT without the DSDT says why
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-arm64"
+	assert_equal "$(jq -r '.sleep_states.supported_status' <<<"$output")" absent
+	# hardware-reduced ACPI without sleep registers: S0 only, whatever \_S5 says
+	local d
+	d=$(copy_dump hand-s0ix-sleep hw)
+	python3 - "$d/acpidump.txt" <<'PY'
+import re, sys
+p = sys.argv[1]
+t = open(p).read()
+# FACP flags byte 2 (offset 0x72): set bit 20 (HW_REDUCED_ACPI), fix the checksum
+blk = re.search(r"FACP @ 0x[0-9A-F]+\n((?:    [0-9A-F]{4}: .*\n)+)", t)
+b = bytearray()
+for line in blk.group(1).splitlines():
+    b += bytes(int(x, 16) for x in line[10:57].split())
+b[0x72] |= 0x10
+b[9] = 0
+b[9] = (-sum(b)) & 0xFF
+out = ""
+for i in range(0, len(b), 16):
+    row = b[i:i + 16]
+    out += "    %04X: %-48s %s\n" % (i, " ".join("%02X" % x for x in row),
+                                     "".join(chr(x) if 32 <= x < 127 else "." for x in row))
+open(p, "w").write(t.replace(blk.group(1), out))
+PY
+	run -0 pmdiag-s0ix --json --dump "$d"
+	assert_equal "$(jq -c '[.sleep_states.supported, .sleep_states.states[5].listed]' <<<"$output")" '["S0",false]'
+	assert_equal "$(jq -r '.sleep_states.states[5].found' <<<"$output")" "a Name"
+}
+
+@test "a dump and the kernel log it recorded: every prediction agrees; a device that failed to suspend is named, linked to the device list" {
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-sleep"
+	run -0 checks <<<"$output"
+	assert_output "$(printf '%s\n' 's0ix.sleep-states agree 6' 's0ix.lps0-default agree 11' \
+		's0ix.suspend-mode agree 12' 's0ix.aspm-fadt agree 7')"
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-sleep"
+	assert_equal "$(jq -r '.kernel_log[0] | [.predicted, .said, .why] | join(" | ")' <<<"$output")" \
+		"(supports S0 S3 S4 S5); undecided from the tables: S2; S4 only in a kernel built with hibernation | ACPI: PM: (supports S0 S3 S4 S5) | the log settles S2: not listed"
+	assert_equal "$(jq -c '[.log.release, .log.has_start, .log.cmdline_from, [.log.suspends[] | [.mode, .entry_line, .exit_line, .failed_line]]]' <<<"$output")" \
+		'["6.12.9-amd64",true,"proc",[["s2idle",12,16,15],["s2idle",17,18,null],["s2idle",19,20,null]]]'
+	assert_equal "$(jq -c '.log.devices_failed' <<<"$output")" \
+		'[{"device":"0000:00:14.0","driver":"xhci_hcd","phase":"suspend async","error":-16,"callback":"pci_pm_suspend+0x0/0x170","line":14,"in_device_list":true}]'
+	# the host bridge granted PCIe control, but the FADT kept ASPM from Linux
+	assert_equal "$(jq -c '[.log.host_bridges[] | [.bridge, .aspm_control, .ltr_control, .line]]' <<<"$output")" \
+		'[["PNP0A08:00",false,true,9]]'
+	run -0 pmdiag-report --json --dump "$DUMPS/hand-s0ix-sleep"
+	assert_equal "$(jq -r '.findings[] | select(.probe == "s0ix") | "\(.severity) \(.id): \(.message)"' <<<"$output")" \
+		"warning s0ix.suspend-device-failed: the kernel's log: xhci_hcd 0000:00:14.0 failed to suspend async: error -16 (EBUSY) (line 14), from pci_pm_suspend+0x0/0x170: the suspend was aborted and the machine stayed up; pmdiag's device list: 0000:00:14.0, class 0c03, driver xhci_hcd, runtime PM auto, D3hot"
+	# the text: the checks after everything else
+	run -0 pmdiag-s0ix --dump "$DUMPS/hand-s0ix-sleep"
+	assert_line "Against the kernel's log:"
+	assert_line --regexp '^    Kernel said \(line 11\): Low-power S0 idle used by default for system suspend$'
+}
+
+@test "an acpidump with the log of another boot: each difference with its likelier cause, a suspend that never came back, pmc_core's missed SLP_S0" {
+	run -0 pmdiag-s0ix --json --acpidump "$DUMPS/hand-s0ix-sleep/acpidump.txt" --dmesg "$TOP/tests/klog/dmesg-s0ix-hang.txt"
+	local out=$output
+	run -0 checks <<<"$out"
+	assert_output "$(printf '%s\n' 's0ix.sleep-states agree 7' 's0ix.lps0-default differ null' \
+		's0ix.suspend-mode differ 14' 's0ix.aspm-fadt differ null' 's0ix.pcie-aspm agree 5')"
+	assert_equal "$(jq -r '.kernel_log[0].why' <<<"$out")" "the log settles S2: listed"
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "s0ix.suspend-mode") | .said' <<<"$out")" "PM: suspend entry (deep)"
+	[[ "$(jq -r '.kernel_log[] | select(.id == "s0ix.suspend-mode") | .why' <<<"$out")" == "a mode chosen after boot is likelier"* ]]
+	# pcie_aspm=force: the FADT's refusal still prints, and no longer binds Linux
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "s0ix.aspm-fadt") | .predicted' <<<"$out")" \
+		"printed (IAPC_BOOT_ARCH bit 4), but pcie_aspm=force keeps ASPM under Linux's control"
+	# the log's command line stands in for /proc/cmdline; the bridge kept PCIe control
+	assert_equal "$(jq -c '[.log.cmdline_from, .kernel.pcie_aspm, [.log.host_bridges[] | [.bridge, .os_controls, .aspm_control, .ltr_control]]]' <<<"$out")" \
+		'["log","force",[["PNP0A08:00",null,false,false]]]'
+	assert_equal "$(jq -c '[.log.suspends[] | [.mode, .exit_line]]' <<<"$out")" '[["deep",17],["s2idle",20],["s2idle",null]]'
+	run -0 pmdiag-report --json --acpidump "$DUMPS/hand-s0ix-sleep/acpidump.txt" --dmesg "$TOP/tests/klog/dmesg-s0ix-hang.txt"
+	assert_equal "$(jq -r '.findings[] | select(.probe == "s0ix") | "\(.severity) \(.id)"' <<<"$output")" \
+		"$(printf 'warning s0ix.suspend-no-exit\nwarning s0ix.log-no-hw-sleep')"
+	[[ "$(jq -r '.findings[] | select(.id == "s0ix.suspend-no-exit") | .message' <<<"$output")" == *"(s2idle) of line 21 has no \"PM: suspend exit\" after it"* ]]
+	[[ "$(jq -r '.findings[] | select(.id == "s0ix.log-no-hw-sleep") | .message' <<<"$output")" == *'"CPU did not enter SLP_S0!!!" 1 time (first line 19)'* ]]
+}
+
+@test "tables that are not the ones that booted: a state the log lists and the tables lack, named with the log's BIOS and the tables' DSDT" {
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-lps0" --dmesg "$TOP/tests/klog/dmesg-6.12-intel.txt"
+	run -0 checks <<<"$output"
+	assert_line "s0ix.sleep-states differ 28"
+	assert_line "s0ix.aspm-fadt differ 29"
+	assert_line "s0ix.lps0-default agree 35"
+	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-lps0" --dmesg "$TOP/tests/klog/dmesg-6.12-intel.txt"
+	assert_equal "$(jq -r '.kernel_log[0].why' <<<"$output")" \
+		'S3: the tables say "absent": likely another firmware version booted; log line 9: BIOS N2WET24W (1.14 ) 10/15/2020; tables: DSDT LPS0 rev 0x1'
+	# the aborted suspend's device is in this dump's device list too
+	assert_equal "$(jq -c '[.log.devices_failed[] | [.device, .in_device_list]]' <<<"$output")" '[["0000:00:14.0",true]]'
+}
+
+@test "a 4.9 kernel's log: no LPS0 line before 6.0 (silent), the unprefixed sleep-state line, a USB device that failed" {
+	run -0 pmdiag-s0ix --json --acpidump "$DUMPS/hand-s0ix-sleep/acpidump.txt" --dmesg "$TOP/tests/klog/dmesg-4.9-intel.txt"
+	local out=$output
+	run -0 checks <<<"$out"
+	assert_output "$(printf '%s\n' 's0ix.sleep-states agree 15' 's0ix.lps0-default silent null' 's0ix.aspm-fadt differ null')"
+	assert_equal "$(jq -r '.kernel_log[1].why' <<<"$out")" "kernels before 6.0 do not print it"
+	assert_equal "$(jq -c '[.log.release, [.log.suspends[] | .mode], [.log.devices_failed[] | [.device, .driver, .in_device_list]]]' <<<"$out")" \
+		'["4.9.0-8-amd64",["mem","mem"],[["2-1.2","-",false]]]'
+	# "PM: Entering mem sleep" is no "suspend entry (...)": no mode check, no missing exit
+	run -0 pmdiag-report --json --acpidump "$DUMPS/hand-s0ix-sleep/acpidump.txt" --dmesg "$TOP/tests/klog/dmesg-4.9-intel.txt"
+	assert_equal "$(jq -r '[.findings[] | select(.probe == "s0ix") | .id] | join(" ")' <<<"$output")" "s0ix.suspend-device-failed"
+}
+
+@test "a real laptop's acpidump and part of its real log: S0 S4 S5 (no S3), as the kernel listed them" {
+	[ -f "$CORPUS/acpi/lhw-4F5C02C371C7.acpidump.txt.xz" ] || skip "no corpus"
+	run -0 pmdiag-s0ix --json --acpidump "$CORPUS/acpi/lhw-4F5C02C371C7.acpidump.txt.xz" --dmesg "$TOP/tests/klog/real/lhw-4F5C02C371C7.txt"
+	local out=$output
+	run -0 checks <<<"$out"
+	assert_output "$(printf '%s\n' 's0ix.sleep-states agree 154' 's0ix.lps0-default silent null')"
+	assert_equal "$(jq -c '[.sleep_states.supported, .log.has_start, .kernel_log[0].said]' <<<"$out")" \
+		'["S0 S4 S5",false,"ACPI: PM: (supports S0 S4 S5)"]'
+	# the CPU's model line (AMD Ryzen) stands in for CPUID: Linux calls AMD's UUID
+	assert_equal "$(jq -c '[.firmware.lps0_dsm[] | .linux_calls]' <<<"$out")" '[false,true,true]'
+}

@@ -23,10 +23,11 @@ POWER_PATTERNS = ["pattern: sys/power/state", "pattern: sys/power/mem_sleep",
 FFH, MEMORY = 0x7F, 0
 
 
-def fadt(flags, profile=2):
-    """A revision 6.5 FADT of 276 bytes: the preferred PM profile and the flags."""
+def fadt(flags, profile=2, boot_arch=0):
+    """A revision 6.5 FADT of 276 bytes: the preferred PM profile, IAPC_BOOT_ARCH, the flags."""
     body = bytearray(276 - 36)
     body[45 - 36] = profile
+    struct.pack_into("<H", body, 109 - 36, boot_arch)
     struct.pack_into("<I", body, 112 - 36, flags)
     body[131 - 36] = 5
     return table(b"FACP", 6, bytes(body), oemtab=b"FADT")
@@ -574,6 +575,74 @@ user. What a user cannot read, and what the dump says instead:
 pmdiag-s0ix: unknown (the FADT is unreadable: run as root), the PMC unreadable with the
 reason, two PCI functions whose capabilities were not recorded.
 """)
+
+    # An Intel laptop whose tables hold every form of \_Sx, with the kernel's log of its boot.
+    f = files("6.12.9-amd64", [("FACP", fadt(1 << 21, boot_arch=1 << 4)),
+                               ("DSDT", dsdt("hand-s0ix-sleep.asl")), ("LPIT", intel_lpit)],
+              "[s2idle] deep", stats(2, 3200000, 6400000, 4294967295, fail=1), 9)
+    f["sys/power/state"] = "freeze mem disk\n"
+    x, ln = rpm("0000:00:14.0", 0x0c0330, "auto", "suspended", "D3hot", 20100, 891900, "xhci_hcd")
+    f.update(x)
+    f["links"] = "\n".join(ln) + "\n"
+    f["klog.txt"] = SLEEP_KLOG
+    write("hand-s0ix-sleep", f, """# hand-s0ix-sleep: the system sleep states and the kernel's log of the same boot
+
+Handmade by tests/dumps/handmade-s0ix.py: the files of Linux 6.12 on a Tiger Lake class
+laptop after three suspends to idle (one aborted), with the kernel log of that boot
+(klog.txt, /dev/kmsg records as pmdiag-dump writes them). The DSDT is compiled by iasl from
+tests/dumps/asl/hand-s0ix-sleep.asl.
+
+- FADT revision 6.5: LOW_POWER_S0_IDLE (flags bit 21), IAPC_BOOT_ARCH bit 4 (PCIe ASPM
+  not supported); the Intel LPIT of hand-s0ix-intel.
+- DSDT: \\_S0 and \\_S5 plain Names; \\_S1 inside If (SS1) with SS1 a constant Zero
+  (never created); \\_S2 inside If (S2EN == One) with S2EN a byte of an operation region
+  (the machine's: the tables alone do not say); \\_S3 inside If (SS3) with SS3 a constant
+  One; \\_S4 a method that builds its package (evaluated by acpiexec); the LPS0 device
+  \\_SB.PEPD (INT33A1) whose _DSM answers Intel's UUID (mask 0x7F).
+- /sys/power/mem_sleep `[s2idle] deep`, state `freeze mem disk`; suspend_stats: 2
+  successes, 1 failure, last_hw_sleep 3.2 s; the xHCI controller 00:14.0 (xhci_hcd).
+- klog.txt: Linux 6.12.9, "ACPI: PM: (supports S0 S3 S4 S5)", "ACPI FADT declares the
+  system doesn't support PCIe ASPM", the host bridge's _OSC granting control (and its
+  "FADT indicates ASPM is unsupported" line), "Low-power S0 idle used by default for system
+  suspend", a suspend to idle that 00:14.0 aborted (EBUSY from pci_pm_suspend), two that
+  went through (the last 3.2 s of hardware sleep).
+
+pmdiag-s0ix: the kernel lists S0 S3 S4 S5 (S2 left open by the tables; the log settles
+it); every prediction agrees with the log (sleep states, the LPS0 line, s2idle as the
+default mode, ASPM refused by the FADT); the warning s0ix.suspend-device-failed names
+00:14.0, linked to its row of the device list.
+""")
+
+
+# The kernel's log of hand-s0ix-sleep's boot, as /dev/kmsg records (klog.txt).
+SLEEP_KLOG = "".join("%s;%s\n" % (h, t) for h, t in [
+    ("5,0,0,-", "Linux version 6.12.9-amd64 (debian-kernel@lists.debian.org) "
+     "(x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) "
+     "#1 SMP PREEMPT_DYNAMIC Debian 6.12.9-1 (2025-01-10)"),
+    ("6,1,0,-", "Command line: BOOT_IMAGE=/boot/vmlinuz-6.12.9-amd64 ro quiet"),
+    ("6,2,0,-", "DMI: PMDIAG Handmade Laptop/SLEEP, BIOS 1.14 01/10/2025"),
+    ("6,3,63366,-", "Kernel command line: BOOT_IMAGE=/boot/vmlinuz-6.12.9-amd64 ro quiet"),
+    ("6,4,122110,-", "smpboot: CPU0: 11th Gen Intel(R) Core(TM) i7-1165G7 @ 2.80GHz "
+     "(family: 0x6, model: 0x8c, stepping: 0x1)"),
+    ("6,5,255100,-", "ACPI: PM: (supports S0 S3 S4 S5)"),
+    ("6,6,262600,-", "ACPI FADT declares the system doesn't support PCIe ASPM, so disable it"),
+    ("6,7,270555,-", "acpi PNP0A08:00: _OSC: OS supports [ExtendedConfig ASPM ClockPM Segments MSI "
+     "EDR HPX-Type3]"),
+    ("6,8,271432,-", "acpi PNP0A08:00: _OSC: OS now controls [PCIeHotplug SHPCHotplug PME AER "
+     "PCIeCapability LTR DPC]"),
+    ("6,9,271435,-", "acpi PNP0A08:00: FADT indicates ASPM is unsupported, using BIOS configuration"),
+    ("6,10,511243,-", "Low-power S0 idle used by default for system suspend"),
+    ("6,11,1900100103,-", "PM: suspend entry (s2idle)"),
+    ("3,12,1900210050,-", "xhci_hcd 0000:00:14.0: PM: dpm_run_callback(): pci_pm_suspend+0x0/0x170 "
+     "returns -16"),
+    ("3,13,1900210055,-", "xhci_hcd 0000:00:14.0: PM: failed to suspend async: error -16"),
+    ("3,14,1900210070,-", "PM: Some devices failed to suspend, or early wake event detected"),
+    ("6,15,1900390001,-", "PM: suspend exit"),
+    ("6,16,2000000100,-", "PM: suspend entry (s2idle)"),
+    ("6,17,2020500100,-", "PM: suspend exit"),
+    ("6,18,2400000100,-", "PM: suspend entry (s2idle)"),
+    ("6,19,2403300100,-", "PM: suspend exit"),
+])
 
 
 if __name__ == "__main__":

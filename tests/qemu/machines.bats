@@ -108,6 +108,24 @@ report_text_fixed() {
 	done
 }
 
+@test "the sleep states pmdiag predicts from each guest's tables are those its own kernel listed in its log" {
+	local m top
+	for m in $QEMU_MACHINES; do
+		booted "$D" "$m"
+		# QEMU's DSDT names \_S3, \_S4 and \_S5 (no \_S0: S0 is listed anyway), and the
+		# guest's kernel (Debian's, with hibernation) printed it in the log read live from
+		# /dev/kmsg: the one check of this log (no FADT flag, no ASPM bit, no suspend)
+		assert_equal "$(jqr -c '[.s0ix.sleep_states.supported, [.s0ix.kernel_log[] | [.id, .verdict, .said]]]')" \
+			'["S0 S3 S4 S5",[["s0ix.sleep-states","agree","ACPI: PM: (supports S0 S3 S4 S5)"]]]'
+		# the same from the dump the guest recorded (its klog.txt), on the same line
+		top=$(ls -d "$D/$m.dump"/*/)
+		[ -f "$top/klog.txt" ] || fail "$m: the guest's dump holds no klog.txt"
+		run -0 pmdiag-s0ix --json --dump "$top"
+		assert_equal "$(jq -c '.kernel_log' <<<"$output")" "$(jqr -c '.s0ix.kernel_log')"
+		[ "$(jqr '.s0ix.kernel_log[0].line')" -gt 0 ] || fail "$m: no line for the sleep states"
+	done
+}
+
 # hpet_legacy_3_timers: pmdiag-hpet on the dump the guest recorded: QEMU's HPET, 3
 # timers at 100 MHz, enabled by Linux in legacy replacement mode, the counter running.
 hpet_legacy_3_timers() {

@@ -58,6 +58,8 @@ static void fadt_v6(uint8_t *d)
 	d[209] = 32;
 	d[211] = 3;
 	put64(d + 212, 0x1808);
+	put64(d + 248, 0x1804);          /* SLEEP_CONTROL_REG's address */
+	put64(d + 260, 0x1800);          /* SLEEP_STATUS_REG's address */
 }
 
 TEST(fadt_decode_every_field)
@@ -108,6 +110,8 @@ TEST(fadt_decode_every_field)
 	CHECK_EQ(f.pmtmr, PMD_PMTMR_IO);
 	CHECK_EQ_U64(f.pmtmr_addr, 0x1808);
 	CHECK(f.pmtmr_from_x);
+	CHECK_EQ_U64(f.sleep_control_addr, 0x1804);
+	CHECK_EQ_U64(f.sleep_status_addr, 0x1800);
 
 	/* C2 101 us is dropped, C3 1000 us kept: the limits of processor_idle.c */
 	put16(d + 96, 101);
@@ -115,6 +119,12 @@ TEST(fadt_decode_every_field)
 	CHECK_EQ(pmd_fadt_decode(d, sizeof(d), &f), 0);
 	CHECK(!f.c2_latency_ok);
 	CHECK(f.c3_latency_ok);
+
+	/* a 4.0 FADT (244 bytes) has no sleep registers: ACPICA's copy has zeros there */
+	put32(d + 4, PMD_FADT_V3_LEN);
+	CHECK_EQ(pmd_fadt_decode(d, PMD_FADT_V3_LEN, &f), 0);
+	CHECK_EQ_U64(f.sleep_control_addr, 0);
+	CHECK_EQ_U64(f.sleep_status_addr, 0);
 }
 
 TEST(fadt_names)

@@ -1887,3 +1887,107 @@ TEST(aml_written_names)
 	CHECK(!pmd_aml_written(ns, NULL));
 	pmd_aml_free(ns);
 }
+
+/* pmd_aml_load_cond: the load-time If around a definition, decided when it tests a constant Name. */
+static void cond_at(const struct pmd_aml_ns *ns, const char *path, struct pmd_aml_cond *c)
+{
+	const struct pmd_aml_object *o = pmd_aml_find(ns, path);
+
+	memset(c, 0, sizeof(*c));
+	c->holds = 99;
+	if (!o)
+		unit_fail(__FILE__, __LINE__, "%s not in the namespace", path);
+	else
+		pmd_aml_load_cond(ns, o, c);
+}
+
+TEST(aml_load_conditions)
+{
+	static struct aml a;
+	struct pmd_aml_ns *ns;
+	struct pmd_aml_cond c;
+
+	a.n = 0;
+	name_op(&a, "SS3"); E(&a, 0x01);
+	name_op(&a, "SS4"); E(&a, 0x00);
+	name_op(&a, "SS1"); E(&a, 0x0a, 0x02);
+	method(&a, "\\M2", 0x02); E(&a, 0xa4, 0x68); pkg_close(&a);
+	/* OperationRegion (GNVS, SystemMemory, 0x1000, 0x10); Field (GNVS, AnyAcc, Lock, Preserve) { DAS3, 8 } */
+	E(&a, 0x5b, 0x80); name(&a, "GNVS"); E(&a, 0x00, 0x0b, 0x00, 0x10, 0x0a, 0x10);
+	E(&a, 0x5b, 0x81); pkg_open(&a); name(&a, "GNVS"); E(&a, 0x10); name(&a, "DAS3"); E(&a, 0x08);
+	pkg_close(&a);
+	/* If (SS3) { Name (_S3, Package () { 5, 0 }) } */
+	E(&a, 0xa0); pkg_open(&a); name(&a, "SS3");
+	name_op(&a, "_S3"); E(&a, 0x12); pkg_open(&a); E(&a, 0x02, 0x0a, 0x05, 0x00); pkg_close(&a);
+	pkg_close(&a);
+	/* If (LNot (SS3)) { Name (A4, One) } */
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x92); name(&a, "SS3"); name_op(&a, "A4"); E(&a, 0x01); pkg_close(&a);
+	/* If (LEqual (DAS3, One)) { Name (_S1, Package () { 1 }) } */
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x93); name(&a, "DAS3"); E(&a, 0x01);
+	name_op(&a, "_S1"); E(&a, 0x12); pkg_open(&a); E(&a, 0x01, 0x01); pkg_close(&a);
+	pkg_close(&a);
+	/* If (Zero) { Name (Z, One) } */
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x00); name_op(&a, "Z"); E(&a, 0x01); pkg_close(&a);
+	/* If (LEqual (One, SS3)) { Name (SW, One) }: the constant first */
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x93, 0x01); name(&a, "SS3"); name_op(&a, "SW"); E(&a, 0x01);
+	pkg_close(&a);
+	/* If (LGreater (SS1, One)) { Name (GT, One) }; If (LNot (LLess (SS1, 3))) { Name (GE, One) } */
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x94); name(&a, "SS1"); E(&a, 0x01); name_op(&a, "GT"); E(&a, 0x01);
+	pkg_close(&a);
+	E(&a, 0xa0); pkg_open(&a); E(&a, 0x92, 0x95); name(&a, "SS1"); E(&a, 0x0a, 0x03);
+	name_op(&a, "GE"); E(&a, 0x01); pkg_close(&a);
+	/* If (SS3) { If (DAS3) { Name (N1, One) } }; If (SS4) { If (DAS3) { Name (N2, One) } } */
+	E(&a, 0xa0); pkg_open(&a); name(&a, "SS3");
+	E(&a, 0xa0); pkg_open(&a); name(&a, "DAS3"); name_op(&a, "N1"); E(&a, 0x01); pkg_close(&a);
+	pkg_close(&a);
+	E(&a, 0xa0); pkg_open(&a); name(&a, "SS4");
+	E(&a, 0xa0); pkg_open(&a); name(&a, "DAS3"); name_op(&a, "N2"); E(&a, 0x01); pkg_close(&a);
+	pkg_close(&a);
+	/* Else { Name (E1, One) }; If (M2 (1, 2)) { Name (MC, One) } */
+	E(&a, 0xa1); pkg_open(&a); name_op(&a, "E1"); E(&a, 0x01); pkg_close(&a);
+	E(&a, 0xa0); pkg_open(&a); name(&a, "M2"); E(&a, 0x01, 0x0a, 0x02); name_op(&a, "MC"); E(&a, 0x01);
+	pkg_close(&a);
+	ns = load_aml(&a);
+	dump_warnings(ns);
+
+	cond_at(ns, "\\SS3", &c);
+	CHECK_EQ(c.kind, PMD_AML_COND_NONE);
+	cond_at(ns, "\\_S3", &c);
+	CHECK_EQ(c.kind, PMD_AML_COND_SIMPLE);
+	CHECK_EQ(c.holds, 1);
+	CHECK_STR(c.text, "\\SS3");
+	CHECK(c.tested && !strcmp(c.tested->path, "\\SS3"));
+	cond_at(ns, "\\A4", &c);
+	CHECK_EQ(c.holds, 0);
+	CHECK_STR(c.text, "!\\SS3");
+	cond_at(ns, "\\_S1", &c);
+	CHECK_EQ(c.kind, PMD_AML_COND_SIMPLE);
+	CHECK_EQ(c.holds, -1);
+	CHECK_STR(c.text, "\\DAS3 == 0x1");
+	CHECK(strstr(c.why, "\\DAS3 is a field") != NULL);
+	cond_at(ns, "\\Z", &c);
+	CHECK_EQ(c.holds, 0);
+	CHECK_STR(c.text, "0x0");
+	cond_at(ns, "\\SW", &c);
+	CHECK_EQ(c.holds, 1);
+	CHECK_STR(c.text, "\\SS3 == 0x1");
+	cond_at(ns, "\\GT", &c);
+	CHECK_EQ(c.holds, 1);
+	CHECK_STR(c.text, "\\SS1 > 0x1");
+	cond_at(ns, "\\GE", &c);
+	CHECK_EQ(c.holds, 0);
+	CHECK_STR(c.text, "\\SS1 >= 0x3");
+	cond_at(ns, "\\N1", &c); /* SS3 holds, DAS3 is the machine's */
+	CHECK_EQ(c.kind, PMD_AML_COND_SIMPLE);
+	CHECK_EQ(c.holds, -1);
+	CHECK_STR(c.text, "\\DAS3 && \\SS3");
+	cond_at(ns, "\\N2", &c); /* SS4 is 0: never defined, whatever DAS3 holds */
+	CHECK_EQ(c.holds, 0);
+	cond_at(ns, "\\E1", &c);
+	CHECK_EQ(c.kind, PMD_AML_COND_OTHER);
+	CHECK_EQ(c.holds, -1);
+	cond_at(ns, "\\MC", &c); /* a call with arguments: not read */
+	CHECK_EQ(c.kind, PMD_AML_COND_OTHER);
+	CHECK_EQ(c.holds, -1);
+	pmd_aml_free(ns);
+}

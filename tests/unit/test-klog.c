@@ -852,3 +852,61 @@ TEST(klog_a_stamp_of_zero_inside_a_boot)
 	CHECK(k.has_start);
 	pmd_klog_free(&k);
 }
+
+/*
+ * Stamps that go back are a new boot only when they stay back: a secondary CPU brought up
+ * prints lines stamped 0.000000 before its clock runs (real logs, QEMU guests), and the
+ * boot goes on; a reboot's stamps start again and stay low.
+ */
+TEST(klog_stamps_back_for_a_cpu_bring_up_are_no_boot)
+{
+	static const char stray[] =
+		"[    0.000000] Linux version 6.1.0-18-amd64 (x) #1 SMP\n"
+		"[    0.364837] smp: Bringing up secondary CPUs ...\n"
+		"[    0.390704] .... node  #0, CPUs:      #1\n"
+		"[    0.000000] calibrate_delay_direct() failed to get a good estimate for loops_per_jiffy.\n"
+		"[    0.000000] Probably due to long platform interrupts. Consider using \"lpj=\" boot option.\n"
+		"[    0.638503]  #2\n"
+		"[    1.255100] ACPI: PM: (supports S0 S3 S4 S5)\n";
+	struct pmd_klog k;
+
+	CHECK_EQ(pmd_klog_parse(stray, sizeof(stray) - 1, NULL, &k), 0);
+	CHECK_EQ(k.nboots, 1);
+	CHECK(k.has_start);
+	CHECK_EQ(k.n, 7);
+	CHECK_EQ(k.boot_first, 1);
+	CHECK_EQ(pmd_klog_lineno(&k, k.sum.sleep), 7);
+	pmd_klog_free(&k);
+
+	/* a reboot without "Linux version" among its first lines, at the log's end */
+	static const char reboot[] =
+		"[    0.000000] Linux version 6.1.0-18-amd64 (x) #1 SMP\n"
+		"[ 4000.000000] PM: suspend entry (s2idle)\n"
+		"[    0.000000] microcode: updated early: 0xf0 -> 0xf8\n"
+		"[    0.000001] Command line: ro quiet\n";
+	CHECK_EQ(pmd_klog_parse(reboot, sizeof(reboot) - 1, NULL, &k), 0);
+	CHECK_EQ(k.nboots, 2);
+	CHECK(!k.has_start);
+	CHECK_EQ(k.boot_first, 3);
+	CHECK_EQ(k.n, 2);
+	pmd_klog_free(&k);
+	struct pmd_klog_opts first = { .boot = 1 };
+	CHECK_EQ(pmd_klog_parse(reboot, sizeof(reboot) - 1, &first, &k), 0);
+	CHECK(k.has_start);
+	CHECK_EQ(k.boot_last, 2);
+	CHECK_EQ(k.n, 2);
+	pmd_klog_free(&k);
+
+	/* stamps back for more than a bring-up prints: a boot, even without "Linux version" */
+	struct pmd_buf b = { 0 };
+	pmd_buf_printf(&b, "[    0.000000] Linux version 6.1.0-18-amd64 (x) #1 SMP\n"
+			   "[   60.000000] clocksource: Switched to clocksource tsc\n");
+	for (unsigned i = 0; i < 20; i++)
+		pmd_buf_printf(&b, "[    0.%06u] line %u of a boot whose start was cut\n", i, i);
+	CHECK_EQ(pmd_klog_parse(b.s, b.len, NULL, &k), 0);
+	CHECK_EQ(k.nboots, 2);
+	CHECK_EQ(k.n, 20);
+	CHECK_EQ(k.boot_first, 3);
+	pmd_klog_free(&k);
+	pmd_buf_free(&b);
+}

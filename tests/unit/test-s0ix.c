@@ -122,3 +122,138 @@ TEST(s0ix_lspci_text_ids_driver)
 	CHECK_STR(t.d[3].driver, "");
 	pmd_lspci_text_free(&t);
 }
+
+/* A package of n Integers (or names, when ref): the value of a \_Sx object. */
+static void sx_pkg(struct pmd_aml_value *v, struct pmd_aml_value *el, size_t n, bool ref)
+{
+	memset(v, 0, sizeof(*v));
+	v->type = PMD_AML_V_PACKAGE;
+	v->elem = el;
+	v->nelem = n;
+	for (size_t i = 0; i < n; i++) {
+		memset(&el[i], 0, sizeof(el[i]));
+		el[i].type = ref && i == 0 ? PMD_AML_V_REFERENCE : PMD_AML_V_INTEGER;
+		el[i].integer = 0x0705 + i;
+	}
+}
+
+/* AcpiGetSleepTypeData's reading of a \_Sx value (ACPICA hwxface.c). */
+TEST(s0ix_sx_value)
+{
+	struct pmd_aml_value v, el[4];
+	uint8_t a = 0, b = 0;
+	char why[200];
+
+	sx_pkg(&v, el, 1, false); /* one Integer: SLP_TYPa in byte 0, SLP_TYPb in byte 1 */
+	CHECK_EQ(pmd_s0ix_sx_value(&v, &a, &b, why, sizeof(why)), 1);
+	CHECK_EQ(a, 0x05);
+	CHECK_EQ(b, 0x07);
+	sx_pkg(&v, el, 4, false); /* two or more: one each */
+	CHECK_EQ(pmd_s0ix_sx_value(&v, &a, &b, why, sizeof(why)), 1);
+	CHECK_EQ(a, 0x05);
+	CHECK_EQ(b, 0x06);
+	sx_pkg(&v, el, 0, false);
+	CHECK_EQ(pmd_s0ix_sx_value(&v, &a, &b, why, sizeof(why)), 0);
+	CHECK(strstr(why, "AE_AML_PACKAGE_LIMIT") != NULL);
+	sx_pkg(&v, el, 2, false);
+	el[1].type = PMD_AML_V_STRING;
+	CHECK_EQ(pmd_s0ix_sx_value(&v, &a, &b, why, sizeof(why)), 0);
+	CHECK(strstr(why, "AE_AML_OPERAND_TYPE") != NULL);
+	sx_pkg(&v, el, 2, true); /* a name: the evaluation decides */
+	CHECK_EQ(pmd_s0ix_sx_value(&v, &a, &b, why, sizeof(why)), -1);
+	memset(&v, 0, sizeof(v));
+	v.type = PMD_AML_V_INTEGER;
+	CHECK_EQ(pmd_s0ix_sx_value(&v, &a, &b, why, sizeof(why)), 0);
+}
+
+static void sleep_objs(struct pmd_s0ix_sleep *sl, const char *objs)
+{
+	memset(sl, 0, sizeof(*sl));
+	for (unsigned i = 0; i < PMD_S0IX_NSX; i++)
+		sl->sx[i].obj = objs[i] == 'v' ? PMD_SX_VALID : objs[i] == 'i' ? PMD_SX_INVALID
+				: objs[i] == '?' ? PMD_SX_UNKNOWN : PMD_SX_ABSENT;
+}
+
+/* acpi_sleep_init's list from the objects and the FADT (drivers/acpi/sleep.c). */
+TEST(s0ix_sleep_predict)
+{
+	struct pmd_s0ix_sleep sl;
+
+	sleep_objs(&sl, "v-vvvv"); /* S0 S2 S3 S4 S5: a desktop of 2005 */
+	pmd_s0ix_sleep_predict(&sl, false, false);
+	CHECK_STR(sl.line, "S0 S2 S3 S4 S5");
+	CHECK_EQ(sl.yes, 0x3d);
+	CHECK_EQ(sl.maybe, 0);
+	sleep_objs(&sl, "---vvv"); /* no \_S0: S0 is listed all the same */
+	pmd_s0ix_sleep_predict(&sl, false, false);
+	CHECK_STR(sl.line, "S0 S3 S4 S5");
+	CHECK_EQ(sl.sx[0].supported, PMD_YES);
+	CHECK_EQ(sl.sx[1].supported, PMD_NO);
+	sleep_objs(&sl, "v-?ivv"); /* S2 open, S3 refused */
+	pmd_s0ix_sleep_predict(&sl, false, false);
+	CHECK_STR(sl.line, "S0 S4 S5");
+	CHECK_EQ(sl.maybe, 0x04);
+	CHECK_EQ(sl.sx[2].supported, PMD_UNKNOWN);
+	CHECK_EQ(sl.sx[3].supported, PMD_NO);
+	/* hardware-reduced: only with both sleep registers */
+	sleep_objs(&sl, "v??vvv");
+	pmd_s0ix_sleep_predict(&sl, true, false);
+	CHECK_STR(sl.line, "S0");
+	CHECK_EQ(sl.maybe, 0);
+	CHECK(strstr(sl.sx[5].why, "hardware-reduced") != NULL);
+	pmd_s0ix_sleep_predict(&sl, true, true);
+	CHECK_STR(sl.line, "S0 S3 S4 S5");
+	CHECK_EQ(sl.maybe, 0x06);
+}
+
+/* The suspend mode the kernel picks at boot (kernel/power/suspend.c, drivers/acpi/x86/s2idle.c). */
+TEST(s0ix_default_mode)
+{
+	static struct pmd_s0ix_info si;
+	char mode[16], why[240];
+
+	memset(&si, 0, sizeof(si));
+	sleep_objs(&si.sleep, "v--vvv");
+	pmd_s0ix_sleep_predict(&si.sleep, false, false);
+	si.sleep.res = pmd_ok();
+	si.lps0 = PMD_NO;
+	si.lps0d.attached = PMD_NO;
+	pmd_s0ix_default_mode(&si, mode, sizeof(mode), why, sizeof(why));
+	CHECK_STR(mode, "deep");
+	/* the FADT flag and an LPS0 device Linux uses: s2idle */
+	si.lps0 = PMD_YES;
+	si.lps0d.attached = PMD_YES;
+	snprintf(si.lps0d.path, sizeof(si.lps0d.path), "\\_SB.PEPD");
+	pmd_s0ix_default_mode(&si, mode, sizeof(mode), why, sizeof(why));
+	CHECK_STR(mode, "s2idle");
+	/* the flag without a device Linux uses: deep */
+	si.lps0d.attached = PMD_NO;
+	pmd_s0ix_default_mode(&si, mode, sizeof(mode), why, sizeof(why));
+	CHECK_STR(mode, "deep");
+	/* not known whether Linux uses it: no prediction */
+	si.lps0d.attached = PMD_UNKNOWN;
+	pmd_s0ix_default_mode(&si, mode, sizeof(mode), why, sizeof(why));
+	CHECK_STR(mode, "");
+	CHECK(why[0] != 0);
+	/* mem_sleep_default= decides, whatever the firmware says */
+	si.has_mem_sleep_default = true;
+	snprintf(si.mem_sleep_default, sizeof(si.mem_sleep_default), "deep");
+	pmd_s0ix_default_mode(&si, mode, sizeof(mode), why, sizeof(why));
+	CHECK_STR(mode, "deep");
+	CHECK_STR(why, "mem_sleep_default=deep on the command line");
+	snprintf(si.mem_sleep_default, sizeof(si.mem_sleep_default), "shallow");
+	pmd_s0ix_default_mode(&si, mode, sizeof(mode), why, sizeof(why));
+	CHECK_STR(mode, "shallow");
+	CHECK(strstr(why, "suspend fails") != NULL); /* no S1 */
+	/* no S3: suspend to idle is all there is */
+	si.has_mem_sleep_default = false;
+	si.lps0 = PMD_NO;
+	sleep_objs(&si.sleep, "v----v");
+	pmd_s0ix_sleep_predict(&si.sleep, false, false);
+	pmd_s0ix_default_mode(&si, mode, sizeof(mode), why, sizeof(why));
+	CHECK_STR(mode, "s2idle");
+	/* another architecture: no prediction */
+	si.not_x86 = true;
+	pmd_s0ix_default_mode(&si, mode, sizeof(mode), why, sizeof(why));
+	CHECK_STR(mode, "");
+}

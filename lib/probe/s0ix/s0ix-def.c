@@ -27,6 +27,7 @@ static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
 		pmd_s0ix_free_pci(si);
 		pmd_s0ix_free_pmc(si);
 		pmd_s0ix_free_lps0(si);
+		pmd_s0ix_free_log(si);
 		pmd_s0ix_collect(s, si);
 		si->cycle = c;
 	}
@@ -162,8 +163,9 @@ static void findings(const void *st, struct pmd_checks *f)
 			      si->lpit.problem);
 	if (x86 && !strcmp(si->mode, "s2idle") && si->lps0 == PMD_YES && si->s0ix == PMD_NO &&
 	    si->success.r.st == PMD_OK && si->success.v > 0) {
-		char blk[400], adv[480];
+		char blk[400], adv[480], logl[160];
 		pmd_s0ix_pmc_blockers(si, blk, sizeof(blk));
+		pmd_s0ix_log_hw_line(si, logl, sizeof(logl));
 		if (blk[0])
 			snprintf(adv, sizeof(adv), "start with what the PMC names (%s), then the "
 				 "PCIe links and devices", blk);
@@ -172,10 +174,10 @@ static void findings(const void *st, struct pmd_checks *f)
 				 "devices, and the kernel log of intel_pmc_core or amd_pmc");
 		pmd_check_add(f, "s0ix.no-hw-sleep", PMD_SEV_WARNING, adv,
 			      "the last suspend to idle did not reach hardware sleep (%s after %llu "
-			      "suspend%s): the platform stayed powered",
+			      "suspend%s): the platform stayed powered%s",
 			      si->last_hw.r.st == PMD_OK ? "suspend_stats/last_hw_sleep 0"
 							 : "amd_pmc: no time in S0i3",
-			      (unsigned long long)si->success.v, si->success.v == 1 ? "" : "s");
+			      (unsigned long long)si->success.v, si->success.v == 1 ? "" : "s", logl);
 	}
 	/* a link that could sleep and does not: on a low-power S0 platform it keeps the
 	 * package out of its deepest states (a defect); elsewhere an oddity */
@@ -263,6 +265,20 @@ static void findings(const void *st, struct pmd_checks *f)
 			      boot ? "on the command line (mem_sleep_default=s2idle)"
 				   : "after boot (/sys/power/mem_sleep)");
 	}
+	pmd_s0ix_log_findings(si, f);
+}
+
+/* The checks against the kernel's log, made in collect (s0ix-log.c). */
+static void logchecks(const void *st, struct pmd_logchecks *c)
+{
+	const struct pmd_s0ix_info *si = st;
+
+	for (size_t i = 0; i < si->klog.checks.n; i++) {
+		const struct pmd_logcheck *k = &si->klog.checks.v[i];
+
+		pmd_logcheck_add(c, k->id, k->subject, k->verdict, k->line ? k->said : NULL, k->line,
+				 k->why[0] ? k->why : NULL, "%s", k->predicted);
+	}
 }
 
 static int output(const void *st, struct pmd_out *o, const struct pmd_probe_opts *po)
@@ -291,6 +307,7 @@ static void s0ix_free(void *st)
 	pmd_s0ix_free_pmc(st);
 	pmd_s0ix_free_lps0(st);
 	pmd_s0ix_free_pci(st);
+	pmd_s0ix_free_log(st);
 	free(st);
 }
 
@@ -303,4 +320,5 @@ const struct pmd_probe pmd_probe_s0ix = {
 	.why = why,
 	.summary = summary,
 	.free = s0ix_free,
+	.logchecks = logchecks,
 };

@@ -185,6 +185,32 @@ static const char *driver_of(const struct pmd_s0ix_info *si, const struct pmd_s0
  * RTL8125 on (from 6.15 the RTL8168h on) whose MAC OCP register 0xC0B2 the system vendor
  * marked as ASPM-tested keeps L1; a mark pmdiag cannot read.
  */
+/*
+ * The kernel's log says a host bridge's _OSC left PCIe control with the firmware
+ * (drivers/acpi/pci_root.c negotiate_os_control: no_aspm, then pcie_no_aspm(), which
+ * pcie_aspm=force overrides): Linux leaves ASPM as the firmware set it.
+ */
+static bool osc_refused(const struct pmd_s0ix_info *si, char *buf, size_t n)
+{
+	if (si->aspm_force)
+		return false;
+	for (size_t i = 0; i < si->klog.nosc; i++) {
+		const struct pmd_s0ix_osc *b = &si->klog.osc[i];
+
+		if (b->aspm != PMD_NO)
+			continue;
+		if (b->line)
+			snprintf(buf, n, "the host bridge %s kept ASPM from Linux (the kernel's log, "
+				 "line %u: %.80s): Linux leaves ASPM as the firmware set it", b->bridge,
+				 b->line, b->refused[0] ? b->refused : "_OSC granted no PCIe capability control");
+		else
+			snprintf(buf, n, "the host bridge %s kept ASPM from Linux (the kernel's log): "
+				 "Linux leaves ASPM as the firmware set it", b->bridge);
+		return true;
+	}
+	return false;
+}
+
 static void why_off(const struct pmd_s0ix_info *si, struct pmd_s0ix_link *l, char *buf, size_t n)
 {
 	if (!strcmp(driver_of(si, &si->pci[l->dev]), "r8169")) {
@@ -194,10 +220,12 @@ static void why_off(const struct pmd_s0ix_info *si, struct pmd_s0ix_link *l, cha
 			 "on)");
 	} else if (si->pcie_aspm[0] && !strcmp(si->pcie_aspm, "off"))
 		snprintf(buf, n, "pcie_aspm=off: Linux leaves ASPM as the firmware set it");
-	else if (si->fadt_res.st == PMD_OK && si->fadt.has_boot_arch &&
+	else if (!si->aspm_force && si->fadt_res.st == PMD_OK && si->fadt.has_boot_arch &&
 		 (si->fadt.iapc_boot_arch & PMD_FADT_PCIE_ASPM_CONTROLS))
 		snprintf(buf, n, "the FADT says ASPM is not supported (IAPC_BOOT_ARCH bit 4): Linux "
 			 "leaves ASPM as the firmware set it");
+	else if (osc_refused(si, buf, n))
+		;
 	else if (si->aspm_policy[0] && strcmp(si->aspm_policy, "powersave") &&
 		 strcmp(si->aspm_policy, "powersupersave"))
 		snprintf(buf, n, "ASPM policy %s: Linux keeps what the firmware set, or turns it "

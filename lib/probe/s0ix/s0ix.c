@@ -231,9 +231,12 @@ void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si)
 	pmd_s0ix_collect_pmc(s, si);
 	pmd_s0ix_collect_pci(s, si);
 	pmd_s0ix_collect_dev(s, si);
+	pmd_s0ix_log_read(s, si);
 	pmd_s0ix_links_why(si);
 	pmd_s0ix_collect_lps0(s, si);
+	pmd_s0ix_collect_sleep(s, si);
 	judge(si);
+	pmd_s0ix_log_judge(s, si);
 	si->rt_res = pmd_res_make(PMD_NOT_RECORDED, 0, "no window was measured");
 	si->rt_deepest = PMD_IDLE_HW_DEEPEST_UNKNOWN;
 	for (unsigned c = 0; c < PMD_CST_N; c++)
@@ -418,6 +421,8 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	pmd_s0ix_print_lps0(si, o);
 	pmd_out_end(o);
 
+	pmd_s0ix_print_sleep(si, o);
+
 	pmd_out_obj(o, "kernel", "Kernel");
 	if (si->mem_sleep_res.st == PMD_OK)
 		pmd_out_str(o, "mem_sleep", "Suspend modes", si->mem_sleep);
@@ -476,6 +481,8 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	pmd_out_obj(o, "devices", "Devices");
 	pmd_s0ix_print_dev(si, o);
 	pmd_out_end(o);
+
+	pmd_s0ix_print_log(si, o);
 	/* 2: a suspend asked for and not measured (nothing else changed) */
 	if (si->cycle.asked && si->cycle.res.st != PMD_OK)
 		return 2;
@@ -490,5 +497,15 @@ void pmd_s0ix_report(const struct pmd_s0ix_info *si, struct pmd_out *o)
 {
 	pmd_out_obj(o, "s0ix", "S0ix");
 	print_verdict(si, o);
+	/* the sleep states the kernel lists, as predicted from the tables */
+	if (si->sleep.res.st == PMD_OK) {
+		char und[32];
+
+		pmd_s0ix_sleep_undecided(&si->sleep, und, sizeof(und));
+		pmd_out_str(o, "sleep_states_supported", NULL, si->sleep.line);
+		pmd_out_strf(o, NULL, "Sleep states (predicted)", "%s%s%s", si->sleep.line,
+			     und[0] ? ", perhaps " : "", und);
+	} else
+		pmd_out_res(o, "sleep_states_supported", "Sleep states (predicted)", &si->sleep.res);
 	pmd_out_end(o);
 }

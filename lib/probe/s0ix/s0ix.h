@@ -12,10 +12,13 @@
 #include "acpi/acpitbl.h"
 #include "acpi/arch.h"
 #include "acpi/lps0.h"
+#include "format/amlvalue.h"
 #include "format/cstatefmt.h"
 #include "format/pcie.h"
 #include "format/pmcfmt.h"
 #include "out/out.h"
+#include "probe/check.h"
+#include "probe/logcheck.h"
 #include "source/source.h"
 
 /* One PCI function and its PCI Express registers (r: whether pe was read). */
@@ -148,6 +151,72 @@ struct pmd_s0ix_cycle {
 	char verdict[320];
 };
 
+/* One system sleep state's \_Sx object as ACPICA finds it (s0ix-sleep.c). */
+#define PMD_S0IX_NSX 6
+enum pmd_sx_obj {
+	PMD_SX_ABSENT,             /* no object (or inside an If that does not hold at load) */
+	PMD_SX_VALID,              /* a Package whose first element(s) are Integers: SLP_TYP */
+	PMD_SX_INVALID,            /* a value AcpiGetSleepTypeData refuses */
+	PMD_SX_UNKNOWN,            /* depends on the machine, or not evaluated: how says */
+};
+struct pmd_s0ix_sx {
+	enum pmd_sx_obj obj;
+	char object[8];            /* "\_S3"; "" when absent */
+	char how[240];             /* what the tables say of it, and how pmdiag knows */
+	uint8_t typ_a, typ_b;      /* VALID: SLP_TYPa, SLP_TYPb */
+	enum pmd_tri supported;    /* the kernel lists it */
+	char why[160];
+};
+/* The system sleep states the kernel will list in "ACPI: PM: (supports ...)". */
+struct pmd_s0ix_sleep {
+	struct pmd_res res;        /* OK: predicted; else why not */
+	struct pmd_s0ix_sx sx[PMD_S0IX_NSX];
+	unsigned yes, maybe;       /* bit N: SN listed; SN depends on what the tables do not say */
+	bool hw_reduced, sleep_regs;
+	char line[32];             /* "S0 S3 S4 S5", as the kernel prints them */
+};
+
+/* A suspend the kernel's log shows (s0ix-log.c). */
+struct pmd_s0ix_susp {
+	char mode[16];             /* "s2idle", "deep", "shallow"; "mem" from older kernels */
+	unsigned entry, exit;      /* their lines in the log; exit 0: none followed */
+	unsigned failed;           /* "Some devices failed to suspend" (or late, noirq): its line */
+};
+/* A device the log names as failing to suspend. */
+struct pmd_s0ix_devfail {
+	char dev[64];              /* as the log names it: "0000:00:14.0", "usb3" */
+	char driver[32];           /* 6.x: the driver before it ("xhci_hcd"); "" older */
+	char phase[24];            /* "suspend", "suspend async", "suspend late", "suspend noirq" */
+	char callback[96];         /* dpm_run_callback's function, "" none */
+	int err;
+	unsigned line;
+	int rpm;                   /* index into rpm of its PCI function, -1 none */
+};
+/* What a PCI host bridge's _OSC gave, as the kernel logged it (drivers/acpi/pci_root.c). */
+struct pmd_s0ix_osc {
+	char bridge[24];           /* "PNP0A08:00" */
+	char controls[160];        /* "OS now controls [...]": the list; "" when refused */
+	char refused[160];         /* "platform retains control ..." or "not requesting ...": the line */
+	enum pmd_tri aspm;         /* the OS controls ASPM (PCIeCapability granted) */
+	enum pmd_tri ltr;          /* the OS controls LTR */
+	unsigned line;
+};
+struct pmd_s0ix_log {
+	struct pmd_res res;        /* OK: the source's kernel log was read; else why none */
+	bool has_start;            /* it holds the boot's start */
+	char release[64];          /* "" unknown */
+	struct pmd_s0ix_susp *susp;
+	size_t nsusp;
+	struct pmd_s0ix_devfail *fail;
+	size_t nfail;
+	struct pmd_s0ix_osc *osc;
+	size_t nosc;
+	unsigned no_deepest, no_deepest_line;   /* amd_pmc: "Last suspend didn't reach deepest state" */
+	unsigned no_slp_s0, no_slp_s0_line;     /* pmc_core: "CPU did not enter SLP_S0!!!" */
+	unsigned no_pc10, no_pc10_line;         /* pmc_core: "CPU did not enter PC10!!!" */
+	struct pmd_logchecks checks;
+};
+
 struct pmd_s0ix_info {
 	/* the architecture: Linux's low-power S0 code (the FADT flag's use, the LPS0 _DSM,
 	 * the LPIT, pmc_core, amd_pmc) is x86's; another is not judged by it */
@@ -199,6 +268,13 @@ struct pmd_s0ix_info {
 
 	struct pmd_s0ix_pmc pmc;
 	struct pmd_s0ix_lps0 lps0d;
+	struct pmd_s0ix_sleep sleep;
+	struct pmd_s0ix_log klog;
+	/* the command line these came from: "proc" (/proc/cmdline), "log" (the kernel log's),
+	 * "" none */
+	char cmdline_from[8];
+	unsigned cmdline_line;     /* "log": its line */
+	bool aspm_force;           /* pcie_aspm=force */
 	struct pmd_s0ix_cycle cycle; /* --suspend only */
 
 	/* run time: the package C-state residency over a window (pmdiag-idle's counters:
@@ -247,6 +323,30 @@ void pmd_s0ix_free_pmc(struct pmd_s0ix_info *si);
 /* What the PMC names as keeping the last suspend awake ("pmc_core: 2 requirements not
  * met at the last latch (...)", amd_pmc's IPs with S0i3's condition unmet), "" if nothing. */
 void pmd_s0ix_pmc_blockers(const struct pmd_s0ix_info *si, char *buf, size_t n);
+/* ACPICA's AcpiGetSleepTypeData on a \_Sx value: 1 valid (SLP_TYPa/b set), 0 refused (why),
+ * -1 a package of names (the evaluation decides). */
+int pmd_s0ix_sx_value(const struct pmd_aml_value *v, uint8_t *a, uint8_t *b, char *why, size_t n);
+/* From each sx[].obj (set by the caller) and the FADT, what acpi_sleep_init lists: sets
+ * supported, why, yes, maybe and line. */
+void pmd_s0ix_sleep_predict(struct pmd_s0ix_sleep *sl, bool hw_reduced, bool sleep_regs);
+void pmd_s0ix_collect_sleep(struct pmd_src *s, struct pmd_s0ix_info *si);
+void pmd_s0ix_print_sleep(const struct pmd_s0ix_info *si, struct pmd_out *o);
+/* The states the tables leave open, "S1 S2" ("" none). */
+void pmd_s0ix_sleep_undecided(const struct pmd_s0ix_sleep *sl, char *buf, size_t n);
+/* The kernel log (s0ix-log.c): in collect, what the others need from it (the command
+ * line, the release); then, after everything, the checks and the suspend events. */
+void pmd_s0ix_log_read(struct pmd_src *s, struct pmd_s0ix_info *si);
+void pmd_s0ix_log_judge(struct pmd_src *s, struct pmd_s0ix_info *si);
+void pmd_s0ix_log_findings(const struct pmd_s0ix_info *si, struct pmd_checks *f);
+void pmd_s0ix_print_log(const struct pmd_s0ix_info *si, struct pmd_out *o);
+/* What the log says of hardware sleep, for s0ix.no-hw-sleep's message: "" nothing. */
+void pmd_s0ix_log_hw_line(const struct pmd_s0ix_info *si, char *buf, size_t n);
+void pmd_s0ix_free_log(struct pmd_s0ix_info *si);
+/* The default suspend mode the kernel picks at boot ("s2idle", "deep", "shallow"), why;
+ * "" when not known. */
+void pmd_s0ix_default_mode(const struct pmd_s0ix_info *si, char *mode, size_t mn, char *why,
+			   size_t wn);
+
 /* The tool's whole output; 2 when neither the firmware's nor the kernel's side is known. */
 int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o);
 /* The report's section: the verdict. */
