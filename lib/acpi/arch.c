@@ -15,18 +15,6 @@
 
 #include "source/klog-src.h"
 
-static size_t addf(char *buf, size_t n, size_t used, const char *fmt, ...) PMD_PRINTF(4, 5);
-static size_t addf(char *buf, size_t n, size_t used, const char *fmt, ...)
-{
-	if (used >= n)
-		return used;
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(buf + used, n - used, fmt, ap);
-	va_end(ap);
-	return k < 0 ? used : used + (size_t)k;
-}
-
 const char *pmd_arch_name(enum pmd_arch_kind k)
 {
 	switch (k) {
@@ -62,7 +50,7 @@ static size_t tables_of(const char *const *sigs, size_t nsigs, const char *const
 {
 	for (size_t i = 0; i < nnames; i++)
 		if (has_sig(sigs, nsigs, names[i]))
-			used = addf(buf, n, used, "%s%s %s", used ? ", " : "",
+			used = pmd_addf(buf, n, used, "%s%s %s", used ? ", " : "",
 				    strchr("AEHIOU", names[i][0]) ? "an" : "a", names[i]);
 	return used;
 }
@@ -84,26 +72,26 @@ enum pmd_arch_kind pmd_arch_from_tables(const struct pmd_madt *m, const struct p
 		size_t apic = m->nlapic + m->nx2apic + m->nioapic;
 
 		if (gicc || gic)
-			u[PMD_ARCH_ARM64] = addf(ev[PMD_ARCH_ARM64], sizeof(ev[0]), 0,
+			u[PMD_ARCH_ARM64] = pmd_addf(ev[PMD_ARCH_ARM64], sizeof(ev[0]), 0,
 						 "the MADT's GIC entries (%zu CPU interface%s)",
 						 gicc, gicc == 1 ? "" : "s");
 		if (apic)
-			u[PMD_ARCH_X86] = addf(ev[PMD_ARCH_X86], sizeof(ev[0]), 0,
+			u[PMD_ARCH_X86] = pmd_addf(ev[PMD_ARCH_X86], sizeof(ev[0]), 0,
 					       "the MADT's local APICs (%zu), I/O APICs (%zu)",
 					       m->nlapic + m->nx2apic, m->nioapic);
 		if (m->ntype[PMD_MADT_RINTC])
-			u[PMD_ARCH_RISCV] = addf(ev[PMD_ARCH_RISCV], sizeof(ev[0]), 0,
+			u[PMD_ARCH_RISCV] = pmd_addf(ev[PMD_ARCH_RISCV], sizeof(ev[0]), 0,
 						 "the MADT's RISC-V interrupt controllers (%zu)",
 						 m->ntype[PMD_MADT_RINTC]);
 		if (m->ntype[PMD_MADT_CORE_PIC])
-			u[PMD_ARCH_LOONGARCH] = addf(ev[PMD_ARCH_LOONGARCH], sizeof(ev[0]), 0,
+			u[PMD_ARCH_LOONGARCH] = pmd_addf(ev[PMD_ARCH_LOONGARCH], sizeof(ev[0]), 0,
 						     "the MADT's core interrupt controllers (%zu)",
 						     m->ntype[PMD_MADT_CORE_PIC]);
 	}
 	/* ARM_BOOT_ARCH exists from FADT 5.1; before, its bytes are reserved */
 	if (f && f->has_arm_boot_arch && f->arm_boot_arch &&
 	    (f->revision > 5 || (f->revision == 5 && f->has_minor && f->minor_revision >= 1)))
-		u[PMD_ARCH_ARM64] = addf(ev[PMD_ARCH_ARM64], sizeof(ev[0]), u[PMD_ARCH_ARM64],
+		u[PMD_ARCH_ARM64] = pmd_addf(ev[PMD_ARCH_ARM64], sizeof(ev[0]), u[PMD_ARCH_ARM64],
 					 "%sthe FADT's ARM boot flags (%s%s)",
 					 u[PMD_ARCH_ARM64] ? ", " : "",
 					 f->arm_boot_arch & PMD_FADT_PSCI_COMPLIANT ? "PSCI" : "no PSCI",
@@ -124,7 +112,7 @@ enum pmd_arch_kind pmd_arch_from_tables(const struct pmd_madt *m, const struct p
 			continue;
 		kind = (enum pmd_arch_kind)k;
 		kinds++;
-		used = addf(basis, n, used, "%s%s", used ? "; and " : "", ev[k]);
+		used = pmd_addf(basis, n, used, "%s%s", used ? "; and " : "", ev[k]);
 	}
 	if (kinds <= 1)
 		return kind;

@@ -25,32 +25,32 @@ const char *pmd_ax_space_name(unsigned id)
 
 void pmd_ax_path_norm(const char *in, char *out, size_t n)
 {
+	const char *seg = in;
 	size_t o = 0;
 
 	if (!n)
 		return;
-	for (size_t i = 0; in[i] && o + 1 < n; i++) {
-		/* drop '_' that pad a segment: followed by '.', '_' padding, or the end */
-		if (in[i] == '_' && i > 0 && in[i - 1] != '\\' && in[i - 1] != '.') {
-			size_t j = i;
+	/* each segment without its trailing '_' padding, one character kept ("\_SB"); out
+	 * never passes the character read, so out may be in */
+	for (const char *r = in;; r++) {
+		if (*r == '.' || !*r) {
+			size_t k = (size_t)(r - seg);
 
-			while (in[j] == '_')
-				j++;
-			if (in[j] == '.' || !in[j]) {
-				/* keep a segment made only of '_' chars padded to its first */
-				size_t seg = i;
-
-				while (seg > 0 && in[seg - 1] != '.' && in[seg - 1] != '\\')
-					seg--;
-				if (seg == i) {
-					out[o++] = in[i];
-					continue;
-				}
-				i = j - 1;
-				continue;
-			}
+			while (k > 1 && seg[k - 1] == '_')
+				k--;
+			if (k > n - 1 - o)
+				k = n - 1 - o;
+			memmove(out + o, seg, k);
+			o += k;
+			if (!*r || o + 1 >= n)
+				break;
+			out[o++] = '.';
+			seg = r + 1;
+		} else if (*r == '\\' && r == seg) {
+			if (o + 1 < n)
+				out[o++] = '\\';
+			seg = r + 1;
 		}
-		out[o++] = in[i];
 	}
 	out[o] = 0;
 }

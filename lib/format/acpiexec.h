@@ -106,7 +106,8 @@ struct pmd_ax_run {
 int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err, size_t errn);
 void pmd_ax_free(struct pmd_ax_run *run);
 
-/* A path as ACPICA prints it ("\_TZ_.TZ00") with each segment's trailing '_' padding dropped. */
+/* A path as ACPICA prints it ("\_TZ_.TZ00") with each segment's trailing '_' padding dropped
+ * ("\_TZ.TZ00"), into out (cut to n - 1); out may be in: normalized in place. */
 void pmd_ax_path_norm(const char *in, char *out, size_t n);
 /* The address space name of a SpaceId number, as ACPICA names it ("SystemIO" for 1). */
 const char *pmd_ax_space_name(unsigned id);

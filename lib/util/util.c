@@ -479,3 +479,14 @@ int pmd_hexval(char c)
 		return c - 'A' + 10;
 	return -1;
 }
+
+size_t pmd_addf(char *buf, size_t n, size_t used, const char *fmt, ...)
+{
+	if (used >= n)
+		return used;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(buf + used, n - used, fmt, ap);
+	va_end(ap);
+	return k < 0 ? used : used + (size_t)k;
+}

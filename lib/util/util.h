@@ -54,6 +54,9 @@ void pmd_buf_put_quoted(struct pmd_buf *b, const char *s);
 int pmd_hexval(char c);
 void pmd_buf_vprintf(struct pmd_buf *b, const char *fmt, va_list ap) PMD_PRINTF(2, 0);
 char *pmd_buf_steal(struct pmd_buf *b); /* returns the string ("" if empty); buffer reset */
+/* Append to a fixed buffer of n bytes holding used of them: the new used (n or more when
+ * cut, and nothing more is written then), for sentences built in a few steps. */
+size_t pmd_addf(char *buf, size_t n, size_t used, const char *fmt, ...) PMD_PRINTF(4, 5);
 void pmd_buf_free(struct pmd_buf *b);
 
 /*

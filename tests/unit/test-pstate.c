@@ -10,6 +10,8 @@
 #include "probe/pstate/pstate-int.h"
 #include "unit.h"
 
+#include "format/acpiexec.h"
+
 static uint32_t bclk(unsigned family, unsigned model, bool ok, uint64_t fsb,
 		     enum pmd_bclk_kind *kind)
 {
@@ -220,13 +222,13 @@ TEST(pstate_pct_register_descriptor)
 TEST(pstate_acpi_path_normalised)
 {
 	char p[64] = "\\_PR_.CPU0";
-	pmd_pst_norm_path(p);
+	pmd_ax_path_norm(p, p, sizeof(p));
 	CHECK_STR(p, "\\_PR.CPU0");
 	snprintf(p, sizeof(p), "\\_SB_.PCI0.LPCB.EC__");
-	pmd_pst_norm_path(p);
+	pmd_ax_path_norm(p, p, sizeof(p));
 	CHECK_STR(p, "\\_SB.PCI0.LPCB.EC");
 	snprintf(p, sizeof(p), "\\_SB_.C00A");
-	pmd_pst_norm_path(p);
+	pmd_ax_path_norm(p, p, sizeof(p));
 	CHECK_STR(p, "\\_SB.C00A");
 }
 

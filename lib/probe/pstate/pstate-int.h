@@ -120,8 +120,6 @@ static inline bool pmd_pst_get(const struct pmd_pst_cpu *c, unsigned k, uint64_t
 	return true;
 }
 
-/* "\_PR_.CPU0" -> "\_PR.CPU0", as lib/aml prints paths. */
-void pmd_pst_norm_path(char *p);
 /* kHz as MHz text: "3400" or "2166.667". */
 void pmd_pst_khz_text(char *buf, size_t n, uint64_t khz);
 /* The _PSS that applies to a CPU (by firmware_node path, else the first constant one). */

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format/acpiexec.h"
 #include "probe/kernel-log.h"
 #include "util/util.h"
 
@@ -322,7 +323,7 @@ static void check_table(struct lc *c, const struct pmd_acpi_pss *p)
 		uint64_t mhz = p->e[e].mhz;
 		if (mhz <= 10000 || mhz * 1000ull > UINT32_MAX)
 			continue;
-		char s2[160];
+		char s2[192];
 		snprintf(s2, sizeof(s2), "%s entry %u", subj, e);
 		snprintf(pred, sizeof(pred), "kept: the kernel takes %llu MHz as it is, without a line",
 			 (unsigned long long)mhz);
@@ -409,7 +410,7 @@ static bool error_path(const struct lc *c, size_t f, char *out, size_t n)
 {
 	if (!pmd_klog_arg(c->k, &c->k->fact[f], 2, out, n))
 		return false;
-	pmd_pst_norm_path(out);
+	pmd_ax_path_norm(out, out, n);
 	return out[0] == '\\';
 }
 

@@ -8,6 +8,7 @@
 #include "probe/pstate/pstate-int.h"
 
 #include "cpu/msr.h"
+#include "format/acpiexec.h"
 #include "format/procparse.h"
 
 #include <errno.h>
@@ -53,30 +54,6 @@ const struct pmd_pst_msrdesc pmd_pst_msrs[PMD_PM_COUNT] = {
 };
 
 /* ---- small helpers shared by the pstate files ---- */
-
-void pmd_pst_norm_path(char *p)
-{
-	/* drop the padding underscores of each NameSeg, keep one character ("\_SB") */
-	char *w = p;
-	const char *seg = p;
-	for (const char *r = p;; r++) {
-		if (*r == '.' || !*r) {
-			size_t n = (size_t)(r - seg);
-			while (n > 1 && seg[n - 1] == '_')
-				n--;
-			memmove(w, seg, n);
-			w += n;
-			if (!*r)
-				break;
-			*w++ = '.';
-			seg = r + 1;
-		} else if (*r == '\\' && r == seg) {
-			*w++ = '\\';
-			seg = r + 1;
-		}
-	}
-	*w = 0;
-}
 
 void pmd_pst_khz_text(char *buf, size_t n, uint64_t khz)
 {
@@ -226,7 +203,7 @@ static void policy_read(struct pmd_src *s, struct pmd_cpufreq_policy *p)
 		snprintf(path, sizeof(path), CPU "cpu%d/firmware_node/path", p->first_cpu);
 		rd_str(s, &p->acpi_path, path);
 		if (p->acpi_path.res.st == PMD_OK)
-			pmd_pst_norm_path(p->acpi_path.s);
+			pmd_ax_path_norm(p->acpi_path.s, p->acpi_path.s, sizeof(p->acpi_path.s));
 	} else {
 		p->acpi_path.res = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 	}

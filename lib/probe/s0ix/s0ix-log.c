@@ -349,7 +349,7 @@ static void firmware_text(struct pmd_src *s, const struct pmd_klog *k, char *buf
 		pmd_klog_arg(k, &k->fact[k->sum.dmi], 0, d, sizeof(d));
 		const char *b = strstr(d, ", BIOS ");
 
-		used = pmd_s0ix_addf(buf, n, 0, "; log line %u: %.80s", pmd_klog_lineno(k, k->sum.dmi),
+		used = pmd_addf(buf, n, 0, "; log line %u: %.80s", pmd_klog_lineno(k, k->sum.dmi),
 				     b ? b + 2 : d);
 	}
 	if (pmd_acpi_get(s, "DSDT", 1, &t).st != PMD_OK || t->len < 28)
@@ -357,7 +357,7 @@ static void firmware_text(struct pmd_src *s, const struct pmd_klog *k, char *buf
 	for (int i = 0; i < 8; i++)
 		id[i] = t->data[16 + i] > 0x20 && t->data[16 + i] < 0x7f ? (char)t->data[16 + i] : 0;
 	id[8] = 0;
-	pmd_s0ix_addf(buf, n, used, "; tables: DSDT %s rev 0x%x", id,
+	pmd_addf(buf, n, used, "; tables: DSDT %s rev 0x%x", id,
 		      (unsigned)t->data[24] | (unsigned)t->data[25] << 8 |
 			      (unsigned)t->data[26] << 16 | (unsigned)t->data[27] << 24);
 }
@@ -381,9 +381,9 @@ static void check_sleep(const struct pmd_s0ix_info *si, const struct pmd_klog *k
 		 sl->maybe ? "; undecided from the tables:" : "");
 	for (unsigned i = 0; i < PMD_S0IX_NSX; i++)
 		if (sl->maybe & (1u << i))
-			pmd_s0ix_addf(pred, sizeof(pred), strlen(pred), " S%u", i);
+			pmd_addf(pred, sizeof(pred), strlen(pred), " S%u", i);
 	if (sl->yes & s4)
-		pmd_s0ix_addf(pred, sizeof(pred), strlen(pred), "; S4 only in a kernel built with "
+		pmd_addf(pred, sizeof(pred), strlen(pred), "; S4 only in a kernel built with "
 			      "hibernation");
 	if (f < 0) {
 		if (k->has_start)
@@ -406,11 +406,11 @@ static void check_sleep(const struct pmd_s0ix_info *si, const struct pmd_klog *k
 		size_t used = 0;
 
 		if ((want & s4) && !(got & s4))
-			used = pmd_s0ix_addf(w, sizeof(w), used, "S4 not listed: this kernel was built "
+			used = pmd_addf(w, sizeof(w), used, "S4 not listed: this kernel was built "
 					     "without hibernation (CONFIG_HIBERNATION)");
 		for (unsigned i = 0; i < PMD_S0IX_NSX; i++)
 			if (sl->maybe & (1u << i))
-				used = pmd_s0ix_addf(w, sizeof(w), used, "%sthe log settles S%u: %s", used
+				used = pmd_addf(w, sizeof(w), used, "%sthe log settles S%u: %s", used
 						     ? "; " : "", i, got & (1u << i) ? "listed" : "not listed");
 		pmd_logcheck_add(c, "s0ix.sleep-states", "", PMD_SAID_AGREE, said(k, f),
 				 pmd_klog_lineno(k, f), w[0] ? w : NULL, "%s", pred);
@@ -537,7 +537,7 @@ static void check_mode(const struct pmd_s0ix_info *si, const struct pmd_s0ix_log
 		 ? "; mem_sleep now reads " : "", si->mode[0] && !strcmp(si->mode, first->mode)
 		 ? si->mode : "");
 	if (others)
-		pmd_s0ix_addf(w, sizeof(w), strlen(w), "; later suspends used another mode");
+		pmd_addf(w, sizeof(w), strlen(w), "; later suspends used another mode");
 	pmd_logcheck_add(c, "s0ix.suspend-mode", "", PMD_SAID_DIFFER, line, first->entry, w, "%s", pred);
 }
 

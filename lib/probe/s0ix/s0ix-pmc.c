@@ -149,10 +149,10 @@ static size_t names_of(char *buf, size_t n, size_t used, size_t count, size_t to
 		if (!keep(p, i))
 			continue;
 		if (shown == 6) {
-			used = pmd_s0ix_addf(buf, n, used, ", +%zu more", count - shown);
+			used = pmd_addf(buf, n, used, ", +%zu more", count - shown);
 			break;
 		}
-		used = pmd_s0ix_addf(buf, n, used, "%s%s", shown ? ", " : "", name(p, i));
+		used = pmd_addf(buf, n, used, "%s%s", shown ? ", " : "", name(p, i));
 		shown++;
 	}
 	return used;
@@ -187,18 +187,18 @@ void pmd_s0ix_pmc_blockers(const struct pmd_s0ix_info *si, char *buf, size_t n)
 	if (p->res.st != PMD_OK)
 		return;
 	if (p->nunmet) {
-		used = pmd_s0ix_addf(buf, n, used, "pmc_core: %zu requirement%s not met at the last latch (",
+		used = pmd_addf(buf, n, used, "pmc_core: %zu requirement%s not met at the last latch (",
 			    p->nunmet, p->nunmet == 1 ? "" : "s");
 		used = names_of(buf, n, used, p->nunmet, p->nreq, req_name, req_unmet, p);
-		used = pmd_s0ix_addf(buf, n, used, ")");
+		used = pmd_addf(buf, n, used, ")");
 	}
 	/* the IPs powered now are not named: at run time many are, as they should be */
 	size_t k = amd_count(p);
 	if (p->amd_res.st == PMD_OK && k) {
-		used = pmd_s0ix_addf(buf, n, used, "%samd_pmc: %zu IP%s kept S0i3's condition unmet (",
+		used = pmd_addf(buf, n, used, "%samd_pmc: %zu IP%s kept S0i3's condition unmet (",
 			    used ? "; " : "", k, k == 1 ? "" : "s");
 		used = names_of(buf, n, used, k, p->amd_info.nip, amd_name, amd_notmet, p);
-		pmd_s0ix_addf(buf, n, used, ")");
+		pmd_addf(buf, n, used, ")");
 	}
 }
 
@@ -224,9 +224,9 @@ static void print_intel(const struct pmd_s0ix_pmc *p, struct pmd_out *o)
 		pmd_out_res(o, "slp_s0_residency_us", "SLP_S0 residency", &p->slp_s0.r);
 	}
 	if (p->ip_res.st == PMD_OK) {
-		size_t used = pmd_s0ix_addf(buf, sizeof(buf), 0, "%zu of %zu powered now", p->nip_on, p->nip);
+		size_t used = pmd_addf(buf, sizeof(buf), 0, "%zu of %zu powered now", p->nip_on, p->nip);
 		if (p->nip_on) {
-			used = pmd_s0ix_addf(buf, sizeof(buf), used, ": ");
+			used = pmd_addf(buf, sizeof(buf), used, ": ");
 			names_of(buf, sizeof(buf), used, p->nip_on, p->nip, ip_name, ip_on, p);
 		}
 		pmd_out_str(o, NULL, "PCH IPs", buf);
@@ -259,10 +259,10 @@ static void print_intel(const struct pmd_s0ix_pmc *p, struct pmd_out *o)
 		pmd_out_res(o, "ltr_tightest", "Tightest LTR", &p->ltr_res);
 	}
 	if (p->req_res.st == PMD_OK) {
-		size_t used = pmd_s0ix_addf(buf, sizeof(buf), 0, "%zu element%s, %zu not met at the last "
+		size_t used = pmd_addf(buf, sizeof(buf), 0, "%zu element%s, %zu not met at the last "
 				   "latch", p->nreq, p->nreq == 1 ? "" : "s", p->nunmet);
 		if (p->nunmet) {
-			used = pmd_s0ix_addf(buf, sizeof(buf), used, ": ");
+			used = pmd_addf(buf, sizeof(buf), used, ": ");
 			names_of(buf, sizeof(buf), used, p->nunmet, p->nreq, req_name, req_unmet, p);
 		}
 		pmd_out_str(o, NULL, "Substate requirements", buf);
@@ -300,9 +300,9 @@ static void print_amd(const struct pmd_s0ix_pmc *p, struct pmd_out *o)
 			     a->last_ok == 1 ? "success" : a->last_ok == 0 ? "unknown or failed"
 			     : "status not shown", a->has_in ? (double)a->in_us / 1e6 : 0.0);
 		size_t k = amd_count(p);
-		size_t used = pmd_s0ix_addf(buf, sizeof(buf), 0, "%zu of %zu IPs", k, a->nip);
+		size_t used = pmd_addf(buf, sizeof(buf), 0, "%zu of %zu IPs", k, a->nip);
 		if (k) {
-			used = pmd_s0ix_addf(buf, sizeof(buf), used, ": ");
+			used = pmd_addf(buf, sizeof(buf), used, ": ");
 			names_of(buf, sizeof(buf), used, k, a->nip, amd_name, amd_notmet, p);
 		}
 		pmd_out_str(o, NULL, "S0i3 condition unmet", buf);

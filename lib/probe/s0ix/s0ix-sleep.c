@@ -83,7 +83,7 @@ void pmd_s0ix_sleep_predict(struct pmd_s0ix_sleep *sl, bool hw_reduced, bool sle
 	sl->line[0] = 0;
 	for (unsigned i = 0; i < PMD_S0IX_NSX; i++)
 		if (sl->yes & (1u << i))
-			used = pmd_s0ix_addf(sl->line, sizeof(sl->line), used, "%sS%u", used ? " " : "", i);
+			used = pmd_addf(sl->line, sizeof(sl->line), used, "%sS%u", used ? " " : "", i);
 }
 
 /* The object of one state, from the namespace, or the evaluation where it must be. */
@@ -245,7 +245,7 @@ void pmd_s0ix_sleep_undecided(const struct pmd_s0ix_sleep *sl, char *buf, size_t
 	buf[0] = 0;
 	for (unsigned i = 0; i < PMD_S0IX_NSX; i++)
 		if (sl->maybe & (1u << i))
-			used = pmd_s0ix_addf(buf, n, used, "%sS%u", used ? " " : "", i);
+			used = pmd_addf(buf, n, used, "%sS%u", used ? " " : "", i);
 }
 
 void pmd_s0ix_print_sleep(const struct pmd_s0ix_info *si, struct pmd_out *o)

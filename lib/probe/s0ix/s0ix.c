@@ -113,17 +113,6 @@ static void kernel(struct pmd_src *s, struct pmd_s0ix_info *si)
 	num(s, POWER "pm_wakeup_irq", &si->wake_irq);
 }
 
-size_t pmd_s0ix_addf(char *buf, size_t n, size_t used, const char *fmt, ...)
-{
-	if (used >= n)
-		return used;
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(buf + used, n - used, fmt, ap);
-	va_end(ap);
-	return k < 0 ? used : used + (size_t)k;
-}
-
 static void judge(struct pmd_s0ix_info *si)
 {
 	char *v = si->verdict;
@@ -152,18 +141,18 @@ static void judge(struct pmd_s0ix_info *si)
 	}
 	if (!strcmp(si->mode, "deep")) {
 		si->s0ix = PMD_NO;
-		used = pmd_s0ix_addf(v, n, used, "no: suspend is to RAM (deep, ACPI S3), the platform is powered off");
+		used = pmd_addf(v, n, used, "no: suspend is to RAM (deep, ACPI S3), the platform is powered off");
 		if (si->lps0 == PMD_YES)
-			pmd_s0ix_addf(v, n, used, "; the firmware also declares low-power S0 idle (s2idle)");
+			pmd_addf(v, n, used, "; the firmware also declares low-power S0 idle (s2idle)");
 		return;
 	}
 	if (!strcmp(si->mode, "shallow")) {
 		si->s0ix = PMD_NO;
-		pmd_s0ix_addf(v, n, used, "no: suspend is standby (shallow, ACPI S1)");
+		pmd_addf(v, n, used, "no: suspend is standby (shallow, ACPI S1)");
 		return;
 	}
 	if (strcmp(si->mode, "s2idle")) {
-		pmd_s0ix_addf(v, n, used, "unknown: suspend mode \"%s\"", si->mode);
+		pmd_addf(v, n, used, "unknown: suspend mode \"%s\"", si->mode);
 		return;
 	}
 	switch (si->lps0) {
@@ -171,10 +160,10 @@ static void judge(struct pmd_s0ix_info *si)
 		if (si->success.r.st == PMD_OK && si->success.v > 0 && si->last_hw.r.st == PMD_OK) {
 			si->s0ix = si->last_hw.v ? PMD_YES : PMD_NO;
 			if (si->last_hw.v)
-				pmd_s0ix_addf(v, n, used, "yes: the last suspend to idle reached hardware "
+				pmd_addf(v, n, used, "yes: the last suspend to idle reached hardware "
 				    "sleep (%.3f s)", (double)si->last_hw.v / 1e6);
 			else
-				pmd_s0ix_addf(v, n, used, "no: the last suspend to idle did not reach hardware "
+				pmd_addf(v, n, used, "no: the last suspend to idle did not reach hardware "
 				    "sleep, though the firmware declares low-power S0 idle");
 			break;
 		}
@@ -184,40 +173,40 @@ static void judge(struct pmd_s0ix_info *si)
 			bool ok = si->pmc.amd_info.last_ok == 1 && si->pmc.amd_info.in_us > 0;
 			si->s0ix = ok ? PMD_YES : PMD_NO;
 			if (ok)
-				pmd_s0ix_addf(v, n, used, "yes: the last suspend to idle reached S0i3 (%.3f s, "
+				pmd_addf(v, n, used, "yes: the last suspend to idle reached S0i3 (%.3f s, "
 				    "amd_pmc)", (double)si->pmc.amd_info.in_us / 1e6);
 			else
-				pmd_s0ix_addf(v, n, used, "no: the last suspend to idle did not reach S0i3 "
+				pmd_addf(v, n, used, "no: the last suspend to idle did not reach S0i3 "
 				    "(amd_pmc), though the firmware declares low-power S0 idle");
 			break;
 		}
 		si->possible = true;
-		used = pmd_s0ix_addf(v, n, used, "possible: suspend is to idle (s2idle) and the firmware "
+		used = pmd_addf(v, n, used, "possible: suspend is to idle (s2idle) and the firmware "
 			   "declares low-power S0 idle; ");
 		if (si->success.r.st == PMD_OK && si->success.v == 0)
-			used = pmd_s0ix_addf(v, n, used, "no suspend since boot");
+			used = pmd_addf(v, n, used, "no suspend since boot");
 		else if (si->last_hw.r.st == PMD_ABSENT)
-			used = pmd_s0ix_addf(v, n, used, "this kernel reports no hardware sleep time "
+			used = pmd_addf(v, n, used, "this kernel reports no hardware sleep time "
 				   "(suspend_stats/last_hw_sleep: Linux 6.4 and later)");
 		else
-			used = pmd_s0ix_addf(v, n, used, "the hardware sleep of the last suspend is unknown");
+			used = pmd_addf(v, n, used, "the hardware sleep of the last suspend is unknown");
 		/* SLP_S0 since boot: run time and every suspend, not the last one alone */
 		if (si->pmc.slp_s0.r.st == PMD_OK)
-			used = pmd_s0ix_addf(v, n, used, "; the PMC counted %.3f s of SLP_S0 since boot",
+			used = pmd_addf(v, n, used, "; the PMC counted %.3f s of SLP_S0 since boot",
 			    (double)si->pmc.slp_s0.v / 1e6);
 		/* the rung after the mode: the LPS0 device Linux tells of the transitions */
 		if (si->lps0d.res.st == PMD_ABSENT)
-			pmd_s0ix_addf(v, n, used, "; but the tables have no LPS0 device (PNP0D80)");
+			pmd_addf(v, n, used, "; but the tables have no LPS0 device (PNP0D80)");
 		else if (si->lps0d.attached == PMD_NO)
-			pmd_s0ix_addf(v, n, used, "; but its LPS0 _DSM answers no UUID Linux calls");
+			pmd_addf(v, n, used, "; but its LPS0 _DSM answers no UUID Linux calls");
 		break;
 	case PMD_NO:
 		si->s0ix = PMD_NO;
-		pmd_s0ix_addf(v, n, used, "no: suspend is to idle (s2idle) but the firmware declares no "
+		pmd_addf(v, n, used, "no: suspend is to idle (s2idle) but the firmware declares no "
 		    "low-power S0 idle (FADT flag clear): the CPUs idle, the platform stays powered");
 		break;
 	default:
-		pmd_s0ix_addf(v, n, used, "unknown: suspend is to idle (s2idle); the FADT: %s",
+		pmd_addf(v, n, used, "unknown: suspend is to idle (s2idle); the FADT: %s",
 		    pmd_res_str(&si->fadt_res, why, sizeof(why)));
 		break;
 	}
@@ -257,15 +246,15 @@ void pmd_s0ix_runtime(struct pmd_s0ix_info *si, const struct pmd_idle_hw *hw)
 /* "package PC2 9.0 %, PC6 1.0 %, PC10 40.0 %" of the counters there are. */
 static void rt_shares(const struct pmd_s0ix_info *si, char *buf, size_t n)
 {
-	size_t used = pmd_s0ix_addf(buf, n, 0, "package");
+	size_t used = pmd_addf(buf, n, 0, "package");
 	bool any = false;
 	buf[used < n ? used : 0] = 0;
 	for (unsigned c = PMD_CST_NCORE; c < PMD_CST_N; c++) {
 		if (!si->rt_has[c])
 			continue;
-		used = pmd_s0ix_addf(buf, n, used, "%s %s ", any ? "," : "", pmd_cst_label(c));
-		used = isnan(si->rt_pct[c]) ? pmd_s0ix_addf(buf, n, used, "-")
-					    : pmd_s0ix_addf(buf, n, used, "%.1f %%", si->rt_pct[c]);
+		used = pmd_addf(buf, n, used, "%s %s ", any ? "," : "", pmd_cst_label(c));
+		used = isnan(si->rt_pct[c]) ? pmd_addf(buf, n, used, "-")
+					    : pmd_addf(buf, n, used, "%.1f %%", si->rt_pct[c]);
 		any = true;
 	}
 	if (!any)

@@ -292,9 +292,6 @@ struct pmd_s0ix_info {
 };
 
 void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si);
-/* Append to buf (n bytes, used so far) as snprintf would; the new length, kept at n or more
- * once full, so that calls chain without checks. */
-size_t pmd_s0ix_addf(char *buf, size_t n, size_t used, const char *fmt, ...) PMD_PRINTF(4, 5);
 struct pmd_idle_hw;
 /* The run-time rung from pmdiag-idle's residency counters (hw: over its window). */
 void pmd_s0ix_runtime(struct pmd_s0ix_info *si, const struct pmd_idle_hw *hw);

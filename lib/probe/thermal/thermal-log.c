@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format/acpiexec.h"
 #include "probe/kernel-log.h"
 #include "util/util.h"
 
@@ -88,31 +89,6 @@ static void bus_id(const char *path, char *out, size_t n)
 	for (int i = 3; i > 1 && b[i] == '_'; i--)
 		b[i] = 0;
 	snprintf(out, n, "%s", b);
-}
-
-/* "\_TZ_.TZB2" -> "\_TZ.TZB2" (padding underscores of each NameSeg dropped) */
-static void norm_path(char *p)
-{
-	char *w = p;
-	const char *seg = p;
-
-	for (const char *r = p;; r++) {
-		if (*r == '.' || !*r) {
-			size_t n = (size_t)(r - seg);
-			while (n > 1 && seg[n - 1] == '_')
-				n--;
-			memmove(w, seg, n);
-			w += n;
-			if (!*r)
-				break;
-			*w++ = '.';
-			seg = r + 1;
-		} else if (*r == '\\' && r == seg) {
-			*w++ = '\\';
-			seg = r + 1;
-		}
-	}
-	*w = 0;
 }
 
 static const char *said(const struct ctx *c, int fact)
@@ -455,7 +431,7 @@ static void invalid_trips(struct ctx *c, const struct pmd_acpi_zone *z,
 			if (!b || !strstr(m, want))
 				continue;
 			snprintf(a, sizeof(a), "%.*s", (int)strcspn(b, ": "), b);
-			norm_path(a);
+			pmd_ax_path_norm(a, a, sizeof(a));
 			snprintf(w, sizeof(w), "Invalid %s threshold", want);
 			if (!strcmp(a, z->path) && strstr(m, w))
 				break;

@@ -9,27 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TZDIR "sys/class/thermal"
+#include "format/acpiexec.h"
 
-/* "\_TZ_.TZ00" -> "\_TZ.TZ00": ACPICA prints segments without their padding. */
-static void norm_path(char *p)
-{
-	char *w = p;
-	for (char *r = p; *r; r++) {
-		if (*r == '_' && (r[1] == '.' || !r[1]) && w > p && w[-1] != '\\' && w[-1] != '.') {
-			/* drop trailing underscores of a segment, but keep "_" names like "\_SB" */
-			char *q = w;
-			while (q > p && q[-1] == '_')
-				q--;
-			if (q > p && q[-1] != '.' && q[-1] != '\\') {
-				w = q;
-				continue;
-			}
-		}
-		*w++ = *r;
-	}
-	*w = 0;
-}
+#define TZDIR "sys/class/thermal"
 
 static void zone_trips(struct pmd_src *s, struct pmd_zone *z)
 {
@@ -99,7 +81,7 @@ void pmd_thm_sysfs_zones(struct pmd_src *s, struct pmd_thermal_info *ti)
 		pmd_readf_line(s, z->policy, sizeof(z->policy), TZDIR "/%s/policy", z->name);
 		if (pmd_readf_line(s, z->acpi_path, sizeof(z->acpi_path), TZDIR "/%s/device/path",
 				   z->name).st == PMD_OK)
-			norm_path(z->acpi_path);
+			pmd_ax_path_norm(z->acpi_path, z->acpi_path, sizeof(z->acpi_path));
 		zone_trips(s, z);
 		zone_cdevs(s, z);
 	}
