@@ -824,9 +824,14 @@ int pmd_klog_parse(const char *text, size_t len, const struct pmd_klog_opts *o, 
 		if (b.boot_of[j] == bidx)
 			k->line[k->n++] = b.all[j];
 	builder_free(&b);
-	for (size_t j = 0; j < k->n; j++)
-		if (!strncmp(pmd_klog_msg(k, j), "Linux version ", 14))
+	for (size_t j = 0; j < k->n; j++) {
+		const char *m = pmd_klog_msg(k, j);
+		if (!strncmp(m, "Linux version ", 14))
 			k->has_start = true;
+		else if ((!strncmp(m, "Run ", 4) && strstr(m, " as init process")) ||
+			 !strncmp(m, "Freeing unused kernel ", 22))
+			k->has_init = true;
+	}
 	pmd_klog_read_facts(k);
 	if (k->fmt == PMD_KLOG_PLAIN && !k->has_start) {
 		/* lines without any structure: they must look like the kernel's */
@@ -840,6 +845,21 @@ int pmd_klog_parse(const char *text, size_t len, const struct pmd_klog_opts *o, 
 		}
 	}
 	return 0;
+}
+
+bool pmd_klog_whole(const struct pmd_klog *k)
+{
+	return k->has_start && k->has_init;
+}
+
+const char *pmd_klog_cut(const struct pmd_klog *k)
+{
+	if (!k->has_start)
+		return "the log lost the boot's start (no \"Linux version\")";
+	if (!k->has_init)
+		return "the log ends before the kernel started init (no \"Run /init as init "
+		       "process\")";
+	return "";
 }
 
 void pmd_klog_free(struct pmd_klog *k)

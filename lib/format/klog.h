@@ -123,6 +123,9 @@ struct pmd_klog {
 	char boot_id[40];            /* its journal boot id ("-- Boot ID --"), "" none */
 	uint32_t boot_first, boot_last; /* its first and last line in the file */
 	bool has_start;              /* it holds "Linux version": the start of the boot was not lost */
+	bool has_init;               /* it reaches the hand-over to init ("Run /init as init process",
+	                              * "Freeing unused kernel ... memory"): its end was not cut
+	                              * before the kernel's own start-up was over */
 	unsigned joined;             /* wrapped lines joined to the line before them */
 	unsigned skipped;            /* lines left out: other programs' (journal), kmsg KEY=value, separators */
 	char *msgs;                  /* the normalized messages, each NUL-ended */
@@ -164,6 +167,12 @@ static inline const char *pmd_klog_msg(const struct pmd_klog *k, size_t i)
 	return k->msgs + k->line[i].msg;
 }
 /* The line number in the file of fact i, 0 when i < 0. */
+/* Whether the log holds the kernel's whole start-up, from "Linux version" to the hand-over to
+ * init: only then does the absence of a line the kernel prints as it boots mean it did not
+ * print it. pmd_klog_cut says why not, for a check's "why" ("the log lost the boot's start",
+ * "the log ends before the kernel started init"); "" when whole. */
+bool pmd_klog_whole(const struct pmd_klog *k);
+const char *pmd_klog_cut(const struct pmd_klog *k);
 unsigned pmd_klog_lineno(const struct pmd_klog *k, int fact);
 /* Argument a of fact f into buf (cut to n - 1, NUL-ended); its length, 0 when absent. */
 size_t pmd_klog_arg(const struct pmd_klog *k, const struct pmd_klog_fact *f, unsigned a, char *buf,

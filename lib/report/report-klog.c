@@ -106,6 +106,10 @@ static void where(struct pmd_src *s, const struct pmd_klog_src *ks, struct pmd_o
 		    : "lost: no \"Linux version\" line (the ring buffer had overwritten it); "
 		      "what it holds is read");
 	pmd_out_bool(o, "has_start", NULL, k->has_start);
+	pmd_out_str(o, NULL, "End", k->has_init ? "past the kernel's start-up (init started)"
+		    : "cut before the kernel started init: what it does not hold of the start-up "
+		      "is not judged");
+	pmd_out_bool(o, "has_init", NULL, k->has_init);
 	pmd_out_metric(o, "pmdiag_kernel_log_has_start",
 		       "the kernel log read holds its boot's start (\"Linux version\")", 1);
 }

@@ -142,14 +142,16 @@ hpet.clocksource agree 22"
 		"info hpet.table-register-mismatch: HPET table #1 claims 3 comparators; the HPET's GCAP_ID has 8 (the kernel counted them, log line 16)"
 }
 
-@test "comparators: a real machine's log (EliteBook Folio 9470m) counts 8 where its table claims 3" {
-	local f="$CORPUS/acpi/lhw-524B6B1AD490.acpidump.txt.xz"
-	[ -f "$f" ] || skip "no corpus"
-	run -0 --separate-stderr pmdiag-hpet --json --acpidump "$f" --dmesg "$TOP/tests/klog/real/lhw-524B6B1AD490.txt"
+@test "comparators: a real log (Legion Y520, 6.19) counts 8 where a table like the one it read claims 3" {
+	# hand-hpet-klog's table has the ID and base the Legion's kernel printed (0x8086a201,
+	# 0xfed00000: 3 comparators claimed); its real log counted 8 (tests/klog/real)
+	run -0 --separate-stderr pmdiag-hpet --json --acpidump "$DUMPS/hand-hpet-klog/acpidump.txt" \
+		--dmesg "$TOP/tests/klog/real/legion-y520-6.19.txt"
 	assert_equal "$(jq -c '.verdict | [.comparators, .comparators_from, .comparators_line, .comparators_claimed]' <<<"$output")" \
-		'[8,"kernel log",10,3]'
-	assert_equal "$(checks)" "hpet.table agree 5"
-	assert_equal "$(jq -r .kernel.cmdline_line <<<"$output")" 6
+		'[8,"kernel log",484,3]'
+	assert_equal "$(checks)" "hpet.table agree 160"
+	# "Kernel command line:" (line 183) is the one the kernel parsed
+	assert_equal "$(jq -r .kernel.cmdline_line <<<"$output")" 183
 }
 
 @test "hpet= from the log's command line where the machine's is not there, judged as the kernel parses it" {
@@ -160,11 +162,19 @@ hpet.clocksource agree 22"
 		'[5,false,true,true]'
 	assert_equal "$(jq -r .verdict.in_use_text <<<"$output")" \
 		"no: disabled on the kernel command line (hpet=disable, as the kernel log says it)"
-	# off, and a log from the boot's start without an HPET line agrees
+	# off, and a log of the whole start-up without an HPET line agrees
 	assert_equal "$(checks)" "hpet.table agree 4
 hpet.enabled agree null"
 	assert_equal "$(jq -r '.kernel_log[1].why' <<<"$output")" \
-		"no HPET line in a log from the boot's start: the kernel did not enable it"
+		"no HPET line in a log of the kernel's whole start-up: it did not enable it"
+	# the same log cut before the kernel started init: its silence says nothing
+	head -n 5 "$TOP/tests/klog/hpet-cmdline.txt" > "$BATS_TEST_TMPDIR/cut.txt"
+	run -0 --separate-stderr pmdiag-hpet --json --acpidump "$DUMPS/hand-hpet-klog/acpidump.txt" \
+		--dmesg "$BATS_TEST_TMPDIR/cut.txt"
+	assert_equal "$(checks)" "hpet.table agree 4
+hpet.enabled silent null"
+	assert_equal "$(jq -r '.kernel_log[1].why' <<<"$output")" \
+		'the log ends before the kernel started init (no "Run /init as init process"), where the kernel would say it'
 	# a machine's own command line comes first: the dump's (hpet=verbose)
 	run -0 --separate-stderr pmdiag-hpet --json --dump "$DUMPS/hand-hpet-klog" --dmesg "$TOP/tests/klog/hpet-cmdline.txt"
 	assert_equal "$(jq -c '.kernel | [.cmdline_line, .hpet_disable, .hpet_force]' <<<"$output")" '[null,false,false]'

@@ -75,8 +75,8 @@ EOF
 	run -0 pmdiag-dump --dump "$DUMPS/laptop" --dmesg "$KLOG/dmesg-6.12-intel.txt" "$d"
 	assert_equal "$(grep '^redacted: kernel log' "$d/manifest")" \
 		"redacted: kernel log (klog.txt): 3 UUIDs, 1 MAC address, 1 serial number"
-	assert_equal "$(grep '^klog: ' "$d/manifest")" "klog: dmesg, 73 lines, boot 1 of 1, from its start"
-	assert_equal "$(wc -l < "$d/klog.txt")" 73
+	assert_equal "$(grep '^klog: ' "$d/manifest")" "klog: dmesg, 74 lines, boot 1 of 1, from its start"
+	assert_equal "$(wc -l < "$d/klog.txt")" 74
 	grep -q 'eth0: (PCI Express:2.5GT/s:Width x1) xx:xx:xx:xx:xx:xx$' "$d/klog.txt"
 	grep -q 'usb 1-3: SerialNumber: xxxxxxxxxxxx$' "$d/klog.txt"
 	grep -q 'root=UUID=xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx ro' "$d/klog.txt"
@@ -93,16 +93,16 @@ EOF
 	! grep -q oldbox "$d-syslog/klog.txt"
 	grep -q '^Jan 11 07:55:20 xxxxxx kernel: ' "$d-syslog/klog.txt"
 	assert_equal "$(grep '^redacted: kernel log' "$d-syslog/manifest")" \
-		"redacted: kernel log (klog.txt): 1 MAC address, 1 serial number, the host name (16 times)"
+		"redacted: kernel log (klog.txt): 1 MAC address, 1 serial number, the host name (18 times)"
 }
 
 @test "pmdiag-dump: the boot read of a file of several, and a log whose start was lost" {
 	local d="$BATS_TEST_TMPDIR/d"
 	run -0 pmdiag-dump --dump "$DUMPS/laptop" --dmesg "$KLOG/journal-k-2boots.txt" --dmesg-boot 1 "$d"
-	assert_equal "$(grep '^klog: ' "$d/manifest")" "klog: journalctl, 7 lines, boot 1 of 2, from its start"
-	assert_equal "$(wc -l < "$d/klog.txt")" 7
+	assert_equal "$(grep '^klog: ' "$d/manifest")" "klog: journalctl, 8 lines, boot 1 of 2, from its start"
+	assert_equal "$(wc -l < "$d/klog.txt")" 8
 	run -0 pmdiag-dump --dump "$DUMPS/laptop" --dmesg "$KLOG/journal-k-2boots.txt" "$d-last"
-	assert_equal "$(grep '^klog: ' "$d-last/manifest")" "klog: journalctl, 21 lines, boot 2 of 2, from its start"
+	assert_equal "$(grep '^klog: ' "$d-last/manifest")" "klog: journalctl, 22 lines, boot 2 of 2, from its start"
 	assert_equal "$(head -n 1 "$d-last/klog.txt")" "-- Boot 5e0f1d2c3b4a49e8a7b6c5d4e3f2a1b0 --"
 	run -0 pmdiag-dump --dump "$DUMPS/laptop" --dmesg "$KLOG/dmesg-ring-wrapped.txt" "$d-lost"
 	assert_equal "$(grep '^klog: ' "$d-lost/manifest")" \
@@ -118,7 +118,7 @@ EOF
 	run -0 pmdiag-dump --dump "$DUMPS/laptop" --dmesg "$BATS_TEST_TMPDIR/kmsg.txt.gz" "$d-gz"
 	cmp "$d/klog.txt" "$d-xz/klog.txt"
 	cmp "$d/klog.txt" "$d-gz/klog.txt"
-	assert_equal "$(grep '^klog: ' "$d/manifest")" "klog: /dev/kmsg, 13 lines, boot 1 of 1, from its start"
+	assert_equal "$(grep '^klog: ' "$d/manifest")" "klog: /dev/kmsg, 14 lines, boot 1 of 1, from its start"
 	# the dump's own log replays: recorded again from the dump, the same file
 	run -0 pmdiag-dump --dump "$d" "$d-again"
 	cmp "$d/klog.txt" "$d-again/klog.txt"

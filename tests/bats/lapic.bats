@@ -141,11 +141,11 @@ arat_agrees() {
 }
 
 @test "the kernel's log: intel_idle's word on the LAPIC timer against CPUID's ARAT" {
-	# an Ivy Bridge with ARAT and the 5.4 log of an Ivy Bridge laptop (tests/klog/real)
+	# a CPU with ARAT and the real 3.10 log of a ThinkPad T410 (Westmere, ARAT; tests/klog/real)
 	run -0 --separate-stderr pmdiag-lapic --json --dump "$DUMPS/hand-pstate-snb" \
-		--dmesg "$TOP/tests/klog/real/lhw-524B6B1AD490.txt"
+		--dmesg "$TOP/tests/klog/real/abrt-thinkpad-t410-3.10.txt.xz"
 	assert_equal "$(jq -r '.kernel_log[] | "\(.id) \(.verdict) \(.line) \(.said)"' <<<"$output")" \
-		"lapic.arat agree 14 intel_idle: lapic_timer_reliable_states 0xffffffff"
+		"lapic.arat agree 611 intel_idle: lapic_timer_reliable_states 0xffffffff"
 	# a Core 2 without ARAT against a log that says it has it: another machine's log
 	run -0 --separate-stderr pmdiag-lapic --json --dump "$DUMPS/laptop" --dmesg "$TOP/tests/klog/dmesg-4.9-intel.txt"
 	assert_equal "$(jq -r '.kernel_log[] | "\(.id) \(.verdict) \(.line)"' <<<"$output")" "lapic.arat differ 23"

@@ -218,8 +218,9 @@ load test_helper
 	run -0 --separate-stderr pmdiag-report --dump "$DUMPS/hand-hpet-klog"
 	assert_line "Kernel log:"
 	assert_line "  Source:         the dump's klog.txt"
-	assert_line "  Form:           /dev/kmsg, boot 1 of 1: lines 1 to 24 of 24"
+	assert_line "  Form:           /dev/kmsg, boot 1 of 1: lines 1 to 25 of 25"
 	assert_line "  Start:          from the boot's start"
+	assert_line "  End:            past the kernel's start-up (init started)"
 	assert_line "  Kernel:         6.1.0-27-amd64 (line 1)"
 	assert_line "  Parameters:     hpet=verbose"
 	assert_line "  DMI:            Hewlett-Packard HP EliteBook Folio 9470m/18DF, BIOS 68IBD Ver. F.47 10/08/2013 (line 4)"
@@ -229,8 +230,8 @@ load test_helper
 	assert_line "  Predictions:    4 checked: 4 agree, 0 differ, 0 silent"
 	assert_line "    hpet.comparators  HPET comparators  16    agree"
 	run -0 --separate-stderr pmdiag-report --json --dump "$DUMPS/hand-hpet-klog"
-	assert_equal "$(jq -c '.klog | [.source, .format, .boot, .boots, .has_start, .release, .release_line, .cmdline_line, .arch, .cpu_line, .cpuidle, .tsc_unstable_line, .agree, .differ, .silent]' <<<"$output")" \
-		'["dump","/dev/kmsg",1,1,true,"6.1.0-27-amd64",1,7,"x86_64",10,null,null,4,0,0]'
+	assert_equal "$(jq -c '.klog | [.source, .format, .boot, .boots, .has_start, .has_init, .release, .release_line, .cmdline_line, .arch, .cpu_line, .cpuidle, .tsc_unstable_line, .agree, .differ, .silent]' <<<"$output")" \
+		'["dump","/dev/kmsg",1,1,true,true,"6.1.0-27-amd64",1,7,"x86_64",10,null,null,4,0,0]'
 	assert_equal "$(jq -c .klog.parameters <<<"$output")" '[{"name":"hpet","value":"verbose"}]'
 	# the section's list is every probe's, as each tool prints it
 	assert_equal "$(jq -c .klog.kernel_log <<<"$output")" "$(pmdiag-hpet --json --dump "$DUMPS/hand-hpet-klog" | jq -c .kernel_log)"
@@ -263,7 +264,7 @@ load test_helper
 report.firmware-info: the kernel says [Firmware Info]: \"PCI: MMCONFIG at [mem 0xf8000000-0xfbffffff] not reserved in ACPI motherboard resources\" (log line 13)
 report.acpi-error: ACPICA found a table bug: AE_NOT_FOUND at \\_SB.PCI0.LPCB.EC0.BAT1 (log line 19)
 report.acpi-error: ACPICA failed: AE_NOT_FOUND at \\_SB.PCI0.LPCB.EC0._Q80 (log line 20)
-report.cpu-throttled: the CPU throttled itself during this boot: \"CPU1: Package temperature is above threshold, cpu clock is throttled (total events = 3)\" (log line 23; 1 such line)"
+report.cpu-throttled: the CPU throttled itself during this boot: \"CPU1: Package temperature is above threshold, cpu clock is throttled (total events = 3)\" (log line 24; 1 such line)"
 	assert_equal "$(jq -r '[.findings[] | select(.probe == "report") | .severity] | unique | .[]' <<<"$output")" info
 	# the firmware's line explained where pmdiag knows its cause
 	assert_equal "$(jq -r '.findings[] | select(.id == "report.firmware-bug") | .advice' <<<"$output")" \

@@ -215,20 +215,26 @@ thermal.zone-temp \_TZ.TZ10._TMP agree 6
 thermal.zone \_TZ.TZ11 agree 7
 thermal.zone-temp \_TZ.TZ11._TMP differ 7
 thermal.zone \_TZ.TZ12 differ null
-thermal.zone [TZ99] (line 8) differ 8
-thermal.invalid-crt "Invalid critical threshold (0)" differ 9'
+thermal.zone [TZ99] (line 9) differ 9
+thermal.invalid-crt "Invalid critical threshold (0)" differ 10'
 	assert_equal "$(why thermal.zone-temp '\_TZ.TZ11._TMP')" \
 		"the kernel read 31 C from _TMP at boot: not what these tables return, so likely not the tables that booted (the log's firmware: BIOS 1.07 03/12/2026)"
 	assert_equal "$(why thermal.zone '\_TZ.TZ12')" \
 		"the driver printed other zones but not this one: likelier other tables booted (the log's firmware: BIOS 1.07 03/12/2026), or its _TMP failed as the kernel ran it"
 	assert_equal "$(jq -r '.checks[] | select(.name == "thermal.crt-refused") | "\(.severity) \(.message)"' <<<"$output")" \
-		'info the kernel refused a critical trip at boot (line 9: "Invalid critical threshold (0)"): no _CRT of these tables returns that value'
-	# a log that lost the boot's start: a missing zone line means nothing
+		'info the kernel refused a critical trip at boot (line 10: "Invalid critical threshold (0)"): no _CRT of these tables returns that value'
+	# a log cut before the kernel started init: a missing zone line means nothing
+	grep -v 'Run /init' "$k" > "$k.cut"
+	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k.cut"
+	assert_equal "$(jq -r '.kernel_log[] | select(.subject == "\\_TZ.TZ12") | .verdict' <<<"$output")" silent
+	assert_equal "$(why thermal.zone '\_TZ.TZ12')" \
+		"the log ends before the kernel started init (no \"Run /init as init process\"): the line may have been lost with it"
+	# a log that lost the boot's start: the same
 	sed -i '/Linux version/d' "$k"
 	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k"
 	assert_equal "$(jq -r '.kernel_log[] | select(.subject == "\\_TZ.TZ12") | .verdict' <<<"$output")" silent
 	assert_equal "$(why thermal.zone '\_TZ.TZ12')" \
-		"the log lost the boot's start (no \"Linux version\" line): the line may have been lost with it"
+		"the log lost the boot's start (no \"Linux version\"): the line may have been lost with it"
 	# a log without any line of the driver (not loaded, or left out): silent too
 	grep -v 'Thermal Zone\|critical threshold' "$DUMPS/hand-thermal-dummy/klog.txt" > "$k"
 	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k"
@@ -241,17 +247,17 @@ thermal.invalid-crt "Invalid critical threshold (0)" differ 9'
 	echo '[   12.000000] thermal thermal_zone2: acpitz: critical temperature reached, shutting down' >> "$k"
 	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k"
 	assert_equal "$(jq -r '.checks[] | select(.name == "thermal.critical-reached") | "\(.severity) \(.message)"' <<<"$output")" \
-		'critical the kernel shut the machine down at a critical temperature (line 9: thermal thermal_zone2: acpitz: critical temperature reached, shutting down)'
+		'critical the kernel shut the machine down at a critical temperature (line 10: thermal thermal_zone2: acpitz: critical temperature reached, shutting down)'
 	# thermal.crt=40 (6.1: in place of TZ12's valid _CRT of 100 C): the zone, always at
 	# 45 C, is at its critical trip from the first read: the line is the prediction's
 	sed -i 's/ro quiet$/ro quiet thermal.crt=40/' "$k"
 	run -0 pmdiag-thermal --json --dump "$DUMPS/hand-thermal-dummy" --dmesg "$k"
 	assert_equal "$(jq -r '.kernel_judged.parameters' <<<"$output")" "thermal.crt=40"
 	assert_equal "$(jq -c '.acpi_zones[2].trips[] | select(.object == "_CRT") | [.kernel_uses, .kernel_param_mc]' <<<"$output")" '[true,40000]'
-	assert_equal "$(logchecks | grep critical)" 'thermal.critical \_TZ.TZ12 agree 9'
+	assert_equal "$(logchecks | grep critical)" 'thermal.critical \_TZ.TZ12 agree 10'
 	assert_equal "$(jq '[.checks[] | select(.name == "thermal.critical-reached")] | length' <<<"$output")" 0
 	assert_equal "$(jq -r '.checks[] | select(.name == "thermal.dummy-zone-at-trip" and (.message | test("_CRT"))) | "\(.severity) \(.message)"' <<<"$output")" \
-		"critical ACPI \\_TZ.TZ12: its temperature is always 45.0 C (_TMP: a constant), at or above its critical trip _CRT at 40.0 C; the kernel's log says so (line 9)"
+		"critical ACPI \\_TZ.TZ12: its temperature is always 45.0 C (_TMP: a constant), at or above its critical trip _CRT at 40.0 C; the kernel's log says so (line 10)"
 }
 
 @test "thermal.* parameters judged as the kernel that wrote the log acts on them (6.1 and 6.12)" {

@@ -215,6 +215,7 @@ KLOG_F = [
     (2011100, 3, "ACPI Error: Aborting method \\_SB.PCI0.LPCB.EC0._Q80 due to previous error (AE_NOT_FOUND) (20220331/psparse-529)"),
     (2300000, 6, "e1000e 0000:00:19.0 eth0: (PCI Express:2.5GT/s:Width x1) xx:xx:xx:xx:xx:xx"),
     (2600000, 6, "clocksource: Switched to clocksource tsc"),
+    (2600010, 6, "Run /init as init process"),
     (912000000, 4, "CPU1: Package temperature is above threshold, cpu clock is throttled (total events = 3)"),
     (912100000, 6, "CPU1: Package temperature/speed normal"),
 ]
@@ -222,8 +223,8 @@ KLOG_F = [
 README_F = """# hand-hpet-klog (handmade)
 
 An Ivy Bridge laptop shaped after the HP EliteBook Folio 9470m of the corpus
-(`lhw-524B6B1AD490`, whose public log `tests/klog/real/lhw-524B6B1AD490.txt` shows the
-kernel counting 8 comparators where the ACPI table claims 3), recorded with the kernel log
+(`lhw-524B6B1AD490`, whose kernel counts 8 comparators where the ACPI table claims 3),
+recorded with the kernel log
 of its boot (`klog.txt`, /dev/kmsg records, cut as pmdiag-dump cuts a log). pmdiag-hpet must
 show the comparators from the registers (8), the table's field as the table's claim (3),
 and every prediction agreeing with the log: the table the kernel read (`ACPI: HPET id`),

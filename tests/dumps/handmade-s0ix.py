@@ -632,16 +632,17 @@ SLEEP_KLOG = "".join("%s;%s\n" % (h, t) for h, t in [
      "PCIeCapability LTR DPC]"),
     ("6,9,271435,-", "acpi PNP0A08:00: FADT indicates ASPM is unsupported, using BIOS configuration"),
     ("6,10,511243,-", "Low-power S0 idle used by default for system suspend"),
-    ("6,11,1900100103,-", "PM: suspend entry (s2idle)"),
-    ("3,12,1900210050,-", "xhci_hcd 0000:00:14.0: PM: dpm_run_callback(): pci_pm_suspend+0x0/0x170 "
+    ("6,11,511253,-", "Run /init as init process"),
+    ("6,12,1900100103,-", "PM: suspend entry (s2idle)"),
+    ("3,13,1900210050,-", "xhci_hcd 0000:00:14.0: PM: dpm_run_callback(): pci_pm_suspend+0x0/0x170 "
      "returns -16"),
-    ("3,13,1900210055,-", "xhci_hcd 0000:00:14.0: PM: failed to suspend async: error -16"),
-    ("3,14,1900210070,-", "PM: Some devices failed to suspend, or early wake event detected"),
-    ("6,15,1900390001,-", "PM: suspend exit"),
-    ("6,16,2000000100,-", "PM: suspend entry (s2idle)"),
-    ("6,17,2020500100,-", "PM: suspend exit"),
-    ("6,18,2400000100,-", "PM: suspend entry (s2idle)"),
-    ("6,19,2403300100,-", "PM: suspend exit"),
+    ("3,14,1900210055,-", "xhci_hcd 0000:00:14.0: PM: failed to suspend async: error -16"),
+    ("3,15,1900210070,-", "PM: Some devices failed to suspend, or early wake event detected"),
+    ("6,16,1900390001,-", "PM: suspend exit"),
+    ("6,17,2000000100,-", "PM: suspend entry (s2idle)"),
+    ("6,18,2020500100,-", "PM: suspend exit"),
+    ("6,19,2400000100,-", "PM: suspend entry (s2idle)"),
+    ("6,20,2403300100,-", "PM: suspend exit"),
 ])
 
 

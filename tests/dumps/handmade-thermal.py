@@ -293,6 +293,7 @@ KLOG_DUMMY = """\
 [    0.812440] ACPI: thermal: Thermal Zone [TZ10] (17 C)
 [    0.815102] ACPI: thermal: Thermal Zone [TZ11] (30 C)
 [    0.817346] ACPI: thermal: Thermal Zone [TZ12] (45 C)
+[    0.817356] Run /init as init process
 """
 
 README_INTEL = r"""# hand-thermal-intel (handmade)

@@ -93,6 +93,8 @@ static void whole(const struct pmd_klog *k, unsigned lines)
 	CHECK_EQ(k->nboots, 1);
 	CHECK_EQ(k->boot, 1);
 	CHECK(k->has_start);
+	CHECK(k->has_init); /* each reaches "Run /init" or "Freeing unused kernel memory" */
+	CHECK(pmd_klog_whole(k));
 	CHECK_EQ(k->nphys, lines);
 	CHECK_EQ(k->boot_first, 1);
 	CHECK_EQ(k->boot_last, lines);

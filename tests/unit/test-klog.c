@@ -72,6 +72,42 @@ static unsigned count(const struct pmd_klog *k, const char *w)
 	return c;
 }
 
+/* The end of the kernel's start-up: "Run /init as init process" (3.x on: "Run %s as init
+ * process"), or before it "Freeing unused kernel ... memory" (every release); a log cut
+ * before either holds the start but not the whole start-up. */
+TEST(klog_whole_start_up)
+{
+	static const char *const ends[] = {
+		"[    1.538059] Run /init as init process\n",
+		"[    2.510064] Run /sbin/init as init process\n",
+		"[    0.629186] Freeing unused kernel image (initmem) memory: 2716K\n",
+		"[    0.585220] Freeing unused kernel memory: 668k freed\n",
+	};
+	const char *head = "[    0.000000] Linux version 6.1.0-18-amd64 (debian-kernel@lists.debian.org) "
+			   "(gcc-12 (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1\n"
+			   "[    0.000000] Command line: BOOT_IMAGE=/boot/vmlinuz ro quiet\n";
+	char t[512];
+	struct pmd_klog k;
+	for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		snprintf(t, sizeof(t), "%s%s", head, ends[i]);
+		CHECK_EQ(pmd_klog_parse(t, strlen(t), NULL, &k), 0);
+		CHECK(k.has_start && k.has_init && pmd_klog_whole(&k));
+		pmd_klog_free(&k);
+	}
+	/* cut before init: the start, not the whole */
+	CHECK_EQ(pmd_klog_parse(head, strlen(head), NULL, &k), 0);
+	CHECK(k.has_start && !k.has_init && !pmd_klog_whole(&k));
+	CHECK_STR(pmd_klog_cut(&k), "the log ends before the kernel started init (no \"Run /init as "
+		  "init process\")");
+	pmd_klog_free(&k);
+	/* the end without the start: neither ("Run" alone is no marker) */
+	snprintf(t, sizeof(t), "%s[    1.600000] Running: kworker\n", ends[0]);
+	CHECK_EQ(pmd_klog_parse(t, strlen(t), NULL, &k), 0);
+	CHECK(!k.has_start && k.has_init && !pmd_klog_whole(&k));
+	CHECK_STR(pmd_klog_cut(&k), "the log lost the boot's start (no \"Linux version\")");
+	pmd_klog_free(&k);
+}
+
 TEST(klog_dmesg_612_every_modern_form_with_its_line)
 {
 	struct log l;
@@ -81,7 +117,10 @@ TEST(klog_dmesg_612_every_modern_form_with_its_line)
 	CHECK_EQ(k->fmt, PMD_KLOG_DMESG);
 	CHECK_EQ(k->nboots, 1);
 	CHECK(k->has_start);
-	CHECK_EQ(k->n, 73);
+	CHECK(k->has_init);
+	CHECK(pmd_klog_whole(k));
+	CHECK_STR(pmd_klog_cut(k), "");
+	CHECK_EQ(k->n, 74);
 	CHECK_EQ(k->joined, 0);
 	/* the kernel, its architecture, the machine, the CPU */
 	CHECK_EQ(pmd_klog_lineno(k, s->release), 2);
@@ -106,9 +145,9 @@ TEST(klog_dmesg_612_every_modern_form_with_its_line)
 	CHECK_STR(arg(k, nth(k, "cpuidle.governor", 0), 0), "menu");
 	/* time: the last switch, the watchdog */
 	CHECK_STR(s->clocksource, "hpet");
-	CHECK_EQ(pmd_klog_lineno(k, s->clocksource_fact), 60);
+	CHECK_EQ(pmd_klog_lineno(k, s->clocksource_fact), 61);
 	CHECK_EQ(count(k, "clocksource.switch"), 3);
-	CHECK_EQ(pmd_klog_lineno(k, s->tsc_unstable), 57);
+	CHECK_EQ(pmd_klog_lineno(k, s->tsc_unstable), 58);
 	CHECK_STR(arg(k, s->tsc_unstable, 1), "tsc");
 	CHECK_STR(arg(k, nth(k, "clocksource.tsc_unstable", 0), 0), "clocksource watchdog");
 	/* the HPET as the kernel counted it, and the PC10 refusal */
@@ -159,11 +198,11 @@ TEST(klog_dmesg_612_every_modern_form_with_its_line)
 	CHECK_STR(arg(k, nth(k, "suspend.entry", 1), 0), "deep");
 	CHECK_EQ(count(k, "suspend.exit"), 2);
 	int df = nth(k, "suspend.device_failed", 0);
-	CHECK_EQ(pmd_klog_lineno(k, df), 65);
+	CHECK_EQ(pmd_klog_lineno(k, df), 66);
 	CHECK_STR(arg(k, df, 0), "xhci_hcd 0000:00:14.0:");
 	CHECK_STR(arg(k, df, 3), "-16");
 	CHECK_STR(arg(k, nth(k, "suspend.acpi_enter", 0), 0), "3");
-	CHECK_EQ(pmd_klog_lineno(k, nth(k, "suspend.failed", 0)), 67);
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "suspend.failed", 0)), 68);
 	/* ASPM and _OSC */
 	CHECK_EQ(pmd_klog_lineno(k, s->aspm_fadt), 29);
 	CHECK_EQ(pmd_klog_lineno(k, nth(k, "aspm.off", 0)), 15);
@@ -179,7 +218,7 @@ TEST(klog_dmesg_612_every_modern_form_with_its_line)
 	CHECK_EQ(count(k, "rapl.domain"), 3);
 	CHECK_STR(arg(k, nth(k, "rapl.domain", 2), 0), "uncore");
 	int th = nth(k, "throttle.above", 0);
-	CHECK_EQ(pmd_klog_lineno(k, th), 61);
+	CHECK_EQ(pmd_klog_lineno(k, th), 62);
 	CHECK_STR(arg(k, th, 1), "Package");
 	CHECK_STR(arg(k, th, 2), "17");
 	/* stamps */
@@ -255,7 +294,7 @@ TEST(klog_dmesg_49_and_316_old_forms)
 	CHECK_EQ(count(k, "rapl.domain"), 4);
 	CHECK_EQ(count(k, "throttle.above"), 2);
 	CHECK_STR(arg(k, nth(k, "throttle.above", 1), 0), "1"); /* after "mce: " */
-	CHECK_EQ(pmd_klog_lineno(k, nth(k, "throttle.power_limit", 0)), 39);
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "throttle.power_limit", 0)), 40);
 	CHECK_STR(arg(k, nth(k, "suspend.entry", 0), 0), "mem");
 	CHECK_STR(arg(k, nth(k, "suspend.device_failed", 0), 0), "2-1.2");
 	CHECK_EQ(count(k, "suspend.exit"), 2);
@@ -292,10 +331,10 @@ TEST(klog_journal_boots_last_by_default_or_the_one_asked)
 	CHECK_EQ(k->nboots, 2);
 	CHECK_EQ(k->boot, 2);
 	CHECK_STR(k->boot_id, "5e0f1d2c3b4a49e8a7b6c5d4e3f2a1b0");
-	CHECK_EQ(k->boot_first, 8);
-	CHECK_EQ(k->boot_last, 28);
+	CHECK_EQ(k->boot_first, 9);
+	CHECK_EQ(k->boot_last, 30);
 	CHECK_STR(arg(k, k->sum.release, 0), "6.1.0-18-amd64");
-	CHECK_EQ(pmd_klog_lineno(k, k->sum.release), 9);
+	CHECK_EQ(pmd_klog_lineno(k, k->sum.release), 10);
 	CHECK_EQ(k->sum.sleep_states, (1u << 0) | (1u << 4) | (1u << 5));
 	CHECK_EQ(k->sum.hpet_comparators, 3);
 	CHECK_EQ(k->sum.hpet_bits, 32);
@@ -315,7 +354,7 @@ TEST(klog_journal_boots_last_by_default_or_the_one_asked)
 	CHECK_STR(l.k.boot_id, "");
 	CHECK_STR(arg(&l.k, l.k.sum.release, 0), "6.1.0-17-amd64");
 	CHECK_EQ(pmd_klog_lineno(&l.k, l.k.sum.release), 2);
-	CHECK_EQ(l.k.n, 6);
+	CHECK_EQ(l.k.n, 7);
 	unload(&l);
 	load(&l, "journal-k-2boots.txt", 2);
 	CHECK_EQ(l.k.boot, 2);
@@ -338,7 +377,7 @@ TEST(klog_syslog_and_other_programs)
 	const struct pmd_klog *k = &l.k;
 	CHECK_EQ(k->fmt, PMD_KLOG_SYSLOG);
 	CHECK_EQ(k->nboots, 2); /* the stamps start again at line 8 */
-	CHECK_EQ(k->boot_first, 8);
+	CHECK_EQ(k->boot_first, 9);
 	CHECK_STR(arg(k, k->sum.release, 0), "4.19.0-17-amd64");
 	CHECK_EQ(k->line[0].ts_us, 0);
 	CHECK_EQ(k->line[k->n - 1].ts_us, 42000000);
@@ -346,11 +385,11 @@ TEST(klog_syslog_and_other_programs)
 	CHECK(pmd_klog_param(k, "hpet", v, sizeof(v)));
 	CHECK_STR(v, "force");
 	CHECK_STR(k->fact[k->sum.hpet_off].what, "hpet.unreliable");
-	CHECK_EQ(pmd_klog_lineno(k, k->sum.hpet_off), 13);
+	CHECK_EQ(pmd_klog_lineno(k, k->sum.hpet_off), 14);
 	unload(&l);
 	load(&l, "kern.log", 1);
 	CHECK_STR(arg(&l.k, l.k.sum.release, 0), "4.19.0-16-amd64");
-	CHECK_EQ(l.k.n, 7);
+	CHECK_EQ(l.k.n, 8);
 	unload(&l);
 
 	load(&l, "journal-b-noisy.txt", 0);
@@ -368,7 +407,7 @@ TEST(klog_kmsg_records_and_their_dictionary)
 	load(&l, "kmsg.txt", 0);
 	const struct pmd_klog *k = &l.k;
 	CHECK_EQ(k->fmt, PMD_KLOG_KMSG);
-	CHECK_EQ(k->n, 11);
+	CHECK_EQ(k->n, 12);
 	CHECK_EQ(k->skipped, 2);
 	CHECK_EQ(k->line[3].ts_us, 41211);
 	CHECK_EQ(k->line[3].level, 6);

@@ -19,7 +19,8 @@ static void init(struct pmd_pstate_info *pi, unsigned major, unsigned minor)
 	pi->ci.res = pmd_res_make(PMD_NOT_RECORDED, 0, NULL);
 	pi->cf.cmdline_res = pmd_ok();
 	pi->log.res = pmd_ok();
-	pi->log.has_start = true;
+	pi->log.whole = true;
+	pi->log.cut = "";
 	pi->log.rel_known = major > 0;
 	pi->log.major = major;
 	pi->log.minor = minor;

@@ -36,7 +36,8 @@ void pmd_hpet_klog_collect(struct pmd_src *s, struct pmd_hpet_info *info)
 	if (ks->res.st != PMD_OK)
 		return;
 	const struct pmd_klog *k = &ks->log;
-	l->has_start = k->has_start;
+	l->whole = pmd_klog_whole(k);
+	l->cut = pmd_klog_cut(k);
 	(void)pmd_klog_kver(s, &l->kver, &line);
 	int f = pmd_klog_find(k, "hpet.acpi");
 	if (f >= 0 && pmd_klog_arg_u64(k, &k->fact[f], 0, &l->acpi_id) &&
@@ -315,15 +316,15 @@ static void check_enable(const struct pmd_hpet_info *info, struct pmd_logchecks 
 			enabled(c, PMD_SAID_DIFFER, &l->off, why, pred);
 		} else if (on) {
 			enabled(c, PMD_SAID_AGREE, on, NULL, pred);
-		} else if (l->has_start && kernel_at_least(l, 4, 2)) {
+		} else if (l->whole && kernel_at_least(l, 4, 2)) {
 			enabled(c, PMD_SAID_DIFFER, NULL, "a kernel from 4.2 says \"clocksource: hpet: "
-				"mask: ...\" when it enables the HPET, and this log from the boot's "
-				"start does not: other tables booted, or a kernel without "
+				"mask: ...\" when it enables the HPET, and this log of its whole "
+				"start-up does not: other tables booted, or a kernel without "
 				"CONFIG_HPET_TIMER", pred);
 		} else {
-			enabled(c, PMD_SAID_SILENT, NULL, l->has_start ? "a kernel before 4.2 (or of "
-				"no known release) says it otherwise" : "the log lost the boot's start, "
-				"where the kernel says it", pred);
+			snprintf(why, sizeof(why), "%s, where the kernel says it", l->cut);
+			enabled(c, PMD_SAID_SILENT, NULL, l->whole ? "a kernel before 4.2 (or of "
+				"no known release) says it otherwise" : why, pred);
 		}
 		return;
 	}
@@ -339,12 +340,12 @@ static void check_enable(const struct pmd_hpet_info *info, struct pmd_logchecks 
 		snprintf(why, sizeof(why), "the kernel left it off for another reason (%s)",
 			 l->off_what);
 		enabled(c, PMD_SAID_AGREE, &l->off, why, pred);
-	} else if (l->has_start) {
-		enabled(c, PMD_SAID_AGREE, NULL, "no HPET line in a log from the boot's start: the "
-			"kernel did not enable it", pred);
+	} else if (l->whole) {
+		enabled(c, PMD_SAID_AGREE, NULL, "no HPET line in a log of the kernel's whole "
+			"start-up: it did not enable it", pred);
 	} else {
-		enabled(c, PMD_SAID_SILENT, NULL, "the log lost the boot's start, where the kernel "
-			"would say it", pred);
+		snprintf(why, sizeof(why), "%s, where the kernel would say it", l->cut);
+		enabled(c, PMD_SAID_SILENT, NULL, why, pred);
 	}
 }
 
@@ -375,16 +376,16 @@ static void check_table(const struct pmd_hpet_info *info, struct pmd_logchecks *
 				 same ? PMD_SAID_AGREE : PMD_SAID_DIFFER, l->mmio.text, l->mmio.line,
 				 same ? NULL : why, "the kernel maps the HPET at 0x%llx (table #1's "
 				 "base)", (unsigned long long)t->h.address);
-	} else if (l->has_start) {
+	} else if (l->whole) {
 		snprintf(why, sizeof(why), "the kernel says \"ACPI: HPET id: ...\" whenever it reads "
-			 "an HPET table, and this log from the boot's start does not: the firmware "
+			 "an HPET table, and this log of its whole start-up does not: the firmware "
 			 "that booted had none%s", dmi);
 		pmd_logcheck_add(c, "hpet.table", "HPET table #1", PMD_SAID_DIFFER, NULL, 0, why,
 				 "the kernel reads HPET table #1: ID 0x%08x, base 0x%llx",
 				 t->h.block_id, (unsigned long long)t->h.address);
 	} else {
-		pmd_logcheck_add(c, "hpet.table", "HPET table #1", PMD_SAID_SILENT, NULL, 0,
-				 "the log lost the boot's start, where the kernel reads the tables",
+		snprintf(why, sizeof(why), "%s, where the kernel reads the tables", l->cut);
+		pmd_logcheck_add(c, "hpet.table", "HPET table #1", PMD_SAID_SILENT, NULL, 0, why,
 				 "the kernel reads HPET table #1: ID 0x%08x, base 0x%llx",
 				 t->h.block_id, (unsigned long long)t->h.address);
 	}
@@ -432,12 +433,13 @@ static void check_clocksource(const struct pmd_hpet_info *info, struct pmd_logch
 				 "log is of another boot, or its end was cut",
 				 "the kernel's last switch was to %s (current_clocksource)", pred);
 	} else {
+		char why[160];
+		snprintf(why, sizeof(why), "%s, where the kernel selects its clock source", l->cut);
 		pmd_logcheck_add(c, "hpet.clocksource", "clock source",
-				 l->has_start ? PMD_SAID_DIFFER : PMD_SAID_SILENT, NULL, 0,
-				 l->has_start ? "the kernel says \"Switched to clocksource\" whenever it "
-				 "selects one, and this log from the boot's start does not: another "
-				 "kernel wrote it" : "the log lost the boot's start, where the kernel "
-				 "selects its clock source",
+				 l->whole ? PMD_SAID_DIFFER : PMD_SAID_SILENT, NULL, 0,
+				 l->whole ? "the kernel says \"Switched to clocksource\" whenever it "
+				 "selects one, and this log of its whole start-up does not: another "
+				 "kernel wrote it" : why,
 				 "the kernel's last switch was to %s (current_clocksource)", pred);
 	}
 }

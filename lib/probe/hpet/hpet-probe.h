@@ -84,7 +84,8 @@ struct pmd_hpet_said {
 /* What the kernel's log says about the HPET and the clock source (hpet-klog.c). */
 struct pmd_hpet_log {
 	struct pmd_res res;             /* the log: OK, or why there is none */
-	bool has_start;                 /* it holds the boot's start ("Linux version") */
+	bool whole;                     /* it holds the kernel's whole start-up (pmd_klog_whole) */
+	const char *cut;                /* why not (pmd_klog_cut), "" when whole */
 	struct pmd_kver kver;           /* the release it names (known false: none) */
 	struct pmd_hpet_said acpi;      /* "ACPI: HPET id: 0x... base: 0x...": the table it read */
 	uint64_t acpi_id, acpi_base;

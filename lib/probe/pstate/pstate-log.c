@@ -24,8 +24,8 @@
  *                          processor object ("Could not resolve symbol [\_PR.CPU0]")
  * The _PSS lines come when a driver reads _PSS: silence is the kernel's answer only
  * under acpi-cpufreq (intel_pstate with HWP and amd-pstate never read it), in a log
- * that holds the boot's start. ACPICA's load errors come as the tables load, on every
- * kernel: there the start of the boot is enough.
+ * that holds the kernel's whole start-up (pmd_klog_whole). ACPICA's load errors come as the
+ * tables load, on every kernel.
  */
 #include "probe/pstate/pstate-int.h"
 
@@ -60,7 +60,8 @@ void pmd_pst_log_collect(struct pmd_src *s, struct pmd_pstate_info *pi)
 	if (ks->res.st != PMD_OK)
 		return;
 	const struct pmd_klog *k = &ks->log;
-	g->has_start = k->has_start;
+	g->whole = pmd_klog_whole(k);
+	g->cut = pmd_klog_cut(k);
 	if (pmd_klog_kver(s, &kv, &g->rel_line)) {
 		g->rel_known = true;
 		g->major = kv.major;
@@ -198,13 +199,15 @@ static void check_driver(struct lc *c, const struct pmd_pst_limits *l)
 	snprintf(p, sizeof(p), "%s (%.200s)", drv_text(&pred, pt, sizeof(pt)), pred.how);
 	memset(&got, 0, sizeof(got));
 	if (!pmd_pst_log_driver(pi, &got)) {
-		if (pred.kind == PMD_DRV_INTEL_PSTATE && g->has_start)
+		char cut[160];
+		snprintf(cut, sizeof(cut), "%s, where the driver's lines are", g->cut);
+		if (pred.kind == PMD_DRV_INTEL_PSTATE && g->whole)
 			add(c, "pstate.driver", "", PMD_SAID_DIFFER, -1,
 			    "intel_pstate prints \"Intel P-state driver initializing\" whenever it "
-			    "loads, and this log holds the boot's start and no such line", p);
+			    "loads, and this log of the kernel's whole start-up has no such line", p);
 		else
 			add(c, "pstate.driver", "", PMD_SAID_SILENT, -1,
-			    !g->has_start ? "the log lost the boot's start, where the driver's lines are"
+			    !g->whole ? cut
 			    : pred.kind == PMD_DRV_ACPI_CPUFREQ
 				    ? "acpi-cpufreq prints nothing when it loads, and no line of "
 				      "intel_pstate or amd-pstate says another took the CPUs"
@@ -435,13 +438,15 @@ static void check_orphans(struct lc *c)
 				f = (int)j;
 		if (f >= 0)
 			add(c, "pstate.pss-orphan", subj, PMD_SAID_AGREE, f, NULL, pred);
-		else if (c->k->has_start)
+		else if (pmd_klog_whole(c->k))
 			add(c, "pstate.pss-orphan", subj, PMD_SAID_DIFFER, -1,
 			    "ACPICA prints AE_NOT_FOUND for every Scope it refuses as the tables load, "
 			    "and this log has none for it: likelier other tables booted", pred);
-		else
-			add(c, "pstate.pss-orphan", subj, PMD_SAID_SILENT, -1,
-			    "the log lost the boot's start, where the tables load", pred);
+		else {
+			char why[160];
+			snprintf(why, sizeof(why), "%s, where the tables load", pmd_klog_cut(c->k));
+			add(c, "pstate.pss-orphan", subj, PMD_SAID_SILENT, -1, why, pred);
+		}
 	}
 }
 
@@ -495,10 +500,10 @@ void pmd_pst_logchecks(struct pmd_src *s, struct pmd_pstate_info *pi)
 	check_driver(&c, &l);
 	pmd_pst_driver(pi, &l, &now);
 	c.reads_pss = now.kind == PMD_DRV_ACPI_CPUFREQ;
-	c.pss_meaningful = c.reads_pss && c.k->has_start;
-	if (!c.k->has_start)
-		snprintf(c.pss_silent, sizeof(c.pss_silent), "the log lost the boot's start, where "
-			 "the driver reads _PSS");
+	c.pss_meaningful = c.reads_pss && pmd_klog_whole(c.k);
+	if (!pmd_klog_whole(c.k))
+		snprintf(c.pss_silent, sizeof(c.pss_silent), "%s, where the driver reads _PSS",
+			 pmd_klog_cut(c.k));
 	else if (now.kind == PMD_DRV_UNKNOWN)
 		snprintf(c.pss_silent, sizeof(c.pss_silent), "which cpufreq driver runs is not known: "
 			 "only acpi-cpufreq reads _PSS on every CPU");

@@ -335,7 +335,8 @@ struct pmd_pst_power {
 
 struct pmd_pst_log {
 	struct pmd_res res;               /* OK: the source has a log (probe/kernel-log.h) */
-	bool has_start;                   /* it holds "Linux version": nothing lost before */
+	bool whole;                       /* it holds the kernel's whole start-up (pmd_klog_whole) */
+	const char *cut;                  /* why not (pmd_klog_cut), "" when whole */
 	bool rel_known;                   /* the release it names */
 	unsigned major, minor, rel_line;
 	char release[64];

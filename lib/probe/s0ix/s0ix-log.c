@@ -246,6 +246,7 @@ void pmd_s0ix_log_read(struct pmd_src *s, struct pmd_s0ix_info *si)
 	if (ks->res.st != PMD_OK)
 		goto aspm;
 	l->has_start = k->has_start;
+	l->cut = pmd_klog_cut(k);
 	if (k->sum.release >= 0)
 		pmd_klog_arg(k, &k->fact[k->sum.release], 0, l->release, sizeof(l->release));
 	/* the command line as the kernel that wrote the log parsed it, where this source has
@@ -386,16 +387,16 @@ static void check_sleep(const struct pmd_s0ix_info *si, const struct pmd_klog *k
 		pmd_addf(pred, sizeof(pred), strlen(pred), "; S4 only in a kernel built with "
 			      "hibernation");
 	if (f < 0) {
-		if (k->has_start)
+		if (pmd_klog_whole(k))
 			pmd_logcheck_add(c, "s0ix.sleep-states", "",
 					 PMD_SAID_DIFFER, NULL, 0,
 					 "the kernel lists the sleep states at every boot with ACPI "
-					 "(acpi_sleep_init) and this log holds the boot's start: ACPI "
-					 "was off (acpi=off), or the log was filtered", "%s", pred);
+					 "(acpi_sleep_init) and this log of its whole start-up does "
+					 "not: ACPI was off (acpi=off), or the log was filtered",
+					 "%s", pred);
 		else
 			pmd_logcheck_add(c, "s0ix.sleep-states", "", PMD_SAID_SILENT, NULL, 0,
-					 "the log does not hold the boot's start, where the kernel "
-					 "lists them", "%s", pred);
+					 pmd_klog_cut(k), "%s", pred);
 		return;
 	}
 	/* the log settles the undecided; S4 missing means a kernel without hibernation */
@@ -486,11 +487,10 @@ static void check_lps0(const struct pmd_s0ix_info *si, const struct pmd_klog *k,
 				 said(k, f), pmd_klog_lineno(k, f), p == PMD_NO ? why : NULL, "%s", pred);
 		return;
 	}
-	if (!k->has_start || p == PMD_UNKNOWN) {
+	if (!pmd_klog_whole(k) || p == PMD_UNKNOWN) {
 		pmd_logcheck_add(c, "s0ix.lps0-default", "", PMD_SAID_SILENT, NULL, 0,
-				 !k->has_start ? "the log does not hold the boot's start, where the "
-				 "kernel prints it" : "the log does not say, and pmdiag cannot tell",
-				 "%s", pred);
+				 !pmd_klog_whole(k) ? pmd_klog_cut(k)
+				 : "the log does not say, and pmdiag cannot tell", "%s", pred);
 		return;
 	}
 	pmd_logcheck_add(c, "s0ix.lps0-default", "", p == PMD_YES ? PMD_SAID_DIFFER : PMD_SAID_AGREE,
@@ -562,15 +562,14 @@ static void check_aspm(const struct pmd_s0ix_info *si, const struct pmd_klog *k,
 			 "firmware version booted%.150s", fw);
 		pmd_logcheck_add(c, "s0ix.aspm-fadt", "", p ? PMD_SAID_AGREE : PMD_SAID_DIFFER,
 				 said(k, f), pmd_klog_lineno(k, f), p ? NULL : why, "%s", pred);
-	} else if (k->has_start) {
+	} else if (pmd_klog_whole(k)) {
 		pmd_logcheck_add(c, "s0ix.aspm-fadt", "", PMD_SAID_DIFFER, NULL, 0,
 				 "printed at every boot whose FADT sets the bit (acpi_pci_init), "
-				 "and this log holds the boot's start: another FADT booted, or the "
-				 "log was filtered", "%s", pred);
+				 "and this log of the kernel's whole start-up does not: another "
+				 "FADT booted, or the log was filtered", "%s", pred);
 	} else {
 		pmd_logcheck_add(c, "s0ix.aspm-fadt", "", PMD_SAID_SILENT, NULL, 0,
-				 "the log does not hold the boot's start, where the kernel prints it",
-				 "%s", pred);
+				 pmd_klog_cut(k), "%s", pred);
 	}
 }
 
@@ -597,10 +596,11 @@ static void check_aspm_cmdline(const struct pmd_s0ix_info *si, const struct pmd_
 		pmd_logcheck_add(c, "s0ix.pcie-aspm", "", PMD_SAID_AGREE, said(k, f),
 				 pmd_klog_lineno(k, f), NULL, "%s", pred);
 	else
-		pmd_logcheck_add(c, "s0ix.pcie-aspm", "", k->has_start ? PMD_SAID_DIFFER : PMD_SAID_SILENT,
-				 NULL, 0, k->has_start ? "the kernel says so as it parses the "
-				 "command line: pmdiag's command line is not this boot's, or the "
-				 "log was filtered" : "the log does not hold the boot's start", "%s", pred);
+		pmd_logcheck_add(c, "s0ix.pcie-aspm", "",
+				 pmd_klog_whole(k) ? PMD_SAID_DIFFER : PMD_SAID_SILENT, NULL, 0,
+				 pmd_klog_whole(k) ? "the kernel says so as it parses the command "
+				 "line: pmdiag's command line is not this boot's, or the log was "
+				 "filtered" : pmd_klog_cut(k), "%s", pred);
 }
 
 void pmd_s0ix_log_judge(struct pmd_src *s, struct pmd_s0ix_info *si)
@@ -763,8 +763,8 @@ void pmd_s0ix_print_log(const struct pmd_s0ix_info *si, struct pmd_out *o)
 	else
 		pmd_out_null(o, "release", NULL);
 	pmd_out_bool(o, "has_start", NULL, l->has_start);
-	if (!l->has_start)
-		pmd_out_str(o, NULL, "Note", "the log does not hold the boot's start (no \"Linux version\")");
+	if (l->cut && l->cut[0])
+		pmd_out_str(o, NULL, "Note", l->cut);
 	if (si->cmdline_from[0]) {
 		pmd_out_str(o, "cmdline_from", NULL, si->cmdline_from);
 		if (!strcmp(si->cmdline_from, "log"))

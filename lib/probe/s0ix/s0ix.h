@@ -204,6 +204,7 @@ struct pmd_s0ix_osc {
 struct pmd_s0ix_log {
 	struct pmd_res res;        /* OK: the source's kernel log was read; else why none */
 	bool has_start;            /* it holds the boot's start */
+	const char *cut;           /* why it is not the kernel's whole start-up (pmd_klog_cut) */
 	char release[64];          /* "" unknown */
 	struct pmd_s0ix_susp *susp;
 	size_t nsusp;

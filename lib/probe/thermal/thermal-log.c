@@ -16,7 +16,7 @@
  *   thermal.critical     a dummy zone at its critical trip: the kernel shuts down at once
  *
  * Silence is a verdict only where it means something: the driver prints one line per
- * zone it registers, so a log that holds the boot's start and a line of the driver
+ * zone it registers, so a log of the kernel's whole start-up and a line of the driver
  * (it was built in or loaded) is silent about a zone only when the kernel made none.
  * Otherwise the check says what the silence means. A zone line of a zone the tables
  * do not declare, or a disagreement, names the likelier cause: other tables booted
@@ -162,10 +162,10 @@ static bool setup(struct ctx *c, struct pmd_src *s, struct pmd_thermal_info *ti,
 	bool drv = pmd_klog_next(k, PMD_KF_THERMAL_ZONE, -1) >= 0 || has_fact(c, "thermal.no_trip") ||
 		   has_fact(c, "thermal.invalid_crt") || has_fact(c, "thermal.invalid_trip") ||
 		   has_fact(c, "thermal.off");
-	c->meaningful = k->has_start && drv;
-	if (!k->has_start)
-		snprintf(c->silent, sizeof(c->silent), "the log lost the boot's start (no \"Linux "
-			 "version\" line): the line may have been lost with it");
+	c->meaningful = pmd_klog_whole(k) && drv;
+	if (!pmd_klog_whole(k))
+		snprintf(c->silent, sizeof(c->silent), "%s: the line may have been lost with it",
+			 pmd_klog_cut(k));
 	else if (!drv)
 		snprintf(c->silent, sizeof(c->silent), "the log has no line of the ACPI thermal "
 			 "driver: not built in or not loaded, thermal.off, or its lines left out of "
@@ -568,9 +568,10 @@ void pmd_thm_log(struct pmd_src *s, struct pmd_thermal_info *ti)
 	}
 	if (c.p.off) {
 		int f = pmd_klog_find(c.k, "thermal.off");
-		add(&c, "thermal.off", "", f >= 0 ? PMD_SAID_AGREE : c.k->has_start ? PMD_SAID_DIFFER
-										: PMD_SAID_SILENT,
-		    f, f >= 0 ? NULL : c.k->has_start ? "the driver prints it whenever thermal.off "
+		bool whole = pmd_klog_whole(c.k);
+		add(&c, "thermal.off", "", f >= 0 ? PMD_SAID_AGREE : whole ? PMD_SAID_DIFFER
+									   : PMD_SAID_SILENT,
+		    f, f >= 0 ? NULL : whole ? "the driver prints it whenever thermal.off "
 							"keeps it from loading (a module not loaded "
 							"prints nothing)" : c.silent,
 		    "the ACPI thermal driver does not load: \"thermal control disabled\"");

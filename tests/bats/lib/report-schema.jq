@@ -186,6 +186,7 @@ def klog_spec: {obj: {
 	format: {enum: ["dmesg", "dmesg -T", "journalctl", "syslog", "/dev/kmsg", "dmesg -t"]},
 	boot: {int: 1}, boots: {int: 1}, first_line: {int: 1}, last_line: {int: 1},
 	has_start: "boolean",
+	has_init: "boolean",
 	release: [text, "null"], release_line: line,
 	cmdline: [text, "null"], cmdline_line: line,
 	arch: [text, "null"], arch_line: line,
@@ -198,7 +199,7 @@ def klog_spec: {obj: {
 	agree: count, differ: count, silent: count,
 	kernel_log: {arr: logcheck_spec},
 	parameters: {arr: {obj: {name: text, value: ["string", "null"]}, req: ["name", "value"]}}
-}, req: ["source", "format", "boot", "boots", "first_line", "last_line", "has_start", "release",
+}, req: ["source", "format", "boot", "boots", "first_line", "last_line", "has_start", "has_init", "release",
 	"release_line", "cmdline", "cmdline_line", "arch", "arch_line", "dmi", "dmi_line", "cpu",
 	"cpu_line", "cpufreq", "cpufreq_line", "cpuidle", "cpuidle_line", "clocksource",
 	"clocksource_line", "tsc_unstable_line", "agree", "differ", "silent", "kernel_log",
