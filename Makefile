@@ -107,7 +107,7 @@ all: $(TOOLS) $(VCLOCK)
 
 # The AML evaluation cache's key names the code that makes an evaluation: a hash of its
 # sources (lib/source/aml-cache.c), so an entry made by other code is never used.
-AML_KEY_SRC := $(sort $(wildcard lib/acpi/aml*.[ch] lib/acpi/lps0.[ch] lib/format/acpiexec.[ch] lib/format/amleval.[ch] \
+AML_KEY_SRC := $(sort $(wildcard lib/acpi/aml*.[ch] lib/acpi/lps0.[ch] lib/acpi/osi.[ch] lib/format/acpiexec.[ch] lib/format/amleval.[ch] \
 	lib/format/amlvalue.[ch] lib/source/aml-exec.c lib/source/aml-cache.c tools/aml-vclock*.[ch]))
 $(B)/lib/source/aml-cache.o: $(AML_KEY_SRC)
 $(B)/lib/source/aml-cache.o: override CFLAGS += \

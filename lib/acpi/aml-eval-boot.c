@@ -18,7 +18,8 @@
  * done in acpiexec before the evaluations: _OSI answered as Linux answers it
  * (drivers/acpi/osi.c: ACPICA's Windows strings, which acpiexec's own test
  * strings change, plus the newer ones of the kernel's ACPICA and "Module
- * Device", "Processor Device", "Processor Aggregator Device"); the _INI
+ * Device", "Processor Device", "3.0 _SCP Extensions", "Processor Aggregator
+ * Device"; then the command line's acpi_osi=, acpi/osi.h); the _INI
  * methods run again under those answers (acpiexec ran them at load with its
  * own list); the processor capabilities passed to each processor object the
  * MADT maps to a CPU (arch_acpi_set_proc_cap_bits: 0x39A, +0x82B with EST,
@@ -72,12 +73,37 @@ void aml_ev_boot_params(struct pmd_src *s, struct aml_ev_boot *b)
 		b->caps &= ~0x300u;
 	if (b->hwp && pmd_kver_ge(&b->k, 6, 6))
 		b->caps |= 0x1000;
-	snprintf(b->label, sizeof(b->label), "processor capabilities 0x%x by %s%s, _OSI as Linux %u.%u%s",
+	pmd_osi_cfg_of(s, &b->osi);
+	snprintf(b->label, sizeof(b->label), "processor capabilities 0x%x by %s%s, _OSI as Linux %u.%u%s%s",
 		 b->caps, pmd_kver_ge(&b->k, 6, 6) ? "_OSC" : "_PDC",
 		 b->pdc_vendor ? (pmd_kver_ge(&b->k, 6, 6) ? " (else _PDC)" : "") : "",
-		 b->k.major, b->k.minor,
+		 b->k.major, b->k.minor, b->osi.params[0] ? " with its acpi_osi=" : "",
 		 cpuid ? "" : b->pdc_vendor ? " (no CPUID: an Intel CPU with HWP assumed)"
 					     : " (no CPUID: an AMD CPU assumed)");
+}
+
+/* The command line's acpi_osi=, after Linux's own answers: as acpi_osi_setup_late applies them. */
+static void osi_cmdline(const struct pmd_osi_cfg *c, struct pmd_buf *cmd)
+{
+	static const char *const wins[] = {
+		"Windows 2000", "Windows 2001", "Windows 2001 SP1", "Windows 2001.1", "Windows 2001 SP2",
+		"Windows 2001.1 SP1", "Windows 2006", "Windows 2006.1", "Windows 2006 SP1",
+		"Windows 2006 SP2", "Windows 2009", "Windows 2012", "Windows 2013", "Windows 2015",
+		"Windows 2016", "Windows 2017", "Windows 2017.2", "Windows 2018", "Windows 2018.2",
+		"Windows 2019", "Windows 2020", "Windows 2021", "Windows 2022"
+	};
+
+	if (!c->params[0])
+		return;
+	/* no _OSI method (acpi_osi=): acpiexec keeps its method, so every string answers no */
+	if (c->disabling || !c->method)
+		for (size_t i = 0; i < PMD_ARRAY_SIZE(wins); i++)
+			pmd_buf_printf(cmd, "osi remove \"%s\"\n", wins[i]);
+	if (c->disabling == 2 || !c->method)
+		pmd_buf_puts(cmd, "osi remove \"Extended Address Space Descriptor\"\n");
+	for (size_t i = 0; i < c->nentry; i++)
+		pmd_buf_printf(cmd, "osi %s \"%s\"\n", c->entry[i].enable && c->method ? "install" : "remove",
+			       c->entry[i].str);
 }
 
 static bool has_obj(const struct pmd_aml_ns *ns, const char *path, unsigned args)
@@ -112,7 +138,7 @@ void aml_ev_boot_commands(struct pmd_src *s, const struct pmd_aml_ns *ns,
 			  const struct aml_ev_boot *b, struct pmd_buf *cmd)
 {
 	static const char *const osi_add[] = { "Windows 2006", "Windows 2020", "Windows 2021",
-					       "Module Device", "Processor Device",
+					       "Module Device", "Processor Device", "3.0 _SCP Extensions",
 					       "Processor Aggregator Device" };
 	const struct pmd_acpi_table *mt;
 	struct pmd_madt madt;
@@ -123,6 +149,7 @@ void aml_ev_boot_commands(struct pmd_src *s, const struct pmd_aml_ns *ns,
 	if (pmd_kver_ge(&b->k, 6, 10))
 		pmd_buf_puts(cmd, "osi install \"Windows 2022\"\n");
 	pmd_buf_puts(cmd, "osi remove AnotherTestString\n");
+	osi_cmdline(&b->osi, cmd);
 	/* _INI again, under Linux's answers: the root's, \_SB's, then each device's */
 	for (size_t i = 0; i < pmd_aml_count(ns); i++) {
 		const struct pmd_aml_object *o = pmd_aml_at(ns, i);

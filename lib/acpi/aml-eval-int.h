@@ -10,6 +10,7 @@
 #define PMD_AML_EVAL_INT_H
 
 #include "acpi/aml-eval.h"
+#include "acpi/osi.h"
 #include "format/acpiexec.h"
 #include "source/kver.h"
 
@@ -38,6 +39,7 @@ struct aml_ev_boot {
 	bool pdc_vendor;         /* Intel or Centaur: _PDC is sent */
 	bool hwp;
 	uint32_t caps;
+	struct pmd_osi_cfg osi;  /* _OSI as that kernel answers, with its acpi_osi= (acpi/osi.h) */
 	char label[160];
 };
 void aml_ev_boot_params(struct pmd_src *s, struct aml_ev_boot *b);

@@ -514,6 +514,8 @@ const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *
 		aml_ev_boot_params(s, &b);
 		for (const char *p = b.label; *p; p++)
 			bh = (bh ^ (uint8_t)*p) * 0x100000001b3ull;
+		for (const char *p = b.osi.params; *p; p++) /* the label may cut them */
+			bh = (bh ^ (uint8_t)*p) * 0x100000001b3ull;
 		snprintf(key + strlen(key), sizeof(key) - strlen(key), "-%016llx", (unsigned long long)bh);
 		if (pmd_aml_cache_get(key, &text, &len).st == PMD_OK) {
 			e = pmd_xcalloc(1, sizeof(*e));

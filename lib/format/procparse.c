@@ -191,6 +191,36 @@ bool pmd_cmdline_opt_is(const char *cmdline, const char *name, const char *value
 	return false;
 }
 
+bool pmd_cmdline_opt_nth(const char *cmdline, const char *name, unsigned nth, char *value,
+			 size_t n, bool *has_val)
+{
+	size_t nl = strlen(name), wl;
+	const char *p = cmdline, *w;
+	while (cmdline_word(&p, &w, &wl)) {
+		if (wl && *w == '"') { /* next_arg: a quote before the name */
+			w++;
+			wl--;
+		}
+		if (wl < nl || strncmp(w, name, nl) || (wl > nl && w[nl] != '=') || nth--)
+			continue;
+		const char *v = w + nl + (wl > nl);
+		size_t vl = wl > nl ? wl - nl - 1 : 0;
+		if (vl && *v == '"') {
+			v++;
+			vl--;
+		}
+		if (vl && v[vl - 1] == '"')
+			vl--;
+		if (vl >= n)
+			vl = n - 1;
+		memcpy(value, v, vl);
+		value[vl] = 0;
+		*has_val = wl > nl;
+		return true;
+	}
+	return false;
+}
+
 /* /proc/iomem: "  start-end : name", two spaces of indent per nesting level. */
 int pmd_iomem_parse(const char *text, struct pmd_iomem **out, size_t *n)
 {

@@ -40,6 +40,13 @@ bool pmd_cmdline_opt(const char *cmdline, const char *name, char *value, size_t 
  * sets both).
  */
 bool pmd_cmdline_opt_is(const char *cmdline, const char *name, const char *value);
+/*
+ * The nth (0-based) occurrence of option name, for parameters that act once per
+ * occurrence (acpi_osi=): its value with the quotes the kernel strips removed
+ * (acpi_osi="!Windows 2020", "acpi_osi=!Windows 2020"); *has_val whether it had '='.
+ */
+bool pmd_cmdline_opt_nth(const char *cmdline, const char *name, unsigned nth, char *value,
+			 size_t n, bool *has_val);
 
 /* One /proc/iomem line. */
 struct pmd_iomem {

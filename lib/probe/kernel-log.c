@@ -41,23 +41,3 @@ void pmd_kver_judged(struct pmd_src *s, struct pmd_kver *k, unsigned *line)
 	if (!k->known)
 		(void)pmd_klog_kver(s, k, line);
 }
-
-struct pmd_res pmd_cmdline_judged(struct pmd_src *s, char **text, unsigned *line)
-{
-	*line = 0;
-	*text = NULL;
-	struct pmd_res r = pmd_read_file(s, "proc/cmdline", text, NULL);
-	if (r.st == PMD_OK)
-		return r;
-	free(*text);
-	*text = NULL;
-	const struct pmd_klog_src *ks = pmd_klog_of(s);
-	if (ks->res.st != PMD_OK || ks->log.sum.cmdline < 0)
-		return r;
-	const struct pmd_klog_fact *f = &ks->log.fact[ks->log.sum.cmdline];
-	size_t n = pmd_klog_arg(&ks->log, f, 0, NULL, 0);
-	*text = pmd_xmalloc(n + 1);
-	(void)pmd_klog_arg(&ks->log, f, 0, *text, n + 1);
-	*line = pmd_klog_lineno(&ks->log, ks->log.sum.cmdline);
-	return pmd_ok();
-}

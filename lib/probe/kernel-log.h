@@ -26,12 +26,6 @@ bool pmd_klog_kver(struct pmd_src *s, struct pmd_kver *k, unsigned *line);
  * none (k->known false: an acpidump alone).
  */
 void pmd_kver_judged(struct pmd_src *s, struct pmd_kver *k, unsigned *line);
-/*
- * The command line the kernel judged as parsed: proc/cmdline (live, a dump), else the
- * log's "Kernel command line" (or x86's "Command line", whichever the log holds whole;
- * *line: its line in the log, 0 for proc/cmdline), else why there is none (the result
- * of proc/cmdline). OK: *text is the line (caller frees).
- */
-struct pmd_res pmd_cmdline_judged(struct pmd_src *s, char **text, unsigned *line);
+/* The command line the kernel judged as: pmd_cmdline_judged (source/klog-src.h). */
 
 #endif

@@ -27,4 +27,12 @@ struct pmd_klog_src {
 /* The source's kernel log; never NULL (res says why there is none). Owned by s. */
 const struct pmd_klog_src *pmd_klog_of(struct pmd_src *s);
 
+/*
+ * The command line the kernel judged as parsed: proc/cmdline (live, a dump), else the
+ * log's "Kernel command line" (or x86's "Command line", whichever the log holds whole;
+ * *line: its line in the log, 0 for proc/cmdline), else why there is none (the result
+ * of proc/cmdline). OK: *text is the line (caller frees).
+ */
+struct pmd_res pmd_cmdline_judged(struct pmd_src *s, char **text, unsigned *line);
+
 #endif

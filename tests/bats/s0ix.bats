@@ -642,6 +642,51 @@ PY
 	[[ "$(jq -r '.findings[] | select(.id == "s0ix.log-no-hw-sleep") | .message' <<<"$output")" == *'"CPU did not enter SLP_S0!!!" 1 time (first line 20)'* ]]
 }
 
+@test "_OSI: the strings the firmware asks for as iasl disassembles them, Linux's answers, acpi_osi= and the kernel's word on \"Linux\"" {
+	local d="$TOP/tests/klog/real"
+	run -0 pmdiag-s0ix --json --acpidump "$d/fwts-lenovo-0769.acpidump.txt.xz" --dmesg "$d/fwts-lenovo-0769-3.0.txt"
+	local out=$output
+	# iasl's disassembly of these tables asks these, "Windows 2006" twice (tests/unit/test-osi.c)
+	assert_equal "$(jq -c '[.firmware.osi_queries[] | "\(.string)/\(.calls)/\(.linux_answers)"]' <<<"$out")" \
+		'["Linux/1/false","Windows 2001/1/true","Windows 2001 SP1/1/true","Windows 2001 SP2/1/true","Windows 2006/2/true"]'
+	assert_equal "$(jq -c '[.firmware.osi_windows, .firmware.acpi_osi]' <<<"$out")" '["Windows 2006",null]'
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "s0ix.osi-linux") | "\(.verdict) \(.line) \(.said)"' <<<"$out")" \
+		"agree 208 [Firmware Bug]: ACPI: BIOS _OSI(Linux) query ignored"
+	run -0 pmdiag-s0ix --acpidump "$d/fwts-lenovo-0769.acpidump.txt.xz"
+	assert_line "  _OSI yes:            Windows 2001, Windows 2001 SP1, Windows 2001 SP2, Windows 2006"
+	assert_line "  _OSI no:             Linux"
+	# acpi_osi=Linux on the log's command line: pmdiag now predicts "honored", the
+	# kernel that wrote the log said "ignored": another command line booted
+	sed 's/\(Kernel command line: .*\)$/\1 acpi_osi=Linux "acpi_osi=!Windows 2006"/' "$d/fwts-lenovo-0769-3.0.txt" > "$BATS_TEST_TMPDIR/osi.txt"
+	run -0 pmdiag-s0ix --json --acpidump "$d/fwts-lenovo-0769.acpidump.txt.xz" --dmesg "$BATS_TEST_TMPDIR/osi.txt"
+	assert_equal "$(jq -c '[.firmware.acpi_osi, .firmware.osi_windows, [.firmware.osi_queries[] | select(.linux_answers | not) | .string]]' <<<"$output")" \
+		'["acpi_osi=Linux acpi_osi=\"!Windows 2006\"","Windows 2001 SP2",["Windows 2006"]]'
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "s0ix.osi-linux") | "\(.verdict) \(.predicted)"' <<<"$output")" \
+		'differ the firmware asks _OSI("Linux") (DSDT, 1 call): "BIOS _OSI(Linux) query honored"'
+	# the evaluation runs with them too (its own cache entry)
+	run -0 pmdiag-thermal --json --acpidump "$d/fwts-lenovo-0769.acpidump.txt.xz" --dmesg "$BATS_TEST_TMPDIR/osi.txt"
+	[[ "$output" == *'_OSI as Linux 6.12 with its acpi_osi='* ]]
+	# tables that never ask, and a log that says they did: other tables booted
+	run -0 pmdiag-s0ix --json --acpidump "$DUMPS/hand-s0ix-sleep/acpidump.txt" --dmesg "$d/fwts-lenovo-0769-3.0.txt"
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "s0ix.osi-linux") | "\(.verdict) \(.line)"' <<<"$output")" "differ 208"
+}
+
+@test "_OSI on corpus machines: every string pmdiag finds is one iasl's disassembly asks, with its count" {
+	[ -d "$CORPUS/acpi" ] || skip "no corpus"
+	local f n t=$BATS_TEST_TMPDIR all=("$CORPUS"/acpi/*.acpidump.txt.xz) i=0
+	for f in "${all[@]}"; do
+		# 8 machines evenly spaced in name order
+		[ $((i++ % ((${#all[@]} + 7) / 8))) = 0 ] || continue
+		n=$(basename "$f" .acpidump.txt.xz)
+		mkdir -p "$t/$n"
+		xz -dc "$f" > "$t/$n/d.txt"
+		(cd "$t/$n" && acpixtract -a d.txt && for a in dsdt.dat ssdt*.dat; do [ -f "$a" ] && iasl -d "$a"; done) > /dev/null 2>&1
+		run -0 pmdiag-s0ix --json --acpidump "$f"
+		assert_equal "$n: $(jq -r '.firmware.osi_queries[] | "\(.calls) \(.string)"' <<<"$output" | sort)" \
+			"$n: $(cat "$t/$n"/*.dsl | sed -n 's/.*_OSI ("\([^"]*\)").*/\1/p' | sort | uniq -c | sed 's/^ *//' | sort)"
+	done
+}
+
 @test "tables that are not the ones that booted: a state the log lists and the tables lack, named with the log's BIOS and the tables' DSDT" {
 	run -0 pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-lps0" --dmesg "$TOP/tests/klog/dmesg-6.12-intel.txt"
 	run -0 checks <<<"$output"
@@ -659,7 +704,8 @@ PY
 	run -0 pmdiag-s0ix --json --acpidump "$DUMPS/hand-s0ix-sleep/acpidump.txt" --dmesg "$TOP/tests/klog/dmesg-4.9-intel.txt"
 	local out=$output
 	run -0 checks <<<"$out"
-	assert_output "$(printf '%s\n' 's0ix.sleep-states agree 15' 's0ix.lps0-default silent null' 's0ix.aspm-fadt differ null')"
+	# and its "_OSI(Linux) query ignored": these tables never ask (another machine's log)
+	assert_output "$(printf '%s\n' 's0ix.sleep-states agree 15' 's0ix.lps0-default silent null' 's0ix.aspm-fadt differ null' 's0ix.osi-linux differ 11')"
 	assert_equal "$(jq -r '.kernel_log[1].why' <<<"$out")" "kernels before 6.0 do not print it"
 	assert_equal "$(jq -c '[.log.release, [.log.suspends[] | .mode], [.log.devices_failed[] | [.device, .driver, .in_device_list]]]' <<<"$out")" \
 		'["4.9.0-8-amd64",["mem","mem"],[["2-1.2","-",false]]]'
@@ -674,12 +720,12 @@ PY
 	local out=$output
 	run -0 checks <<<"$out"
 	# a 3.0 kernel prints no line on the default suspend mode: no check of it
-	assert_output "s0ix.sleep-states agree 223"
+	assert_output "$(printf '%s\n' 's0ix.sleep-states agree 223' 's0ix.osi-linux agree 208')"
 	assert_equal "$(jq -c '[.sleep_states.supported, .log.has_start, .kernel_log[0].said]' <<<"$out")" \
 		'["S0 S3 S4 S5",true,"ACPI: (supports S0 S3 S4 S5)"]'
 	# the same log without its first 99 lines: its start lost, the line still read
 	tail -n +100 "$d/fwts-lenovo-0769-3.0.txt" > "$BATS_TEST_TMPDIR/cut.txt"
 	run -0 pmdiag-s0ix --json --acpidump "$d/fwts-lenovo-0769.acpidump.txt.xz" --dmesg "$BATS_TEST_TMPDIR/cut.txt"
 	assert_equal "$(jq -c '[.log.has_start, [.kernel_log[] | "\(.id) \(.verdict) \(.line)"]]' <<<"$output")" \
-		'[false,["s0ix.sleep-states agree 124"]]'
+		'[false,["s0ix.sleep-states agree 124","s0ix.osi-linux agree 109"]]'
 }

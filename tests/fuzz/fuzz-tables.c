@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer target for the ACPI table decoders: the first byte picks one
- * (0 HPET, 1 FADT, 2 MADT, modulo 3), the rest is the table. Any bytes must
+ * (0 HPET, 1 FADT, 2 MADT, 3 the _OSI calls of an AML table, modulo 4), the rest
+ * is the table. Any bytes must
  * decode without a crash, leak or read past the input, and the results must
  * hold together: fields only where the table has them, counts that add up,
  * problems that are terminated strings.
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "acpi/acpitbl.h"
+#include "acpi/osi.h"
 #include "probe/hpet/hpet.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -150,18 +152,48 @@ static void madt(const uint8_t *d, size_t n)
 		abort();
 }
 
+/* Each string once, printable and terminated, found in the bytes after "_OSI" 0x0D; the
+ * calls no more than the names _OSI in the table. */
+static void osi(const uint8_t *d, size_t n)
+{
+	struct pmd_osi_query *q = NULL;
+	size_t nq = pmd_osi_scan_aml(d, n, "SSDT1", &q, 0), names = 0, calls = 0;
+	for (size_t i = 36; i + 4 <= n; i++)
+		names += !memcmp(d + i, "_OSI", 4);
+	for (size_t i = 0; i < nq; i++) {
+		check_str(q[i].str, sizeof(q[i].str));
+		if (!q[i].count || strcmp(q[i].table, "SSDT1"))
+			abort();
+		for (const char *c = q[i].str; *c; c++)
+			if (*c < 0x20 || *c > 0x7e)
+				abort();
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(q[i].str, q[j].str))
+				abort();
+		if (!memmem(d, n, q[i].str, strlen(q[i].str)))
+			abort();
+		calls += q[i].count;
+	}
+	if (calls > names)
+		abort();
+	free(q);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!size)
 		return 0;
 	const uint8_t *d = data + 1;
 	size_t n = size - 1;
-	switch (data[0] % 3) {
+	switch (data[0] % 4) {
 	case 0:
 		hpet(d, n);
 		break;
 	case 1:
-		fadt(d, n, (uint8_t)(data[0] / 3));
+		fadt(d, n, (uint8_t)(data[0] / 4));
+		break;
+	case 3:
+		osi(d, n);
 		break;
 	default:
 		madt(d, n);

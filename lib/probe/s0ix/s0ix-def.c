@@ -28,6 +28,7 @@ static void *collect(struct pmd_src *s, const struct pmd_probe_opts *o)
 		pmd_s0ix_free_pmc(si);
 		pmd_s0ix_free_lps0(si);
 		pmd_s0ix_free_log(si);
+		pmd_s0ix_free_osi(si);
 		pmd_s0ix_collect(s, si);
 		si->cycle = c;
 	}
@@ -308,6 +309,7 @@ static void s0ix_free(void *st)
 	pmd_s0ix_free_lps0(st);
 	pmd_s0ix_free_pci(st);
 	pmd_s0ix_free_log(st);
+	pmd_s0ix_free_osi(st);
 	free(st);
 }
 

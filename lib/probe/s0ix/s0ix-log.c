@@ -619,6 +619,7 @@ void pmd_s0ix_log_judge(struct pmd_src *s, struct pmd_s0ix_info *si)
 	check_mode(si, &si->klog, &si->klog.checks);
 	check_aspm(si, k, fw, &si->klog.checks);
 	check_aspm_cmdline(si, k, &si->klog.checks);
+	pmd_s0ix_check_osi(si, k, &si->klog.checks);
 }
 
 void pmd_s0ix_free_log(struct pmd_s0ix_info *si)

@@ -224,6 +224,7 @@ void pmd_s0ix_collect(struct pmd_src *s, struct pmd_s0ix_info *si)
 	pmd_s0ix_links_why(si);
 	pmd_s0ix_collect_lps0(s, si);
 	pmd_s0ix_collect_sleep(s, si);
+	pmd_s0ix_collect_osi(s, si);
 	judge(si);
 	pmd_s0ix_log_judge(s, si);
 	si->rt_res = pmd_res_make(PMD_NOT_RECORDED, 0, "no window was measured");
@@ -408,6 +409,7 @@ int pmd_s0ix_print(const struct pmd_s0ix_info *si, struct pmd_out *o)
 		pmd_out_strf(o, NULL, "Note", "%u FADTs: Linux uses the first", si->nfadt);
 	print_lpit(si, o);
 	pmd_s0ix_print_lps0(si, o);
+	pmd_s0ix_print_osi(si, o);
 	pmd_out_end(o);
 
 	pmd_s0ix_print_sleep(si, o);

@@ -12,8 +12,10 @@
 #include "acpi/acpitbl.h"
 #include "acpi/arch.h"
 #include "acpi/lps0.h"
+#include "acpi/osi.h"
 #include "format/amlvalue.h"
 #include "format/cstatefmt.h"
+#include "format/klog.h"
 #include "format/pcie.h"
 #include "format/pmcfmt.h"
 #include "out/out.h"
@@ -201,6 +203,14 @@ struct pmd_s0ix_osc {
 	enum pmd_tri ltr;          /* the OS controls LTR */
 	unsigned line;
 };
+/* The _OSI strings the firmware asks for, and Linux's answers (s0ix-osi.c) */
+struct pmd_s0ix_osi {
+	struct pmd_res res;        /* OK: the DSDT was read */
+	struct pmd_osi_query *q;   /* each string once, in the order the tables ask */
+	size_t n;
+	struct pmd_osi_cfg cfg;    /* the answers of the kernel judged, its acpi_osi= */
+};
+
 struct pmd_s0ix_log {
 	struct pmd_res res;        /* OK: the source's kernel log was read; else why none */
 	bool has_start;            /* it holds the boot's start */
@@ -271,6 +281,7 @@ struct pmd_s0ix_info {
 	struct pmd_s0ix_lps0 lps0d;
 	struct pmd_s0ix_sleep sleep;
 	struct pmd_s0ix_log klog;
+	struct pmd_s0ix_osi osi;
 	/* the command line these came from: "proc" (/proc/cmdline), "log" (the kernel log's),
 	 * "" none */
 	char cmdline_from[8];
@@ -328,6 +339,12 @@ int pmd_s0ix_sx_value(const struct pmd_aml_value *v, uint8_t *a, uint8_t *b, cha
  * supported, why, yes, maybe and line. */
 void pmd_s0ix_sleep_predict(struct pmd_s0ix_sleep *sl, bool hw_reduced, bool sleep_regs);
 void pmd_s0ix_collect_sleep(struct pmd_src *s, struct pmd_s0ix_info *si);
+/* s0ix-osi.c: the _OSI strings asked, Linux's answers, the log's word on "Linux" */
+void pmd_s0ix_collect_osi(struct pmd_src *s, struct pmd_s0ix_info *si);
+void pmd_s0ix_free_osi(struct pmd_s0ix_info *si);
+void pmd_s0ix_print_osi(const struct pmd_s0ix_info *si, struct pmd_out *o);
+void pmd_s0ix_check_osi(const struct pmd_s0ix_info *si, const struct pmd_klog *k,
+			struct pmd_logchecks *c);
 void pmd_s0ix_print_sleep(const struct pmd_s0ix_info *si, struct pmd_out *o);
 /* The states the tables leave open, "S1 S2" ("" none). */
 void pmd_s0ix_sleep_undecided(const struct pmd_s0ix_sleep *sl, char *buf, size_t n);
