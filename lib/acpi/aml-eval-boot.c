@@ -12,6 +12,7 @@
 #include "acpi/acpitbl.h"
 #include "acpi/processor.h"
 #include "cpu/cpuid.h"
+#include "source/klog-src.h"
 
 /*
  * What Linux does before the thermal and processor drivers read their objects,
@@ -41,9 +42,11 @@ void aml_ev_boot_params(struct pmd_src *s, struct aml_ev_boot *b)
 	const struct cpu_raw_data_array_t *raw;
 	char vendor[13] = "";
 	bool cpuid = false, est = true, acpi = true, mwait = true;
+	unsigned line;
 
 	memset(b, 0, sizeof(*b));
-	pmd_kver_read(s, &b->k);
+	/* the source's kernel, else the one its log names (an acpidump with --dmesg) */
+	pmd_kver_judged(s, &b->k, &line);
 	if (!b->k.known) {
 		b->k.major = 6;
 		b->k.minor = 12;

@@ -129,7 +129,7 @@ void pmd_osi_cfg_of(struct pmd_src *s, struct pmd_osi_cfg *c)
 	char *cmd = NULL;
 	unsigned line;
 
-	pmd_kver_read(s, &k);
+	pmd_kver_judged(s, &k, &line);
 	if (pmd_cmdline_judged(s, &cmd, &line).st != PMD_OK) {
 		free(cmd);
 		cmd = NULL;

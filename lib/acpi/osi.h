@@ -41,7 +41,8 @@ struct pmd_osi_cfg {
 
 /* The answers of kernel k (k->known false: 6.12) with the command line cmdline (NULL: none). */
 void pmd_osi_cfg_make(struct pmd_osi_cfg *c, const struct pmd_kver *k, const char *cmdline);
-/* The kernel's answers for source s: its kernel (pmd_kver_read) and the command line it judges as. */
+/* The kernel's answers for source s: the kernel and the command line it judges as
+ * (pmd_kver_judged, pmd_cmdline_judged: the source's, else its log's). */
 void pmd_osi_cfg_of(struct pmd_src *s, struct pmd_osi_cfg *c);
 /* What _OSI(str) returns: true or false; *why (may be NULL) says why in a few words. */
 bool pmd_osi_answer(const struct pmd_osi_cfg *c, const char *str, const char **why);

@@ -14,18 +14,7 @@
 #include "source/kver.h"
 #include "source/source.h"
 
-/*
- * The kernel release the log names ("Linux version R"), as pmd_kver_read() gives
- * osrelease: for a source that ran no kernel (an acpidump with --dmesg). False when
- * the log has none; *line: the line of the log it came from.
- */
-bool pmd_klog_kver(struct pmd_src *s, struct pmd_kver *k, unsigned *line);
-/*
- * The kernel a probe judges as: the one the source ran (osrelease, live or recorded),
- * else the one its log names (*line: the log's line; 0 for the source's own), else
- * none (k->known false: an acpidump alone).
- */
-void pmd_kver_judged(struct pmd_src *s, struct pmd_kver *k, unsigned *line);
-/* The command line the kernel judged as: pmd_cmdline_judged (source/klog-src.h). */
+/* The kernel and the command line a probe judges as: pmd_klog_kver, pmd_kver_judged and
+ * pmd_cmdline_judged (source/klog-src.h), where the AML evaluation reads them too. */
 
 #endif

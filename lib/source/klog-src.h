@@ -11,6 +11,7 @@
 
 #include "format/klog.h"
 #include "format/redact.h"
+#include "source/kver.h"
 #include "source/source.h"
 
 struct pmd_klog_src {
@@ -34,5 +35,18 @@ const struct pmd_klog_src *pmd_klog_of(struct pmd_src *s);
  * of proc/cmdline). OK: *text is the line (caller frees).
  */
 struct pmd_res pmd_cmdline_judged(struct pmd_src *s, char **text, unsigned *line);
+
+/*
+ * The kernel release the log names ("Linux version R"), as pmd_kver_read() gives
+ * osrelease: for a source that ran no kernel (an acpidump with --dmesg). False when
+ * the log has none; *line: the line of the log it came from.
+ */
+bool pmd_klog_kver(struct pmd_src *s, struct pmd_kver *k, unsigned *line);
+/*
+ * The kernel a probe judges as: the one the source ran (osrelease, live or recorded),
+ * else the one its log names (*line: the log's line; 0 for the source's own), else
+ * none (k->known false: an acpidump alone).
+ */
+void pmd_kver_judged(struct pmd_src *s, struct pmd_kver *k, unsigned *line);
 
 #endif
