@@ -25,6 +25,33 @@ static bool is_word(char c)
 	       c == '_';
 }
 
+/* The value after each key, up to one of stop, made x's but for the character keep (a
+ * UUID's '-', the spaces of a serial number): how many values changed. */
+static unsigned mask_values(char *s, size_t len, const char *const *keys, size_t nk,
+			    const char *stop, char keep)
+{
+	unsigned n = 0;
+
+	for (size_t k = 0; k < nk; k++) {
+		size_t kl = strlen(keys[k]);
+		for (size_t i = 0; i + kl <= len;) {
+			char *p = memmem(s + i, len - i, keys[k], kl);
+			if (!p)
+				break;
+			size_t v = (size_t)(p - s) + kl;
+			bool changed = false;
+			for (; v < len && !(s[v] && strchr(stop, s[v])); v++)
+				if (s[v] != keep && s[v] != 'x') {
+					s[v] = 'x';
+					changed = true;
+				}
+			n += changed;
+			i = v;
+		}
+	}
+	return n;
+}
+
 void pmd_redact_uuids(char *s, size_t len, struct pmd_redaction *r)
 {
 	static const int groups[] = { 8, 4, 4, 4, 12 };
@@ -53,24 +80,7 @@ void pmd_redact_uuids(char *s, size_t len, struct pmd_redaction *r)
 	}
 	/* UUID=, PARTUUID=, LABEL=, PARTLABEL= values that are not in UUID form (FAT serials...) */
 	static const char *const keys[] = { "UUID=", "PARTUUID=", "PARTLABEL=", "LABEL=" };
-	for (size_t k = 0; k < PMD_ARRAY_SIZE(keys); k++) {
-		size_t kl = strlen(keys[k]);
-		for (size_t i = 0; i + kl <= len;) {
-			char *p = memmem(s + i, len - i, keys[k], kl);
-			if (!p)
-				break;
-			size_t v = (size_t)(p - s) + kl;
-			bool changed = false;
-			for (; v < len && s[v] != ' ' && s[v] != '\n' && s[v] != '\t'; v++)
-				if (s[v] != '-' && s[v] != 'x') {
-					s[v] = 'x';
-					changed = true;
-				}
-			if (changed)
-				r->uuids++;
-			i = v;
-		}
-	}
+	r->uuids += mask_values(s, len, keys, PMD_ARRAY_SIZE(keys), " \n\t", '-');
 }
 
 void pmd_redact_macs(char *s, size_t len, struct pmd_redaction *r)
@@ -104,24 +114,7 @@ void pmd_redact_serials(char *s, size_t len, struct pmd_redaction *r)
 	 * never a bare "Serial:" (the 8250 driver's "Serial: 8250/16550 driver") */
 	static const char *const keys[] = { "SerialNumber: ", "Serial Number: ", "Serial number: ",
 					    "serial number: ", "serial=",  "Serial No: " };
-	for (size_t k = 0; k < PMD_ARRAY_SIZE(keys); k++) {
-		size_t kl = strlen(keys[k]);
-		for (size_t i = 0; i + kl <= len;) {
-			char *p = memmem(s + i, len - i, keys[k], kl);
-			if (!p)
-				break;
-			size_t v = (size_t)(p - s) + kl;
-			bool changed = false;
-			for (; v < len && s[v] != '\n' && s[v] != '\r'; v++)
-				if (s[v] != ' ' && s[v] != 'x') {
-					s[v] = 'x';
-					changed = true;
-				}
-			if (changed)
-				r->serials++;
-			i = v;
-		}
-	}
+	r->serials += mask_values(s, len, keys, PMD_ARRAY_SIZE(keys), "\n\r", ' ');
 }
 
 void pmd_redact_host(char *s, size_t len, const char *host, struct pmd_redaction *r)
