@@ -87,26 +87,39 @@ REAL(int, sem_trywait, (sem_t *))
 REAL(int, sem_post, (sem_t *))
 REAL(int, pthread_create, (pthread_t *, const pthread_attr_t *, void *(*)(void *), void *))
 
-static long long thread_cpu_ns(void)
+static long long read_ns(clockid_t id)
 {
 	struct timespec ts;
 
-	if (!get_clock_gettime() || get_clock_gettime()(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
+	if (!get_clock_gettime() || get_clock_gettime()(id, &ts) < 0)
 		return -1;
 	return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
 
 int gettimeofday(struct timeval *restrict tv, void *restrict tz)
 {
-	static __thread long long prev = -1;
-	long long cpu = thread_cpu_ns();
+	/* this thread's previous read: its real (monotonic) time, and its CPU time when that
+	 * read took it (-1: not taken) */
+	static __thread long long prev_wall = -1, prev_cpu = -1;
+	long long wall = read_ns(CLOCK_MONOTONIC), cpu = -1;
 	unsigned long long adv = VCLOCK_TICK_US, t;
 
-	/* a While loop whose body alone costs more than a tick of CPU (hostile AML that
-	 * allocates megabytes per round) is charged that CPU time instead */
-	if (prev >= 0 && cpu >= 0 && cpu - prev > (long long)VCLOCK_TICK_US * 1000)
-		adv = (unsigned long long)(cpu - prev) / 1000u;
-	prev = cpu;
+	/*
+	 * A While loop whose body alone costs more than a tick of CPU (hostile AML that
+	 * allocates megabytes per round) is charged that CPU time instead. The thread's CPU
+	 * clock is a system call (the monotonic clock is not), and a loop reads the clock
+	 * once per round: it is read only when more than a tick of real time has passed
+	 * since the previous read, which a round costing less than a tick of CPU cannot
+	 * have used (CPU time never runs ahead of real time). So a cheap round is charged a
+	 * tick whatever the machine's load, as before; a costly one from its second round on.
+	 */
+	if (wall < 0 || prev_wall < 0 || wall - prev_wall > (long long)VCLOCK_TICK_US * 1000) {
+		cpu = read_ns(CLOCK_THREAD_CPUTIME_ID);
+		if (prev_cpu >= 0 && cpu >= 0 && cpu - prev_cpu > (long long)VCLOCK_TICK_US * 1000)
+			adv = (unsigned long long)(cpu - prev_cpu) / 1000u;
+	}
+	prev_wall = wall;
+	prev_cpu = cpu;
 	t = __atomic_add_fetch(&vclock_now, adv, __ATOMIC_RELAXED);
 	(void)tz;
 	tv->tv_sec = (time_t)(t / 1000000ull);
