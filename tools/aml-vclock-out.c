@@ -10,7 +10,9 @@
  * in its environment (source/aml-exec.c sets it to twice the parser's
  * bounds), every line acpiexec prints to stdout is assembled here, and an
  * access or opcode line is dropped outside an evaluation or past the N-th of
- * its evaluation; every other line passes, in its order. The parser's result
+ * its evaluation, and so is every other line of ACPICA's debug-print format
+ * (what -x's informational level adds beside the _OSI lines pmdiag reads);
+ * every other line passes, in its order. The parser's result
  * is the same (its bounds are below N), from a fraction of the bytes.
  *
  * acpiexec writes stdout through the stdio calls below (it imports no other);
@@ -67,6 +69,48 @@ static bool starts(const char *s, const char *p)
 	return !strncmp(s, p, strlen(p));
 }
 
+/* ACPICA's debug-print header, "module-NNNN [depth] Function : ...": "dsmethod-0195 [12]" */
+static bool debug_header(const char *t, const char *end)
+{
+	const char *p = t;
+
+	while (p < end && *p >= 'a' && *p <= 'z')
+		p++;
+	if (p == t || p + 6 > end || *p != '-')
+		return false;
+	for (int i = 1; i <= 4; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return false;
+	p += 5;
+	while (p < end && *p == ' ')
+		p++;
+	return p < end && *p == '[';
+}
+
+/*
+ * A trace point's line, with each run of blanks printed as one: ACPICA pads the line by
+ * its call depth, which reached thousands of blanks at -x's informational level (the
+ * depth it counts grows there), past what the parser reads of a line.
+ */
+static void squeezed(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t j = i;
+
+		while (j < n && s[j] != ' ')
+			j++;
+		if (j > i)
+			real_fwrite(s + i, 1, j - i, stdout);
+		if (j < n)
+			real_fwrite(" ", 1, 1, stdout);
+		while (j < n && s[j] == ' ')
+			j++;
+		i = j;
+	}
+}
+
 /* One whole line (with its '\n', or the last bytes at exit): print it or not. */
 static void line(const char *s, size_t n)
 {
@@ -81,7 +125,13 @@ static void line(const char *s, size_t n)
 	} else if (starts(t, "AcpiExec: ")) {
 		pass = in_eval && accs++ < keep;
 	} else if (memmem(t, n - (size_t)(t - s), "ExTracePoint", 12)) {
-		pass = in_eval && ops++ < keep;
+		if (in_eval && ops++ < keep)
+			squeezed(s, n);
+		return;
+	} else if (debug_header(t, s + n)) {
+		/* the informational lines acpiexec -x adds for its raw "ACPI: BIOS _OSI(...)"
+		 * lines (which pass): the parser reads none */
+		pass = false;
 	} else if (starts(t, "aml-vclock: ")) {
 		pass = !in_eval || !marks++;
 	} else if (in_eval && ((starts(t, "Evaluation of \\") &&

@@ -185,8 +185,11 @@ void aml_ev_cmd(struct pmd_buf *b, const char *key)
 
 /* ---- running ---- */
 
-static const char *const args_fill0[] = { "-dt", "-vr", "-to", EVAL_LOOP_S, "-fv", "0x00", NULL };
-static const char *const args_fill1[] = { "-dt", "-vr", "-to", EVAL_LOOP_S, "-fv", "0xFF", NULL };
+/* -x: acpiexec's default debug level (0x200B) and ACPI_LV_INFO (0x4), at which ACPICA prints
+ * each _OSI call the AML makes ("ACPI: BIOS _OSI("Linux") is not supported", utosi.c) */
+#define EVAL_DEBUG_LEVEL "0x200F"
+static const char *const args_fill0[] = { "-dt", "-vr", "-x", EVAL_DEBUG_LEVEL, "-to", EVAL_LOOP_S, "-fv", "0x00", NULL };
+static const char *const args_fill1[] = { "-dt", "-vr", "-x", EVAL_DEBUG_LEVEL, "-to", EVAL_LOOP_S, "-fv", "0xFF", NULL };
 
 struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_res *res)
 {
@@ -408,6 +411,19 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		else
 			snprintf(e->engine, sizeof(e->engine), "acpiexec %s", runs[0].version);
 		aml_ev_ctx_fields(&c);
+		/* the strings the AML asked _OSI about, in either fill: at load (acpiexec's
+		 * answers), and later under Linux's (none without the boot commands) */
+		e->osi_traced = true;
+		for (size_t j = 0; j < nruns; j++)
+			for (size_t i = 0; i < runs[j].nosi; i++) {
+				const struct pmd_ax_osi *x = &runs[j].osi[i];
+				struct pmd_ev_osi *o;
+
+				if ((!x->at_load && !with_boot) || !(o = pmd_eval_osi(e, x->str)))
+					continue;
+				o->load |= x->at_load;
+				o->linux_boot |= x->later && with_boot;
+			}
 		for (size_t i = 0; i < npaths; i++) {
 			struct pmd_ev_obj *o = pmd_eval_add(e, paths[i]);
 

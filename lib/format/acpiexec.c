@@ -152,7 +152,46 @@ struct ax_state {
 	size_t tcap, rcap, fcap, ecap, acap, ocap;
 	struct pmd_ax_eval *cur;  /* inside "Evaluating X" until its result line */
 	char args[PMD_AX_ARGS];   /* of the last "- evaluate PATH ARGS" echo, for the next one */
+	size_t scap;
+	bool commands;            /* the debugger echoed a command: the load is over */
+	bool own_tests;           /* the load's _INI ran ("Executed N _INI methods"): until the
+				   * first command, acpiexec asks _OSI itself (aeexec.c's tests) */
 };
+
+/* "ACPI: BIOS _OSI("Windows 2015") is supported" (utosi.c, ACPI_LV_INFO) */
+static bool osi_line(struct ax_state *st, const char *t)
+{
+	const char *q = t + 17, *e;
+	struct pmd_ax_osi *o = NULL;
+	bool yes;
+
+	if (!pmd_startswith(t, "ACPI: BIOS _OSI(\"") || !(e = strstr(q, "\") is ")))
+		return false;
+	yes = pmd_startswith(e + 6, "supported");
+	if (!yes && !pmd_startswith(e + 6, "not supported"))
+		return false;
+	if ((size_t)(e - q) >= PMD_AX_OSI_STR || (st->own_tests && !st->commands))
+		return true; /* longer than any string Linux answers, or acpiexec's own: not kept */
+	for (size_t i = 0; i < st->run->nosi && !o; i++)
+		if (strlen(st->run->osi[i].str) == (size_t)(e - q) && !memcmp(st->run->osi[i].str, q, (size_t)(e - q)))
+			o = &st->run->osi[i];
+	if (!o) {
+		if (st->run->nosi >= PMD_AX_MAX_OSI)
+			return true;
+		GROW(st->run->osi, st->run->nosi, st->scap);
+		o = &st->run->osi[st->run->nosi++];
+		memset(o, 0, sizeof(*o));
+		memcpy(o->str, q, (size_t)(e - q));
+	}
+	if (st->commands) {
+		o->later = true;
+		o->yes_later = yes;
+	} else {
+		o->at_load = true;
+		o->yes_load = yes;
+	}
+	return true;
+}
 
 /* "ACPI: SSDT 0x0000564B6ABB1110 00072E (v02 ..." */
 static void table_line(struct ax_state *st, const char *line)
@@ -512,10 +551,16 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 			word(t + 36, run->version, sizeof(run->version));
 			continue;
 		}
+		if (osi_line(&st, t))
+			continue;
 		if (pmd_startswith(t, "ACPI: ") && !st.cur) {
 			table_line(&st, t);
 			continue;
 		}
+		if (pmd_startswith(t, "- ") && !st.commands)
+			st.commands = true;
+		if (pmd_startswith(t, "Executed ") && strstr(t, " _INI methods"))
+			st.own_tests = true;
 		if (pmd_startswith(t, "Objects of type [Region]")) {
 			list = REGIONS;
 			continue;
@@ -614,6 +659,7 @@ int pmd_ax_parse(const char *text, size_t len, struct pmd_ax_run *run, char *err
 
 void pmd_ax_free(struct pmd_ax_run *run)
 {
+	free(run->osi);
 	for (size_t i = 0; i < run->nevals; i++) {
 		pmd_aml_value_free(&run->evals[i].value);
 		free(run->evals[i].acc);

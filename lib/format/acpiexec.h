@@ -85,8 +85,24 @@ struct pmd_ax_eval {
 #define PMD_AX_MAX_OPS 4096u     /* traced opcodes kept per evaluation */
 #define PMD_AX_MAX_ACC 4096u     /* region accesses kept per evaluation */
 
+/*
+ * A string the AML asked _OSI about, as ACPICA says at its informational level
+ * (acpiexec -x 0x200F): "ACPI: BIOS _OSI("Linux") is not supported". Each string once.
+ */
+#define PMD_AX_OSI_STR 64
+#define PMD_AX_MAX_OSI 256u
+struct pmd_ax_osi {
+	char str[PMD_AX_OSI_STR];
+	bool at_load;           /* while acpiexec loaded the tables, before its first command:
+				 * answered by acpiexec's own list */
+	bool later;             /* during the commands (the _INI run again, the objects) */
+	bool yes_load, yes_later; /* what acpiexec answered then (the last call) */
+};
+
 struct pmd_ax_run {
 	char version[16];       /* "20200925" */
+	struct pmd_ax_osi *osi;
+	size_t nosi;
 	struct pmd_ax_table *tables;
 	size_t ntables;
 	struct pmd_ax_region *regions;

@@ -64,7 +64,25 @@ void pmd_eval_free(struct pmd_eval *e)
 	for (size_t i = 0; i < e->nobj; i++)
 		obj_free(&e->obj[i]);
 	free(e->obj);
+	free(e->osi);
 	memset(e, 0, sizeof(*e));
+}
+
+#define EVAL_MAX_OSI 256u
+
+struct pmd_ev_osi *pmd_eval_osi(struct pmd_eval *e, const char *str)
+{
+	if (strlen(str) >= sizeof(e->osi[0].str))
+		return NULL;
+	for (size_t i = 0; i < e->nosi; i++)
+		if (!strcmp(e->osi[i].str, str))
+			return &e->osi[i];
+	if (e->nosi >= EVAL_MAX_OSI)
+		return NULL;
+	e->osi = pmd_xrealloc(e->osi, (e->nosi + 1) * sizeof(*e->osi));
+	memset(&e->osi[e->nosi], 0, sizeof(e->osi[0]));
+	snprintf(e->osi[e->nosi].str, sizeof(e->osi[0].str), "%s", str);
+	return &e->osi[e->nosi++];
 }
 
 const struct pmd_ev_obj *pmd_eval_find(const struct pmd_eval *e, const char *path)
@@ -110,6 +128,16 @@ void pmd_eval_write(struct pmd_buf *b, const struct pmd_eval *e)
 		       or_dash(e->engine), or_dash(e->tables), or_dash(e->memory));
 	if (e->boot[0])
 		pmd_buf_printf(b, "boot %s\n", e->boot);
+	if (e->osi_traced)
+		pmd_buf_puts(b, "osi traced\n");
+	for (size_t i = 0; i < e->nosi; i++) {
+		struct pmd_aml_value v = { .type = PMD_AML_V_STRING, .string = e->osi[i].str };
+
+		pmd_buf_printf(b, "osi %s ", e->osi[i].load && e->osi[i].linux_boot ? "load,linux" :
+			       e->osi[i].load ? "load" : "linux");
+		pmd_aml_value_write(b, &v);
+		pmd_buf_putc(b, '\n');
+	}
 	for (size_t i = 0; i < e->nobj; i++) {
 		const struct pmd_ev_obj *o = &e->obj[i];
 
@@ -187,6 +215,30 @@ static int parse_line(struct pmd_eval *e, char *line, struct pmd_ev_obj **cur, c
 			goto bad;
 		snprintf(dst, cap, "%s", s);
 		undash(dst);
+		return 0;
+	}
+	if (!strcmp(kw, "osi")) {
+		struct pmd_aml_value v = { 0 };
+		struct pmd_ev_osi *o;
+		size_t used;
+
+		if (!(s = take(s, c, sizeof(c))))
+			goto bad;
+		if (!strcmp(c, "traced") && !*s) {
+			e->osi_traced = true;
+			return 0;
+		}
+		if ((strcmp(c, "load") && strcmp(c, "linux") && strcmp(c, "load,linux")) || *s != ' ')
+			goto bad;
+		s++;
+		if (pmd_aml_value_parse(s, strlen(s), &v, &used) || s[used] || v.type != PMD_AML_V_STRING ||
+		    !v.string || !(o = pmd_eval_osi(e, v.string))) {
+			pmd_aml_value_free(&v);
+			goto bad;
+		}
+		pmd_aml_value_free(&v);
+		o->load |= strcmp(c, "linux") != 0;
+		o->linux_boot |= strcmp(c, "load") != 0;
 		return 0;
 	}
 	if (!strcmp(kw, "object")) {

@@ -55,6 +55,14 @@ struct pmd_ev_obj {
 	size_t ncand;
 };
 
+/* A string the AML asked _OSI about while it was evaluated (acpiexec at ACPI_LV_INFO). */
+struct pmd_ev_osi {
+	char str[64];
+	bool load;           /* as acpiexec loaded the tables (before pmdiag's boot commands:
+			      * acpiexec's own answers, not Linux's) */
+	bool linux_boot;     /* in the _INI run again with Linux's answers, or in an object */
+};
+
 struct pmd_eval {
 	char engine[64];     /* "acpiexec 20200925", "acpiexec 20200925 (stopped at the time limit)" */
 	char tables[24];     /* hash of the tables evaluated: a record for other tables is stale */
@@ -63,6 +71,9 @@ struct pmd_eval {
 			      * capabilities 0x1bbf by _OSC, _OSI as Linux 6.12"; "" none */
 	struct pmd_ev_obj *obj;
 	size_t nobj;
+	bool osi_traced;     /* the _OSI calls were recorded (records before: not) */
+	struct pmd_ev_osi *osi; /* in the order first met */
+	size_t nosi;
 };
 
 const char *pmd_ev_class_name(enum pmd_ev_class c);
@@ -73,6 +84,8 @@ const struct pmd_ev_obj *pmd_eval_find(const struct pmd_eval *e, const char *pat
 /* A new object at the end (the array may move: earlier pointers are stale). */
 struct pmd_ev_obj *pmd_eval_add(struct pmd_eval *e, const char *path);
 void pmd_ev_dep_add(struct pmd_ev_obj *o, const struct pmd_ev_dep *d);
+/* The record of str (added when new, at most 256): NULL when it does not fit. */
+struct pmd_ev_osi *pmd_eval_osi(struct pmd_eval *e, const char *str);
 
 /* aml-eval.txt: write, and parse back (-1 with err on anything malformed). */
 void pmd_eval_write(struct pmd_buf *b, const struct pmd_eval *e);

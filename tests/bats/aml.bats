@@ -351,3 +351,38 @@ ASL
 	assert_equal "$(jq -c '[.acpi_pss[].entries[].mhz]' <<<"$output")" '[1000]'
 	assert_equal "$(ls "$cache" | wc -l)" 2
 }
+
+@test "_OSI calls as the evaluation runs them: at load and as Linux boots, a computed string, calls on a path never taken; the kernel's silence judged by them" {
+	asl_acpidump osi
+	# tests/aml/osi.asl: \_SB._INI asks "Windows 2015" and, through a method, a computed
+	# "Windows 2020"; a method nothing calls asks "Linux" and "Windows 2022"
+	PMD_AML_CACHE=off run -0 pmdiag-dump --acpidump "$ACPIDUMP" "$BATS_TEST_TMPDIR/d"
+	run -0 sed -n 's/^osi //p' "$BATS_TEST_TMPDIR/d/aml-eval.txt"
+	assert_output - <<'OUT'
+traced
+load,linux "Windows 2015"
+load,linux "Windows 2020"
+OUT
+	run -2 pmdiag-s0ix --json --dump "$BATS_TEST_TMPDIR/d"
+	assert_equal "$(jq -c '[.firmware.osi_run, [.firmware.osi_queries[] | [.string, .table, .calls, .ran_at_load, .ran_as_linux_boots]]]' <<<"$output")" \
+		'["traced",[["Windows 2015","DSDT",1,true,true],["Linux","DSDT",1,false,false],["Windows 2022","DSDT",1,false,false],["Windows 2020",null,0,true,true]]]'
+	run -2 pmdiag-s0ix --acpidump "$ACPIDUMP"
+	assert_line "  _OSI ran:            Windows 2015, Windows 2020 [computed]; as the tables load or as Linux boots"
+	assert_line "  _OSI not run:        2 of the 3 strings in the tables (on paths that did not run in the evaluation)"
+	# a log of the kernel's whole start-up without "BIOS _OSI(Linux)": no call ran, the
+	# silence agrees
+	grep -v 'BIOS _OSI(Linux)' "$TOP/tests/klog/dmesg-6.12-intel.txt" > "$BATS_TEST_TMPDIR/nolinux.txt"
+	run pmdiag-s0ix --json --acpidump "$ACPIDUMP" --dmesg "$BATS_TEST_TMPDIR/nolinux.txt"
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "s0ix.osi-linux") | "\(.verdict) \(.line)"' <<<"$output")" "agree null"
+	# fwts's Lenovo asks "Linux" as its tables load (its log says so at line 208); the same
+	# log without that line differs
+	local r="$TOP/tests/klog/real"
+	grep -v 'BIOS _OSI(Linux)' "$r/fwts-lenovo-0769-3.0.txt" > "$BATS_TEST_TMPDIR/lenovo.txt"
+	run pmdiag-s0ix --json --acpidump "$r/fwts-lenovo-0769.acpidump.txt.xz" --dmesg "$BATS_TEST_TMPDIR/lenovo.txt"
+	assert_equal "$(jq -r '.kernel_log[] | select(.id == "s0ix.osi-linux") | "\(.verdict) \(.line) \(.predicted)"' <<<"$output")" \
+		'differ null the firmware asks _OSI("Linux") (DSDT, 1 call, run as the tables load): "BIOS _OSI(Linux) query ignored" when a call runs'
+	# a dump whose evaluation was recorded before pmdiag traced _OSI calls
+	run pmdiag-s0ix --json --dump "$DUMPS/hand-s0ix-lps0"
+	assert_equal "$(jq -r '.firmware.osi_run' <<<"$output")" \
+		'not traced: not recorded in this dump (its evaluation was made before pmdiag traced _OSI calls)'
+}

@@ -27,6 +27,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct pmd_ax_run r;
 
 		pmd_ax_parse(text, len, &r, err, sizeof(err));
+		if (r.nosi > PMD_AX_MAX_OSI)
+			abort();
+		for (size_t i = 0; i < r.nosi; i++)
+			if (strlen(r.osi[i].str) >= PMD_AX_OSI_STR || (!r.osi[i].at_load && !r.osi[i].later))
+				abort();
 		for (size_t i = 0; i < r.nevals; i++)
 			if (r.evals[i].nacc > PMD_AX_MAX_ACC || r.evals[i].nop > PMD_AX_MAX_OPS)
 				abort();

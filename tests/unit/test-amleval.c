@@ -258,3 +258,81 @@ TEST(aml_eval_record_round_trip)
 	static const char nul[] = "engine a\nobject \\X constant - 0x1\0\n";
 	CHECK_EQ(pmd_eval_parse(nul, sizeof(nul) - 1, &e, err, sizeof(err)), -1);
 }
+
+/* acpiexec -x 0x200F: the _OSI calls at load, acpiexec's own tests, the calls of the commands */
+TEST(acpiexec_osi_calls)
+{
+	static const char t[] =
+		"AML Execution/Debug Utility version 20200925\n"
+		"ACPI: DSDT 0x00007FCFAAE37010 0001F4 (v02 PMDIAG TEST     00000001 INTL 20200925)\n"
+		"ACPI: BIOS _OSI(\"Windows 2015\") is supported\n"
+		"ACPI: BIOS _OSI(\"Linux\") is not supported\n"
+		"    Executed 2 _INI methods requiring 1 _STA executions (examined 9 objects)\n"
+		"ACPI: BIOS _OSI(\"MichiganTerminalSystem\") is not supported\n"
+		"- osi install \"Windows 2020\"\n"
+		"- evaluate \\_SB._INI\n"
+		"Evaluating \\_SB._INI\n"
+		"ACPI: BIOS _OSI(\"Windows 2015\") is supported\n"
+		"ACPI: BIOS _OSI(\"Windows 2020\") is supported\n"
+		"ACPI: BIOS _OSI(\"Windows 2020\") is bogus\n"
+		"No object was returned from evaluation of \\_SB._INI\n";
+	struct pmd_ax_run r;
+	char err[160];
+
+	CHECK_EQ(pmd_ax_parse(t, strlen(t), &r, err, sizeof(err)), 0);
+	/* acpiexec's own call after the load's _INI is none of the firmware's */
+	CHECK_EQ(r.nosi, 3);
+	CHECK_STR(r.osi[0].str, "Windows 2015");
+	CHECK(r.osi[0].at_load && r.osi[0].yes_load && r.osi[0].later && r.osi[0].yes_later);
+	CHECK_STR(r.osi[1].str, "Linux");
+	CHECK(r.osi[1].at_load && !r.osi[1].yes_load && !r.osi[1].later);
+	CHECK_STR(r.osi[2].str, "Windows 2020");
+	CHECK(!r.osi[2].at_load && r.osi[2].later && r.osi[2].yes_later);
+	/* the tables' only line is not taken for a table by the _OSI lines */
+	CHECK_EQ(r.ntables, 1);
+	CHECK_EQ(r.nevals, 1);
+	CHECK_EQ(r.evals[0].status, PMD_AX_NO_VALUE);
+	pmd_ax_free(&r);
+}
+
+TEST(aml_eval_record_osi)
+{
+	static const char t[] = "# pmdiag AML evaluation (see pmdiag-dump(8))\n"
+				"engine acpiexec 20200925\n"
+				"tables 7d0656534fdbc41d\n"
+				"memory none\n"
+				"osi traced\n"
+				"osi load \"Linux\"\n"
+				"osi load,linux \"Windows 2015\"\n"
+				"osi linux \"Windows \\\"20\\\"\"\n";
+	struct pmd_eval e;
+	struct pmd_buf b = { 0 };
+	char err[160];
+
+	CHECK_EQ(pmd_eval_parse(t, strlen(t), &e, err, sizeof(err)), 0);
+	CHECK(e.osi_traced);
+	CHECK_EQ(e.nosi, 3);
+	CHECK(e.osi[0].load && !e.osi[0].linux_boot);
+	CHECK(e.osi[1].load && e.osi[1].linux_boot);
+	CHECK_STR(e.osi[2].str, "Windows \"20\"");
+	CHECK(!e.osi[2].load && e.osi[2].linux_boot);
+	pmd_eval_write(&b, &e);
+	CHECK_STR(b.s, t);
+	pmd_buf_free(&b);
+	pmd_eval_free(&e);
+
+	const char *bad[] = {
+		"engine a\nosi\n",
+		"engine a\nosi traced x\n",
+		"engine a\nosi sometimes \"Linux\"\n",
+		"engine a\nosi load Linux\n",
+		"engine a\nosi load 0x1\n",
+		"engine a\nosi load \"0123456789012345678901234567890123456789012345678901234567890123\"\n",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK_EQ(pmd_eval_parse(bad[i], strlen(bad[i]), &e, err, sizeof(err)), -1);
+	/* an old record (no "osi traced") parses, and says it traced nothing */
+	CHECK_EQ(pmd_eval_parse("engine a\n", 9, &e, err, sizeof(err)), 0);
+	CHECK(!e.osi_traced && !e.nosi);
+	pmd_eval_free(&e);
+}

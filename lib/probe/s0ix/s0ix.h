@@ -13,6 +13,7 @@
 #include "acpi/arch.h"
 #include "acpi/lps0.h"
 #include "acpi/osi.h"
+#include "format/amleval.h"
 #include "format/amlvalue.h"
 #include "format/cstatefmt.h"
 #include "format/klog.h"
@@ -209,6 +210,10 @@ struct pmd_s0ix_osi {
 	struct pmd_osi_query *q;   /* each string once, in the order the tables ask */
 	size_t n;
 	struct pmd_osi_cfg cfg;    /* the answers of the kernel judged, its acpi_osi= */
+	/* the calls the AML evaluation ran (format/amleval.h): run_res OK when it traced them */
+	struct pmd_res run_res;
+	struct pmd_ev_osi *run;    /* copied: each string once, in the order first met */
+	size_t nrun;
 };
 
 struct pmd_s0ix_log {
