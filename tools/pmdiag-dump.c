@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "acpi/aml-eval.h"
 #include "cli.h"
 #include "report/dump-write.h"
 
@@ -83,6 +84,7 @@ int main(int argc, char **argv)
 	const char *out = argv[optind];
 
 	struct pmd_src *s = pmd_cli_open(&c);
+	pmd_aml_eval_prefetch(s); /* a recorded machine: acpiexec starts loading its tables */
 	struct pmd_res r = pmd_dump_write(s, out, &o);
 	pmd_cli_warnings(s);
 	pmd_src_close(s);

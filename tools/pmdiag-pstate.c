@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 
+#include "acpi/aml-eval.h"
 #include "cli.h"
 #include "probe/probe.h"
 
@@ -49,5 +50,8 @@ int main(int argc, char **argv)
 	pmd_probe_opts_tool(&po);
 	if (!sample)
 		po.pstate_ms = 0;
-	return pmd_cli_run_probe(&c, pmd_cli_open(&c), &pmd_probe_pstate, &po);
+	struct pmd_src *s = pmd_cli_open(&c);
+
+	pmd_aml_eval_prefetch(s); /* a recorded machine: acpiexec starts loading its tables */
+	return pmd_cli_run_probe(&c, s, &pmd_probe_pstate, &po);
 }

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "acpi/aml-eval.h"
 #include "probe/check.h"
 #include "cli.h"
 #include "report/report.h"
@@ -129,6 +130,8 @@ static int out_close(struct pmd_cli *c, const char *path, FILE *f, int rc)
 static int one(struct pmd_cli *c, enum rfmt fmt, const char *output)
 {
 	struct pmd_src *s = pmd_cli_open(c);
+	/* a recorded machine: acpiexec loads its tables while the report reads them */
+	pmd_aml_eval_prefetch(s);
 	struct pmd_report *r = pmd_report_collect(s, NULL, true);
 	pmd_cli_warnings(s);
 	/* the temporary file exists only while the report is written, not while measuring */

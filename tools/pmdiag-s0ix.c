@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 
+#include "acpi/aml-eval.h"
 #include "cli.h"
 #include "probe/probe.h"
 
@@ -63,6 +64,7 @@ int main(int argc, char **argv)
 	if (po.s0ix_suspend_s && pmd_src_kind(s) != PMD_SRC_LIVE)
 		pmd_cli_usage_error(&c, "--suspend: a dump cannot suspend; --suspend is for this "
 				    "machine");
+	pmd_aml_eval_prefetch(s); /* a recorded machine: acpiexec starts loading its tables */
 	if (interval_set && pmd_src_kind(s) != PMD_SRC_LIVE)
 		fprintf(stderr, "%s: --interval is ignored: a dump has its recorded snapshots\n",
 			c.prog);

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 
+#include "acpi/aml-eval.h"
 #include "cli.h"
 #include "probe/probe.h"
 #include "probe/thermal/thermal.h"
@@ -71,6 +72,7 @@ int main(int argc, char **argv)
 		pmd_src_close(s);
 		return rc;
 	}
+	pmd_aml_eval_prefetch(s); /* a recorded machine: acpiexec starts loading its tables */
 	struct pmd_probe_opts po;
 	pmd_probe_opts_tool(&po);
 	return pmd_cli_run_probe(&c, s, &pmd_probe_thermal, &po);

@@ -191,8 +191,37 @@ void aml_ev_cmd(struct pmd_buf *b, const char *key)
 static const char *const args_fill0[] = { "-dt", "-vr", "-x", EVAL_DEBUG_LEVEL, "-to", EVAL_LOOP_S, "-fv", "0x00", NULL };
 static const char *const args_fill1[] = { "-dt", "-vr", "-x", EVAL_DEBUG_LEVEL, "-to", EVAL_LOOP_S, "-fv", "0xFF", NULL };
 
+/* ---- started early: acpiexec loads the tables while pmdiag reads them ---- */
+
+#define EARLY_KEY "aml-eval-early"
+
+struct ev_early {
+	struct pmd_ax_pending *a;
+};
+
+static void early_destroy(void *p)
+{
+	struct ev_early *x = p;
+
+	pmd_src_acpiexec_cancel(x->a);
+	free(x);
+}
+
+/* The runs pmd_aml_eval_prefetch started, now the caller's; NULL none. */
+static struct pmd_ax_pending *early_take(struct pmd_src *s)
+{
+	struct ev_early *x = pmd_src_attached(s, EARLY_KEY);
+	struct pmd_ax_pending *a = x ? x->a : NULL;
+
+	if (x)
+		x->a = NULL;
+	return a;
+}
+
 struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_res *res)
 {
+	struct pmd_ax_pending *started = early_take(s);
+
 	struct aml_ev_table *tab;
 	uint64_t hash = 0;
 	size_t ntab = order_tables(s, &tab, &hash);
@@ -284,6 +313,7 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 	size_t last_plain = npaths > ncalls ? npaths - ncalls - 1 : 0;
 
 	if (!ntab || !npaths) {
+		pmd_src_acpiexec_cancel(started);
 		snprintf(e->engine, sizeof(e->engine), "none (no processor, thermal or LPS0 object)");
 		free(tab);
 		free(paths);
@@ -333,7 +363,12 @@ struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns
 		jobs[1].input = cmd[1].s;
 		nruns = 0;
 		stopped[0][0] = stopped[1][0] = 0;
-		*res = pmd_src_acpiexec(s, jobs, 2 * nchunks, aml_ev_timeout());
+		/* the first attempt in the runs started early, when there are */
+		if (started)
+			*res = pmd_src_acpiexec_finish(started, jobs, 2 * nchunks, aml_ev_timeout());
+		else
+			*res = pmd_src_acpiexec(s, jobs, 2 * nchunks, aml_ev_timeout());
+		started = NULL;
 		if (res->st == PMD_OK) {
 			/*
 			 * A run stopped by pmdiag's bound (or a signal) still gave the objects it
@@ -505,66 +540,46 @@ const struct pmd_aml_ns *pmd_aml_ns_of(struct pmd_src *s, size_t *loaded, struct
 	return c->ns;
 }
 
-const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_res *res)
+/*
+ * The evaluation a dump recorded for these tables, or the cache holds for an acpidump's
+ * (then key is its cache key, for the entry a new evaluation makes); NULL none.
+ */
+static struct pmd_eval *lookup(struct pmd_src *s, char *key, size_t keyn)
 {
-	struct ev_cached *c = pmd_src_attached(s, "aml-eval");
-
-	if (c) {
-		*res = c->res;
-		return c->e;
-	}
-	c = pmd_xcalloc(1, sizeof(*c));
-	/* a dump's record, when it was made for these tables (not an --acpidump over the dump) */
 	char *text = NULL, err[160], want[24];
 	size_t len = 0;
+	struct pmd_eval *e = NULL;
 
+	key[0] = 0;
 	if (pmd_src_opts(s)->acpidump) {
 		/* the tables of an acpidump file, evaluated before by any tool or run */
-		char key[120];
-		struct pmd_eval *e;
 		struct aml_ev_boot b;
 		uint64_t bh = 0xcbf29ce484222325ull;
 
-		cache_key(s, key, sizeof(key), want, sizeof(want));
+		cache_key(s, key, keyn, want, sizeof(want));
 		/* and what the boot commands assume (the CPU of --cpuid, a dump's kernel) */
 		aml_ev_boot_params(s, &b);
 		for (const char *p = b.label; *p; p++)
 			bh = (bh ^ (uint8_t)*p) * 0x100000001b3ull;
 		for (const char *p = b.osi.params; *p; p++) /* the label may cut them */
 			bh = (bh ^ (uint8_t)*p) * 0x100000001b3ull;
-		snprintf(key + strlen(key), sizeof(key) - strlen(key), "-%016llx", (unsigned long long)bh);
+		snprintf(key + strlen(key), keyn - strlen(key), "-%016llx", (unsigned long long)bh);
 		if (pmd_aml_cache_get(key, &text, &len).st == PMD_OK) {
 			e = pmd_xcalloc(1, sizeof(*e));
-			if (!pmd_eval_parse(text, len, e, err, sizeof(err)) && !strcmp(e->tables, want)) {
-				c->e = e;
-				c->res = pmd_ok();
-			} else {
+			if (pmd_eval_parse(text, len, e, err, sizeof(err)) || strcmp(e->tables, want)) {
 				eval_destroy(e);
+				e = NULL;
 			}
 			free(text);
-			text = NULL;
 		}
-		if (!c->e) {
-			c->e = pmd_aml_eval_run(s, ns, &c->res);
-			/* only a whole evaluation on the virtual clock: a stopped or real-time one
-			 * depends on this run's timing */
-			if (c->e && !strchr(c->e->engine, '(')) {
-				struct pmd_buf w = { 0 };
-
-				pmd_eval_write(&w, c->e);
-				pmd_aml_cache_put(key, w.s, w.len);
-				pmd_buf_free(&w);
-			}
-		}
-		pmd_src_attach(s, "aml-eval", c, cached_destroy);
-		*res = c->res;
-		return c->e;
+		return e;
 	}
+	/* a dump's record, when it was made for these tables (not an --acpidump over the dump) */
 	if (pmd_src_recorded(s, PMD_DUMP_AML_EVAL, &text, &len).st == PMD_OK) {
 		struct aml_ev_table *tab;
 		uint64_t hash = 0;
-		struct pmd_eval *e = pmd_xcalloc(1, sizeof(*e));
 
+		e = pmd_xcalloc(1, sizeof(*e));
 		order_tables(s, &tab, &hash);
 		free(tab);
 		snprintf(want, sizeof(want), "%016llx", (unsigned long long)hash);
@@ -572,20 +587,68 @@ const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *
 			pmd_src_warnf(s, "%s: %s; the tables are evaluated again", PMD_DUMP_AML_EVAL,
 				      err);
 			free(e);
+			e = NULL;
 		} else if (strcmp(e->tables, want)) {
 			eval_destroy(e);
-		} else {
-			c->e = e;
-			c->res = pmd_ok();
+			e = NULL;
 		}
 	}
 	free(text);
+	return e;
+}
+
+void pmd_aml_eval_prefetch(struct pmd_src *s)
+{
+	static const char *const *const argv[2] = { args_fill0, args_fill1 };
+	struct pmd_ax_pending *a;
+	struct ev_early *x;
+	struct ev_cached *c;
+	char key[120];
+
+	/* live, the tools measure the machine: nothing may run beside them */
+	if (pmd_src_kind(s) == PMD_SRC_LIVE || pmd_src_attached(s, "aml-eval") ||
+	    pmd_src_attached(s, EARLY_KEY))
+		return;
+	c = pmd_xcalloc(1, sizeof(*c));
+	c->e = lookup(s, key, sizeof(key));
 	if (c->e) {
+		c->res = pmd_ok();
 		pmd_src_attach(s, "aml-eval", c, cached_destroy);
+		return;
+	}
+	free(c);
+	if (pmd_src_acpiexec_start(s, argv, NULL, 2, &a).st != PMD_OK)
+		return; /* the evaluation runs it again, and says why it cannot */
+	x = pmd_xcalloc(1, sizeof(*x));
+	x->a = a;
+	pmd_src_attach(s, EARLY_KEY, x, early_destroy);
+}
+
+const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *ns, struct pmd_res *res)
+{
+	struct ev_cached *c = pmd_src_attached(s, "aml-eval");
+	char key[120];
+
+	if (c) {
 		*res = c->res;
 		return c->e;
 	}
-	c->e = pmd_aml_eval_run(s, ns, &c->res);
+	c = pmd_xcalloc(1, sizeof(*c));
+	c->e = lookup(s, key, sizeof(key));
+	if (c->e) {
+		c->res = pmd_ok();
+	} else {
+		c->e = pmd_aml_eval_run(s, ns, &c->res);
+		/* only a whole evaluation on the virtual clock: a stopped or real-time one
+		 * depends on this run's timing */
+		if (key[0] && c->e && !strchr(c->e->engine, '(')) {
+			struct pmd_buf w = { 0 };
+
+			pmd_eval_write(&w, c->e);
+			pmd_aml_cache_put(key, w.s, w.len);
+			pmd_buf_free(&w);
+		}
+	}
 	pmd_src_attach(s, "aml-eval", c, cached_destroy);
 	*res = c->res;
 	return c->e;

@@ -30,6 +30,14 @@ const struct pmd_aml_ns *pmd_aml_ns_of(struct pmd_src *s, size_t *loaded, struct
 const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *ns,
 				    struct pmd_res *res);
 
+/*
+ * Start what pmd_aml_eval() will need, before the caller reads the tables itself: where
+ * no record or cache entry holds the evaluation, the two acpiexec runs begin loading the
+ * tables now (their commands follow when pmd_aml_eval() knows them). Not for a live
+ * source (the tools measure the machine meanwhile); nothing happens when it cannot.
+ */
+void pmd_aml_eval_prefetch(struct pmd_src *s);
+
 /* Evaluate now, whatever is recorded (pmdiag-dump). Caller frees with pmd_eval_free + free. */
 struct pmd_eval *pmd_aml_eval_run(struct pmd_src *s, const struct pmd_aml_ns *ns,
 				  struct pmd_res *res);

@@ -17,6 +17,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -164,33 +165,58 @@ static void remove_dir(const char *dir, char **names, size_t n)
  * A running acpiexec: its output goes to a file of the private directory (a pipe cost
  * a wake-up of pmdiag per write: 0.3 s more for 18 MB of traces), bounded by
  * RLIMIT_FSIZE; alive is the read end of a pipe whose write end only acpiexec holds
- * (as fd 3), so it reads end-of-file when acpiexec has ended.
+ * (as fd 3), so it reads end-of-file when acpiexec has ended. Its standard input is a
+ * socket pmdiag writes the commands to when they are known (send's MSG_NOSIGNAL: an
+ * acpiexec that died never kills pmdiag with SIGPIPE), so that acpiexec can load the
+ * tables while pmdiag reads them itself.
  */
 struct ax_proc {
 	pid_t pid;
-	int alive, out;
+	int alive, out, in;
+	const char *input;       /* what is left to send */
+	size_t left;
 	bool done;
 };
 
+struct pmd_ax_pending {
+	char dir[4096];
+	char **names, **files;
+	size_t nnames, nfiles;
+	struct ax_proc p[8];
+	size_t started;
+	char *vclock;
+	uint64_t began;          /* pmd_now_ns() at the start: the time bound counts from it */
+	bool finished;
+};
+
 static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files, size_t nfiles,
-				const struct pmd_acpiexec_job *job, const char *fi, const char *in,
-				const char *out_name, char **envp)
+				const char *const *args, const char *fi, const char *out_name,
+				char **envp)
 {
-	int alive[2];
+	int alive[2], sv[2];
 	size_t na = 0, n = 0;
 	char path[8192];
 
-	p->out = p->alive = -1;
-	while (job->argv[na])
+	p->out = p->alive = p->in = -1;
+	while (args[na])
 		na++;
 	snprintf(path, sizeof(path), "%s/%s", dir, out_name);
 	p->out = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (p->out < 0)
 		return pmd_res_make(PMD_UNREADABLE, errno, "cannot create %s: %s", path, strerror(errno));
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return pmd_res_make(PMD_UNREADABLE, errno, "socketpair: %s", strerror(errno));
+	if (pipe2(alive, O_CLOEXEC) < 0) {
+		int e = errno;
+
+		close(sv[0]);
+		close(sv[1]);
+		return pmd_res_make(PMD_UNREADABLE, e, "pipe: %s", strerror(e));
+	}
 	char **argv = pmd_xcalloc(na + nfiles + 4, sizeof(*argv));
 	argv[n++] = "acpiexec";
 	for (size_t i = 0; i < na; i++)
-		argv[n++] = (char *)job->argv[i];
+		argv[n++] = (char *)args[i];
 	if (fi) {
 		argv[n++] = "-fi";
 		argv[n++] = (char *)fi;
@@ -198,10 +224,6 @@ static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files
 	for (size_t i = 0; i < nfiles; i++)
 		argv[n++] = files[i];
 	argv[n] = NULL;
-	if (pipe2(alive, O_CLOEXEC) < 0) {
-		free(argv);
-		return pmd_res_make(PMD_UNREADABLE, errno, "pipe: %s", strerror(errno));
-	}
 	/* a pipe to learn whether exec worked: closed by exec, or given errno */
 	int st[2];
 
@@ -210,6 +232,8 @@ static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files
 
 		close(alive[0]);
 		close(alive[1]);
+		close(sv[0]);
+		close(sv[1]);
 		free(argv);
 		return pmd_res_make(PMD_UNREADABLE, e, "pipe: %s", strerror(e));
 	}
@@ -219,12 +243,11 @@ static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files
 		 * output (SIGXFSZ beyond AX_OUT_MAX), no core file */
 		struct rlimit as = { AX_MEM_MAX, AX_MEM_MAX }, cpu = { AX_CPU_MAX, AX_CPU_MAX + 5 };
 		struct rlimit fsz = { AX_OUT_MAX, AX_OUT_MAX }, core = { 0, 0 };
-		int fd, e;
+		int e;
 
 		setpgid(0, 0);
-		if (chdir(dir) == 0 && (fd = open(in ? in : "/dev/null", O_RDONLY | O_CLOEXEC)) >= 0 &&
-		    dup2(fd, 0) == 0 && dup2(p->out, 1) == 1 && dup2(p->out, 2) == 2 &&
-		    dup2(alive[1], 3) == 3 && fcntl(3, F_SETFD, 0) == 0 &&
+		if (chdir(dir) == 0 && dup2(sv[1], 0) == 0 && dup2(p->out, 1) == 1 &&
+		    dup2(p->out, 2) == 2 && dup2(alive[1], 3) == 3 && fcntl(3, F_SETFD, 0) == 0 &&
 		    setrlimit(RLIMIT_AS, &as) == 0 && setrlimit(RLIMIT_CPU, &cpu) == 0 &&
 		    setrlimit(RLIMIT_FSIZE, &fsz) == 0 && setrlimit(RLIMIT_CORE, &core) == 0)
 			execvpe("acpiexec", argv, envp);
@@ -236,6 +259,7 @@ static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files
 	int e = p->pid < 0 ? errno : 0;
 
 	close(alive[1]);
+	close(sv[1]);
 	close(st[1]);
 	free(argv);
 	if (!e) {
@@ -253,45 +277,78 @@ static struct pmd_res spawn_job(struct ax_proc *p, const char *dir, char **files
 	close(st[0]);
 	if (e) {
 		close(alive[0]);
+		close(sv[0]);
 		if (e == ENOENT)
 			return pmd_res_make(PMD_ABSENT, e, "acpiexec is not installed (apt install acpica-tools)");
 		return pmd_res_make(PMD_UNREADABLE, e, "cannot run acpiexec: %s", strerror(e));
 	}
 	p->alive = alive[0];
+	p->in = sv[0];
+	(void)fcntl(p->in, F_SETFL, O_NONBLOCK);
 	return pmd_ok();
 }
 
-/* Wait until every job ends or the deadline passes (then the rest are killed). */
-static void wait_jobs(struct ax_proc *p, size_t n, unsigned timeout_s, bool *timed_out)
+/* Send what the job's input has left, as much as the socket takes; closed at its end. */
+static void feed(struct ax_proc *p)
 {
-	uint64_t deadline = pmd_now_ns() + (uint64_t)timeout_s * 1000000000ull;
+	while (p->in >= 0 && p->left) {
+		ssize_t w = send(p->in, p->input, p->left, MSG_NOSIGNAL | MSG_DONTWAIT);
 
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (w <= 0) {
+			p->left = 0; /* acpiexec ended: the rest is not read */
+			break;
+		}
+		p->input += w;
+		p->left -= (size_t)w;
+	}
+	if (p->in >= 0 && !p->left) {
+		close(p->in);
+		p->in = -1;
+	}
+}
+
+/* Feed every job its input and wait until all end or the deadline passes (then the rest
+ * are killed). */
+static void wait_jobs(struct ax_proc *p, size_t n, uint64_t deadline, bool *timed_out)
+{
 	for (;;) {
-		struct pollfd pfd[8];
-		size_t map[8], np = 0;
+		struct pollfd pfd[16];
+		size_t map[16], np = 0;
 
-		for (size_t i = 0; i < n && np < 8; i++)
-			if (!p[i].done) {
-				pfd[np].fd = p[i].alive;
-				pfd[np].events = POLLIN;
+		for (size_t i = 0; i < n && np + 1 < 16; i++) {
+			feed(&p[i]);
+			if (p[i].done)
+				continue;
+			pfd[np].fd = p[i].alive;
+			pfd[np].events = POLLIN;
+			map[np++] = i;
+			if (p[i].in >= 0) {
+				pfd[np].fd = p[i].in;
+				pfd[np].events = POLLOUT;
 				map[np++] = i;
 			}
+		}
 		if (!np)
 			return;
 		uint64_t now = pmd_now_ns();
 		if (now >= deadline) {
-			for (size_t i = 0; i < np; i++) {
-				timed_out[map[i]] = true;
-				kill(-p[map[i]].pid, SIGKILL);
-				p[map[i]].done = true;
-			}
+			for (size_t i = 0; i < n; i++)
+				if (!p[i].done) {
+					timed_out[i] = true;
+					kill(-p[i].pid, SIGKILL);
+					p[i].done = true;
+				}
 			return;
 		}
 		int ms = (int)((deadline - now) / 1000000u) + 1;
 		if (poll(pfd, np, ms) < 0 && errno != EINTR)
 			return;
 		for (size_t k = 0; k < np; k++)
-			if (pfd[k].revents & (POLLIN | POLLHUP | POLLERR)) {
+			if (pfd[k].fd == p[map[k]].alive && (pfd[k].revents & (POLLIN | POLLHUP | POLLERR))) {
 				char c;
 				ssize_t got = read(pfd[k].fd, &c, 1);
 
@@ -321,97 +378,154 @@ static void read_out(int fd, char **out, size_t *len)
 	*out = b;
 }
 
-struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs, size_t njobs,
-				unsigned timeout_s)
+/* The private directory and everything in it, and what a start left running. */
+static void pending_free(struct pmd_ax_pending *a)
+{
+	for (size_t j = 0; j < a->started; j++) {
+		struct ax_proc *p = &a->p[j];
+
+		if (!p->done && p->pid > 0) {
+			kill(-p->pid, SIGKILL);
+			while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
+				;
+		}
+		if (p->alive >= 0)
+			close(p->alive);
+		if (p->in >= 0)
+			close(p->in);
+		if (p->out >= 0)
+			close(p->out);
+	}
+	if (a->dir[0])
+		remove_dir(a->dir, a->names, a->nnames);
+	for (size_t i = 0; i < a->nnames; i++)
+		free(a->names[i]);
+	free(a->names);
+	free(a->files);
+	free(a->vclock);
+	free(a);
+}
+
+void pmd_src_acpiexec_cancel(struct pmd_ax_pending *a)
+{
+	if (a)
+		pending_free(a);
+}
+
+struct pmd_res pmd_src_acpiexec_start(struct pmd_src *s, const char *const *const *argv,
+				      const char *const *init_text, size_t njobs,
+				      struct pmd_ax_pending **out)
 {
 	const struct pmd_acpi_table *t;
-	size_t nt, nfiles = 0, nnames = 0;
+	size_t nt;
 	struct pmd_res r = pmd_acpi_tables(s, &t, &nt);
-	char tmpl[4096], **files, **names;
 	const char *tmp = getenv("TMPDIR");
 
+	*out = NULL;
 	if (r.st != PMD_OK)
 		return r;
-	if (njobs > 8)
-		return pmd_res_make(PMD_INVALID, EINVAL, "at most 8 acpiexec jobs at once");
-	snprintf(tmpl, sizeof(tmpl), "%s/pmdiag-aml.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(tmpl))
-		return pmd_res_make(PMD_UNREADABLE, errno, "cannot create a temporary directory in %s: %s",
-				    tmp && *tmp ? tmp : "/tmp", strerror(errno));
-	files = pmd_xcalloc(nt + 1, sizeof(*files));
-	names = pmd_xcalloc(nt + 3 * njobs + 1, sizeof(*names));
+	if (njobs > 8 || !njobs)
+		return pmd_res_make(PMD_INVALID, EINVAL, "1 to 8 acpiexec jobs at once");
+	struct pmd_ax_pending *a = pmd_xcalloc(1, sizeof(*a));
+
+	a->began = pmd_now_ns();
+	snprintf(a->dir, sizeof(a->dir), "%s/pmdiag-aml.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(a->dir)) {
+		r = pmd_res_make(PMD_UNREADABLE, errno, "cannot create a temporary directory in %s: %s",
+				 tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		a->dir[0] = 0;
+		pending_free(a);
+		return r;
+	}
+	a->files = pmd_xcalloc(nt + 1, sizeof(*a->files));
+	a->names = pmd_xcalloc(nt + 2 * njobs + 1, sizeof(*a->names));
 	/* the DSDT first, then the SSDTs in table order, as the kernel loads them */
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < nt; i++) {
 			if (t[i].invalid || !t[i].data || t[i].len < 36 ||
-			    strcmp(t[i].sig, pass ? "SSDT" : "DSDT") || (!pass && nfiles))
+			    strcmp(t[i].sig, pass ? "SSDT" : "DSDT") || (!pass && a->nfiles))
 				continue;
 			char name[32];
 
-			snprintf(name, sizeof(name), "t%03zu-%s.aml", nfiles, t[i].sig);
-			if (write_file(tmpl, name, t[i].data, t[i].len)) {
-				r = pmd_res_make(PMD_UNREADABLE, errno, "cannot write %s/%s: %s", tmpl,
+			snprintf(name, sizeof(name), "t%03zu-%s.aml", a->nfiles, t[i].sig);
+			if (write_file(a->dir, name, t[i].data, t[i].len)) {
+				r = pmd_res_make(PMD_UNREADABLE, errno, "cannot write %s/%s: %s", a->dir,
 						 name, strerror(errno));
-				goto out;
+				pending_free(a);
+				return r;
 			}
-			names[nnames++] = pmd_xstrdup(name);
-			files[nfiles++] = names[nnames - 1];
+			a->names[a->nnames++] = pmd_xstrdup(name);
+			a->files[a->nfiles++] = a->names[a->nnames - 1];
 		}
-	if (!nfiles) {
-		r = pmd_res_make(PMD_ABSENT, 0, "no DSDT or SSDT to evaluate");
-		goto out;
+	if (!a->nfiles) {
+		pending_free(a);
+		return pmd_res_make(PMD_ABSENT, 0, "no DSDT or SSDT to evaluate");
 	}
-	struct ax_proc p[8] = { 0 };
-	bool timed_out[8] = { 0 };
-	size_t started = 0;
-	char *vclock = pmd_src_vclock_path(), *preload = NULL;
-	char **envp = child_env(vclock, &preload);
+	char *preload = NULL;
+	char **envp;
 
+	a->vclock = pmd_src_vclock_path();
+	envp = child_env(a->vclock, &preload);
 	for (size_t j = 0; j < njobs; j++) {
-		char fi[32] = "", in[32] = "", out[32];
+		char fi[32] = "", on[32];
 
-		jobs[j].out = NULL;
-		jobs[j].len = 0;
-		if (jobs[j].init_text) {
+		a->p[j].alive = a->p[j].in = a->p[j].out = -1;
+		if (init_text && init_text[j]) {
 			snprintf(fi, sizeof(fi), "init%zu.txt", j);
-			if (write_file(tmpl, fi, jobs[j].init_text, strlen(jobs[j].init_text))) {
+			if (write_file(a->dir, fi, init_text[j], strlen(init_text[j]))) {
 				r = pmd_res_make(PMD_UNREADABLE, errno, "cannot write %s: %s", fi,
 						 strerror(errno));
 				break;
 			}
-			names[nnames++] = pmd_xstrdup(fi);
+			a->names[a->nnames++] = pmd_xstrdup(fi);
 		}
-		if (jobs[j].input) {
-			snprintf(in, sizeof(in), "input%zu.txt", j);
-			if (write_file(tmpl, in, jobs[j].input, strlen(jobs[j].input))) {
-				r = pmd_res_make(PMD_UNREADABLE, errno, "cannot write %s: %s", in,
-						 strerror(errno));
-				break;
-			}
-			names[nnames++] = pmd_xstrdup(in);
-		}
-		jobs[j].real_clock = !vclock;
-		snprintf(out, sizeof(out), "out%zu.txt", j);
-		r = spawn_job(&p[j], tmpl, files, nfiles, &jobs[j], fi[0] ? fi : NULL,
-			      in[0] ? in : NULL, out, envp);
-		if (p[j].out >= 0)
-			names[nnames++] = pmd_xstrdup(out);
+		snprintf(on, sizeof(on), "out%zu.txt", j);
+		r = spawn_job(&a->p[j], a->dir, a->files, a->nfiles, argv[j], fi[0] ? fi : NULL, on, envp);
+		if (a->p[j].out >= 0)
+			a->names[a->nnames++] = pmd_xstrdup(on);
 		if (r.st != PMD_OK) {
-			if (p[j].out >= 0)
-				close(p[j].out);
+			if (a->p[j].out >= 0)
+				close(a->p[j].out);
+			a->p[j].out = -1;
 			break;
 		}
-		started++;
+		a->started++;
 	}
-	wait_jobs(p, started, timeout_s, timed_out);
-	for (size_t j = 0; j < started; j++) {
+	free(preload);
+	free(envp);
+	if (r.st != PMD_OK) {
+		pending_free(a);
+		return r;
+	}
+	*out = a;
+	return pmd_ok();
+}
+
+struct pmd_res pmd_src_acpiexec_finish(struct pmd_ax_pending *a, struct pmd_acpiexec_job *jobs,
+				       size_t njobs, unsigned timeout_s)
+{
+	bool timed_out[8] = { 0 };
+
+	if (!a || a->finished || njobs != a->started) {
+		pmd_src_acpiexec_cancel(a);
+		return pmd_res_make(PMD_INVALID, EINVAL, "no acpiexec jobs started for these");
+	}
+	for (size_t j = 0; j < njobs; j++) {
+		jobs[j].out = NULL;
+		jobs[j].len = 0;
+		jobs[j].real_clock = !a->vclock;
+		a->p[j].input = jobs[j].input ? jobs[j].input : "";
+		a->p[j].left = strlen(a->p[j].input);
+	}
+	wait_jobs(a->p, a->started, a->began + (uint64_t)timeout_s * 1000000000ull, timed_out);
+	for (size_t j = 0; j < a->started; j++) {
+		struct ax_proc *p = &a->p[j];
 		int status = 0;
 
-		close(p[j].alive);
-		while (waitpid(p[j].pid, &status, 0) < 0 && errno == EINTR)
+		while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR)
 			;
-		read_out(p[j].out, &jobs[j].out, &jobs[j].len);
-		close(p[j].out);
+		p->done = true;
+		read_out(p->out, &jobs[j].out, &jobs[j].len);
 		if (timed_out[j])
 			jobs[j].res = pmd_res_make(PMD_UNREADABLE, ETIME, "acpiexec ran longer than %u s and was stopped", timeout_s);
 		else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ)
@@ -421,14 +535,28 @@ struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs
 		else
 			jobs[j].res = pmd_ok();
 	}
-	free(preload);
-	free(envp);
-	free(vclock);
-out:
-	remove_dir(tmpl, names, nnames);
-	for (size_t i = 0; i < nnames; i++)
-		free(names[i]);
-	free(names);
-	free(files);
-	return r;
+	pending_free(a);
+	return pmd_ok();
+}
+
+struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs, size_t njobs,
+				unsigned timeout_s)
+{
+	const char *const *argv[8];
+	const char *init[8];
+	struct pmd_ax_pending *a;
+	struct pmd_res r;
+
+	if (njobs > 8 || !njobs)
+		return pmd_res_make(PMD_INVALID, EINVAL, "1 to 8 acpiexec jobs at once");
+	for (size_t j = 0; j < njobs; j++) {
+		argv[j] = jobs[j].argv;
+		init[j] = jobs[j].init_text;
+		jobs[j].out = NULL;
+		jobs[j].len = 0;
+	}
+	r = pmd_src_acpiexec_start(s, argv, init, njobs, &a);
+	if (r.st != PMD_OK)
+		return r;
+	return pmd_src_acpiexec_finish(a, jobs, njobs, timeout_s);
 }

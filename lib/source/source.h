@@ -184,6 +184,20 @@ struct pmd_acpiexec_job {
  */
 struct pmd_res pmd_src_acpiexec(struct pmd_src *s, struct pmd_acpiexec_job *jobs, size_t njobs,
 				unsigned timeout_s);
+/*
+ * The same in two steps, so that acpiexec loads the tables while pmdiag works out the
+ * commands: start runs acpiexec with argv[j] (and the -fi file init_text[j], may be
+ * NULL) per job, its standard input still open; finish sends each job its input
+ * (jobs[j].input; jobs[j].argv and init_text are not read), waits for all with the time
+ * bound counted from the start, and frees *a. cancel kills and frees one never finished.
+ */
+struct pmd_ax_pending;
+struct pmd_res pmd_src_acpiexec_start(struct pmd_src *s, const char *const *const *argv,
+				      const char *const *init_text, size_t njobs,
+				      struct pmd_ax_pending **a);
+struct pmd_res pmd_src_acpiexec_finish(struct pmd_ax_pending *a, struct pmd_acpiexec_job *jobs,
+				       size_t njobs, unsigned timeout_s);
+void pmd_src_acpiexec_cancel(struct pmd_ax_pending *a);
 
 /*
  * The AML evaluation cache (source/aml-cache.c): the aml-eval.txt text of an
