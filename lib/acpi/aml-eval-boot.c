@@ -88,20 +88,14 @@ void aml_ev_boot_params(struct pmd_src *s, struct aml_ev_boot *b)
 /* The command line's acpi_osi=, after Linux's own answers: as acpi_osi_setup_late applies them. */
 static void osi_cmdline(const struct pmd_osi_cfg *c, struct pmd_buf *cmd)
 {
-	static const char *const wins[] = {
-		"Windows 2000", "Windows 2001", "Windows 2001 SP1", "Windows 2001.1", "Windows 2001 SP2",
-		"Windows 2001.1 SP1", "Windows 2006", "Windows 2006.1", "Windows 2006 SP1",
-		"Windows 2006 SP2", "Windows 2009", "Windows 2012", "Windows 2013", "Windows 2015",
-		"Windows 2016", "Windows 2017", "Windows 2017.2", "Windows 2018", "Windows 2018.2",
-		"Windows 2019", "Windows 2020", "Windows 2021", "Windows 2022"
-	};
+	const char *w;
 
 	if (!c->params[0])
 		return;
 	/* no _OSI method (acpi_osi=): acpiexec keeps its method, so every string answers no */
 	if (c->disabling || !c->method)
-		for (size_t i = 0; i < PMD_ARRAY_SIZE(wins); i++)
-			pmd_buf_printf(cmd, "osi remove \"%s\"\n", wins[i]);
+		for (size_t i = 0; (w = pmd_osi_windows_at(i, &c->k, NULL)); i++)
+			pmd_buf_printf(cmd, "osi remove \"%s\"\n", w);
 	if (c->disabling == 2 || !c->method)
 		pmd_buf_puts(cmd, "osi remove \"Extended Address Space Descriptor\"\n");
 	for (size_t i = 0; i < c->nentry; i++)
@@ -140,17 +134,19 @@ static void dword(struct pmd_buf *b, uint32_t v)
 void aml_ev_boot_commands(struct pmd_src *s, const struct pmd_aml_ns *ns,
 			  const struct aml_ev_boot *b, struct pmd_buf *cmd)
 {
-	static const char *const osi_add[] = { "Windows 2006", "Windows 2020", "Windows 2021",
-					       "Module Device", "Processor Device", "3.0 _SCP Extensions",
+	static const char *const osi_add[] = { "Module Device", "Processor Device", "3.0 _SCP Extensions",
 					       "Processor Aggregator Device" };
 	const struct pmd_acpi_table *mt;
 	struct pmd_madt madt;
-	bool madt_ok = false, all_osc = true;
+	bool madt_ok = false, all_osc = true, known;
+	const char *w;
 
+	/* each Windows string as this kernel's ACPICA lists it (acpiexec 20200925's own list
+	 * lacks the newer ones, and has those an older kernel lacks), then osi.c's features */
+	for (size_t i = 0; (w = pmd_osi_windows_at(i, &b->osi.k, &known)); i++)
+		pmd_buf_printf(cmd, "osi %s \"%s\"\n", known ? "install" : "remove", w);
 	for (size_t i = 0; i < PMD_ARRAY_SIZE(osi_add); i++)
 		pmd_buf_printf(cmd, "osi install \"%s\"\n", osi_add[i]);
-	if (pmd_kver_ge(&b->k, 6, 10))
-		pmd_buf_puts(cmd, "osi install \"Windows 2022\"\n");
 	pmd_buf_puts(cmd, "osi remove AnotherTestString\n");
 	osi_cmdline(&b->osi, cmd);
 	/* _INI again, under Linux's answers: the root's, \_SB's, then each device's */

@@ -15,7 +15,14 @@
 #include "source/klog-src.h"
 #include "util/util.h"
 
-/* ACPICA's vendor strings, with the first Linux release that answers each where later than 6.1 */
+/*
+ * ACPICA's vendor strings, oldest first, with the first Linux release whose ACPICA
+ * (drivers/acpi/acpica/utosi.c) lists each; 0.0: before 3.0, older than any kernel pmdiag
+ * judges. Read from the file in each release's tree (the strings' ACPICA releases:
+ * 20101013 2006 SP2, 20120816 2012, 20140214 2013, 20150408 2015, 20171214 2016 and 2017,
+ * 20180313 2017.2 (merged in 4.18, not 4.17), 20181213 2018 and 2018.2, 20190816 2019,
+ * 20210930 2020, 20220331 2021, 20240827 2022).
+ */
 static const struct {
 	const char *str;
 	unsigned major, minor;
@@ -23,11 +30,11 @@ static const struct {
 	{ "Windows 2000", 0, 0 },     { "Windows 2001", 0, 0 },     { "Windows 2001 SP1", 0, 0 },
 	{ "Windows 2001.1", 0, 0 },   { "Windows 2001 SP2", 0, 0 }, { "Windows 2001.1 SP1", 0, 0 },
 	{ "Windows 2006", 0, 0 },     { "Windows 2006.1", 0, 0 },   { "Windows 2006 SP1", 0, 0 },
-	{ "Windows 2006 SP2", 0, 0 }, { "Windows 2009", 0, 0 },     { "Windows 2012", 0, 0 },
-	{ "Windows 2013", 0, 0 },     { "Windows 2015", 0, 0 },     { "Windows 2016", 0, 0 },
-	{ "Windows 2017", 0, 0 },     { "Windows 2017.2", 0, 0 },   { "Windows 2018", 0, 0 },
-	{ "Windows 2018.2", 0, 0 },   { "Windows 2019", 0, 0 },     { "Windows 2020", 0, 0 },
-	{ "Windows 2021", 0, 0 },     { "Windows 2022", 6, 10 },
+	{ "Windows 2006 SP2", 0, 0 }, { "Windows 2009", 0, 0 },     { "Windows 2012", 3, 7 },
+	{ "Windows 2013", 3, 15 },    { "Windows 2015", 4, 1 },     { "Windows 2016", 4, 16 },
+	{ "Windows 2017", 4, 16 },    { "Windows 2017.2", 4, 18 },  { "Windows 2018", 5, 0 },
+	{ "Windows 2018.2", 5, 0 },   { "Windows 2019", 5, 4 },     { "Windows 2020", 5, 16 },
+	{ "Windows 2021", 5, 19 },    { "Windows 2022", 6, 12 },
 };
 
 /* osi.c's own entries, installed at boot */
@@ -45,6 +52,15 @@ static int windows_index(const char *str)
 int pmd_osi_windows_rank(const char *str)
 {
 	return windows_index(str);
+}
+
+const char *pmd_osi_windows_at(size_t i, const struct pmd_kver *k, bool *known)
+{
+	if (i >= PMD_ARRAY_SIZE(windows))
+		return NULL;
+	if (known)
+		*known = !windows[i].major || pmd_kver_ge(k, windows[i].major, windows[i].minor);
+	return windows[i].str;
 }
 
 /* acpi_osi_setup(str): an entry added or changed, or the defaults switched */

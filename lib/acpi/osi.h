@@ -3,8 +3,9 @@
  * _OSI as Linux answers it (drivers/acpi/osi.c over ACPICA's utosi.c), and the
  * strings a firmware's AML asks it for.
  *
- * Linux answers TRUE for ACPICA's Windows strings ("Windows 2000" .. "Windows 2021",
- * "Windows 2022" from 6.10), "Extended Address Space Descriptor", and the feature
+ * Linux answers TRUE for ACPICA's Windows strings ("Windows 2000" .. "Windows 2022", each
+ * from the release whose ACPICA lists it: "Windows 2020" from 5.16, "Windows 2021"
+ * from 5.19, "Windows 2022" from 6.12), "Extended Address Space Descriptor", and the feature
  * groups osi.c installs ("Module Device", "Processor Device", "3.0 _SCP Extensions",
  * "Processor Aggregator Device"); FALSE for "Linux", "Darwin" (but on Apple hardware,
  * which osi.c finds by DMI), "3.0 Thermal Model" and every other string. acpi_osi=
@@ -48,6 +49,8 @@ void pmd_osi_cfg_of(struct pmd_src *s, struct pmd_osi_cfg *c);
 bool pmd_osi_answer(const struct pmd_osi_cfg *c, const char *str, const char **why);
 /* Where str is in ACPICA's list of Windows strings (a vendor string), oldest first; -1 none. */
 int pmd_osi_windows_rank(const char *str);
+/* The i-th of those strings (NULL past the last), and whether kernel k's ACPICA lists it. */
+const char *pmd_osi_windows_at(size_t i, const struct pmd_kver *k, bool *known);
 
 /* A string the firmware's AML asks _OSI about: _OSI ("...") with a string literal. */
 struct pmd_osi_query {

@@ -332,6 +332,10 @@ ASL
 	PMD_AML_CACHE=off run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP"
 	assert_equal "$(jq -c '.acpi_zones[0].trips[0] | [.provenance, .temp_mc, .source]' <<<"$output")" \
 		'["boot",100000,"evaluated as Linux boots"]'
+	# as the 5.15 kernel of a real log: its ACPICA does not list "Windows 2021" (5.19 on)
+	PMD_AML_CACHE=off run -0 pmdiag-thermal --json --acpidump "$ACPIDUMP" --dmesg "$TOP/tests/klog/real/ideapad-320-15ikb-5.15.txt"
+	assert_equal "$(jq -c '[.aml_evaluation.boot, (.acpi_zones[0].trips[0] | [.provenance, .temp_mc])]' <<<"$output")" \
+		'["processor capabilities 0xbbf by _PDC, _OSI as Linux 5.15 (no CPUID: an Intel CPU with HWP assumed)",["boot",85000]]'
 	# an AMD CPU (CPUID of a Zen 2): capabilities 0x39a, no _PDC; its _OSC picks LPSS
 	[ -d "$CORPUS/cpuid" ] || skip "no corpus at $CORPUS (set PMD_CORPUS)"
 	PMD_AML_CACHE=off run -0 pmdiag-pstate --json --acpidump "$ACPIDUMP" \

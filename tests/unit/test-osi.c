@@ -43,10 +43,32 @@ TEST(osi_linux_answers_as_osi_c_and_acpica)
 	/* not in ACPICA's list: no such service pack */
 	CHECK(!pmd_osi_answer(&c, "Windows 2001 SP3", &why));
 	CHECK_STR(why, "not a string Linux knows");
-	/* 6.1's ACPICA ends at "Windows 2021" */
+	/* 6.1's ACPICA ends at "Windows 2021"; "Windows 2022" came with 6.12's (not 6.10's,
+	 * nor 6.11's); each string from the release whose utosi.c lists it */
 	CHECK(!ans(NULL, 6, 1, "Windows 2022"));
 	CHECK(ans(NULL, 6, 1, "Windows 2021"));
-	CHECK(ans(NULL, 6, 10, "Windows 2022"));
+	CHECK(!ans(NULL, 6, 11, "Windows 2022"));
+	CHECK(ans(NULL, 6, 12, "Windows 2022"));
+	CHECK(!ans(NULL, 5, 15, "Windows 2020"));
+	CHECK(ans(NULL, 5, 16, "Windows 2020"));
+	CHECK(!ans(NULL, 5, 18, "Windows 2021"));
+	CHECK(ans(NULL, 5, 19, "Windows 2021"));
+	CHECK(!ans(NULL, 4, 17, "Windows 2017.2"));
+	CHECK(ans(NULL, 4, 18, "Windows 2017.2"));
+	CHECK(!ans(NULL, 4, 0, "Windows 2015"));
+	CHECK(ans(NULL, 4, 1, "Windows 2015"));
+	CHECK(!ans(NULL, 3, 14, "Windows 2013"));
+	CHECK(ans(NULL, 3, 2, "Windows 2009"));
+	const char *why2;
+	struct pmd_kver k315 = { .known = true, .major = 3, .minor = 15 };
+	pmd_osi_cfg_make(&c, &k315, NULL);
+	CHECK(!pmd_osi_answer(&c, "Windows 2015", &why2));
+	CHECK_STR(why2, "a Windows string this kernel's ACPICA does not know yet");
+	bool known;
+	CHECK_STR(pmd_osi_windows_at(0, &k315, &known), "Windows 2000");
+	CHECK(known);
+	CHECK(pmd_osi_windows_at(22, &k315, &known) != NULL && !known);
+	CHECK(pmd_osi_windows_at(23, &k315, &known) == NULL);
 	CHECK_EQ(pmd_osi_windows_rank("Windows 2000"), 0);
 	CHECK(pmd_osi_windows_rank("Windows 2006.1") < pmd_osi_windows_rank("Windows 2006 SP1"));
 	CHECK_EQ(pmd_osi_windows_rank("Linux"), -1);
