@@ -45,20 +45,21 @@ TEST(osi_linux_answers_as_osi_c_and_acpica)
 	CHECK_STR(why, "not a string Linux knows");
 	/* 6.1's ACPICA ends at "Windows 2021"; "Windows 2022" came with 6.12's (not 6.10's,
 	 * nor 6.11's); each string from the release whose utosi.c lists it */
-	CHECK(!ans(NULL, 6, 1, "Windows 2022"));
-	CHECK(ans(NULL, 6, 1, "Windows 2021"));
-	CHECK(!ans(NULL, 6, 11, "Windows 2022"));
-	CHECK(ans(NULL, 6, 12, "Windows 2022"));
-	CHECK(!ans(NULL, 5, 15, "Windows 2020"));
-	CHECK(ans(NULL, 5, 16, "Windows 2020"));
-	CHECK(!ans(NULL, 5, 18, "Windows 2021"));
-	CHECK(ans(NULL, 5, 19, "Windows 2021"));
-	CHECK(!ans(NULL, 4, 17, "Windows 2017.2"));
-	CHECK(ans(NULL, 4, 18, "Windows 2017.2"));
-	CHECK(!ans(NULL, 4, 0, "Windows 2015"));
-	CHECK(ans(NULL, 4, 1, "Windows 2015"));
-	CHECK(!ans(NULL, 3, 14, "Windows 2013"));
-	CHECK(ans(NULL, 3, 2, "Windows 2009"));
+	static const struct {
+		unsigned major, minor;
+		const char *str;
+		bool yes;
+	} at[] = {
+		{ 6, 1, "Windows 2022", false },   { 6, 1, "Windows 2021", true },
+		{ 6, 11, "Windows 2022", false },  { 6, 12, "Windows 2022", true },
+		{ 5, 15, "Windows 2020", false },  { 5, 16, "Windows 2020", true },
+		{ 5, 18, "Windows 2021", false },  { 5, 19, "Windows 2021", true },
+		{ 4, 17, "Windows 2017.2", false }, { 4, 18, "Windows 2017.2", true },
+		{ 4, 0, "Windows 2015", false },   { 4, 1, "Windows 2015", true },
+		{ 3, 14, "Windows 2013", false },  { 3, 2, "Windows 2009", true },
+	};
+	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++)
+		CHECK_EQ(ans(NULL, at[i].major, at[i].minor, at[i].str), at[i].yes);
 	const char *why2;
 	struct pmd_kver k315 = { .known = true, .major = 3, .minor = 15 };
 	pmd_osi_cfg_make(&c, &k315, NULL);
