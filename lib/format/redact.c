@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "util/util.h"
@@ -86,9 +87,16 @@ void pmd_redact_uuids(char *s, size_t len, struct pmd_redaction *r)
 void pmd_redact_macs(char *s, size_t len, struct pmd_redaction *r)
 {
 	/* six pairs of hex digits joined by ':' (or '-'), standing alone: not after a '/'
-	 * (libata prints a drive's _GTF taskfile so: "ACPI cmd ef/02:00:00:00:00:a0") */
+	 * (libata prints a drive's _GTF taskfile so: "ACPI cmd ef/02:00:00:00:00:a0"), nor
+	 * inside a longer run of pairs; after a label's ':' they are one ("addr:e4:c1:...",
+	 * rtl8723bs's access point) */
 	for (size_t i = 0; i + 17 <= len; i++) {
-		if (i > 0 && (is_hex(s[i - 1]) || s[i - 1] == ':' || s[i - 1] == '-' || s[i - 1] == '/'))
+		if (i > 0 && (is_hex(s[i - 1]) || s[i - 1] == '/'))
+			continue;
+		if (i > 0 && (s[i - 1] == ':' || s[i - 1] == '-') && i >= 3 && is_hex(s[i - 2]) &&
+		    is_hex(s[i - 3]) && (i == 3 || !isalnum((unsigned char)s[i - 4])))
+			continue; /* the next pair of a run */
+		if (i > 0 && (s[i - 1] == ':' || s[i - 1] == '-') && i < 3)
 			continue;
 		char sep = s[i + 2];
 		if (sep != ':' && sep != '-')

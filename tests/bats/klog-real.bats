@@ -3,8 +3,8 @@
 # shows): each file the one its README names (sha256), read by every tool, recorded whole
 # by pmdiag-dump (format, lines, boot, from its start) with the private data cut and the
 # rest kept; the HPET's comparators as the kernel counted them against the ACPI table's
-# claim, both read from the files here with grep and iasl, not from pmdiag; the one pair of
-# a log and an acpidump of the same machine read together. The facts pmdiag reads from
+# claim, both read from the files here with grep and iasl, not from pmdiag; the two pairs
+# of a log and an acpidump of the same machine read together. The facts pmdiag reads from
 # each log are unit tests (tests/unit/test-klog-real.c).
 load test_helper
 
@@ -33,8 +33,8 @@ cat_any() {
 		[ "$sum" = "$want" ] || fail "$f: sha256 $sum, the README says $want"
 		n=$((n + 1))
 	done < <(grep -E '^\| `[^`]+` \| [^ ]+/[^ ]+ @ [0-9a-f]{40} : ' "$REAL/README.md")
-	assert_equal "$n" 8
-	assert_equal "$(ls "$REAL" | grep -vc '^README.md$')" 8
+	assert_equal "$n" 10
+	assert_equal "$(ls "$REAL" | grep -vc '^README.md$')" 10
 }
 
 @test "real logs: every tool reads each alone, exit 0 or 2, no complaint naming the file" {
@@ -71,6 +71,7 @@ amdmsrt-lenovo-z575-5.0.txt.xz|2131|2 UUIDs, 5 serial numbers
 ideapad-320-15ikb-5.15.txt|853|3 UUIDs, 7 MAC addresses, 4 serial numbers
 legion-y520-5.7.txt|901|3 UUIDs, 6 MAC addresses, 4 serial numbers
 legion-y520-6.19.txt|972|13 UUIDs, 16 MAC addresses, 3 serial numbers
+flexx10-baytrail-4.8.txt|672|2 UUIDs, 2 MAC addresses, 2 serial numbers
 EOF
 	# the ones a reader checks first: the root file system's UUID, the NIC's MAC address
 	d="$BATS_TEST_TMPDIR/fwts-lenovo-0769-3"
@@ -133,6 +134,7 @@ amdmsrt-lenovo-z575-5.0.txt.xz|3|3
 ideapad-320-15ikb-5.15.txt|3|8
 legion-y520-5.7.txt|3|8
 legion-y520-6.19.txt|3|8
+flexx10-baytrail-4.8.txt|3|
 abrt-qemu-q35-5.4.txt||
 EOF
 }
@@ -176,4 +178,33 @@ EOF
 	# no thermal zone in the tables, none registered in the log
 	assert_equal "$(jq -r '.thermal.acpi_zones | length' <<< "$output")" 0
 	run -1 grep -c 'Thermal Zone' "$log"
+}
+
+@test "real pair: the Bay Trail tablet, its log and its acpidump: the same tables, each prediction checked against the log" {
+	local log="$REAL/flexx10-baytrail-4.8.txt" dump="$REAL/flexx10-baytrail.acpidump.txt.xz"
+	local t="$BATS_TEST_TMPDIR/dump.txt"
+	xz -dc "$dump" > "$t"
+	# the tables the kernel listed (signature and length: 28 at boot, 4 SSDTs loaded at run
+	# time), as ACPICA's acpixtract lists the dump's: every one of the dump's, and of the
+	# log's all but the RSDP and XSDT (not dumped) and the MSDM and SLIC cut here (README)
+	local theirs ours
+	theirs=$(acpixtract -l "$t" | sed -n 's/^ *[0-9]*)  *\([A-Z0-9]\{4\}\)  *0x0*\([0-9A-F]*\) .*/\1 \2/p' | sort)
+	ours=$(sed -n 's/^\[ *[0-9.]*\] ACPI: \([A-Z0-9]\{4\}\) 0x[0-9A-F]\{16\} 0*\([0-9A-F]*\) .*/\1 \2/p' "$log" | sort)
+	assert_equal "$(echo "$ours" | wc -l)" 32
+	assert_equal "$(echo "$theirs" | wc -l)" 28
+	assert_equal "$(comm -23 <(echo "$ours") <(echo "$theirs") | cut -d' ' -f1 | tr '\n' ' ')" "MSDM RSDP SLIC XSDT "
+	assert_equal "$(comm -13 <(echo "$ours") <(echo "$theirs"))" ""
+	run -0 --separate-stderr pmdiag-report --json --acpidump "$dump" --dmesg "$log"
+	# read as the log's kernel, with its command line ("intel_pstate=disabled" is not the
+	# kernel's "disable": it changes nothing)
+	assert_equal "$(jq -r '.klog | "\(.release) \(.has_init) \(.dmi_line) \(.cmdline_line)"' <<< "$output")" "4.8.0-rc2-flexx10-2+ true 37 152"
+	assert_equal "$(jq -r '[.klog.kernel_log[] | "\(.id) \(.subject) \(.verdict) \(.line)"] | join("; ")' <<< "$output")" \
+		'hpet.table HPET table #1 agree 126; thermal.zone \_TZ.TZ00 agree 435; pstate.driver  differ null; s0ix.sleep-states  agree 232; s0ix.lps0-default  silent null'
+	# the zone pmdiag says the kernel makes nothing of, the log's "No valid trip found"
+	grep -q '^\[    6.002613\] \[Firmware Bug\]: No valid trip found$' "$log"
+	# the driver the CPU line names, and the log's silence about it: why is said
+	[[ "$(jq -r '.klog.kernel_log[] | select(.id == "pstate.driver") | .why' <<< "$output")" == *'"Intel P-state driver initializing"'* ]]
+	run -1 grep -c 'P-state' "$log"
+	# (supports S0 S5): no S3 in these tables either
+	grep -q '^\[    0.773098\] ACPI: (supports S0 S5)$' "$log"
 }

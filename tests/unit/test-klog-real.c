@@ -310,6 +310,44 @@ TEST(klog_real_ideapad_320_5_15)
 	runload(&l);
 }
 
+/* Bay Trail tablet (Atom Z3735F), a self-built 4.8: the HPET quirk, S0 and S5 only, no
+ * valid trip, intel_idle off by its command line, RAPL with two domains */
+TEST(klog_real_flexx10_baytrail_4_8)
+{
+	struct rlog l;
+	const struct pmd_klog *k = rload(&l, "flexx10-baytrail-4.8.txt", 0);
+	whole(k, 672);
+	const struct pmd_klog_sum *s = &k->sum;
+	CHECK_STR(arg(k, s->release, 0), "4.8.0-rc2-flexx10-2+");
+	CHECK_EQ(pmd_klog_lineno(k, s->cmdline), 152);
+	CHECK_STR(param(k, "intel_pstate"), "disabled");
+	CHECK_STR(param(k, "intel_idle.max_cstate"), "0");
+	CHECK_STR(arg(k, s->dmi, 0), "YIFANG NXW101QC232/EBM1015BFP, BIOS EB1015.2.02.016 09/16/2015");
+	CHECK_EQ(pmd_klog_lineno(k, s->dmi), 37);
+	CHECK_STR(arg(k, s->cpu, 0), "Intel(R) Atom(TM) CPU  Z3735F @ 1.33GHz");
+	CHECK_EQ(pmd_klog_lineno(k, s->cpu), 191);
+	CHECK_EQ(num(k, s->cpu, 2), 0x37);
+	CHECK_EQ(num(k, s->cpu, 3), 8);
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "hpet.unreliable", 0)), 119);
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "hpet.acpi", 0)), 126);
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "hpet.char_refused", 0)), 359);
+	CHECK_EQ(count(k, "hpet.comparators"), 0);
+	CHECK_STR(s->clocksource, "tsc");
+	CHECK_EQ(pmd_klog_lineno(k, s->clocksource_fact), 368);
+	CHECK_STR(arg(k, nth(k, "clocksource.switch", 0), 0), "refined-jiffies");
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "cpuidle.intel_idle_off", 0)), 353);
+	CHECK_EQ(s->sleep_states, S(0) | S(5));
+	CHECK_EQ(pmd_klog_lineno(k, s->sleep), 232);
+	CHECK_EQ(count(k, "firmware.bug"), 2);
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "firmware.bug", 1)), 562);
+	CHECK_EQ(count(k, "firmware.info"), 1);
+	CHECK_EQ(pmd_klog_lineno(k, nth(k, "firmware.info", 0)), 235);
+	CHECK_EQ(count(k, "rapl.domain"), 2);
+	CHECK_STR(arg(k, nth(k, "rapl.domain", 1), 0), "core");
+	CHECK_EQ(count(k, "osi.added"), 4);
+	runload(&l);
+}
+
 /* Legion Y520 (i7-7700HQ), Gentoo 5.7 with BIOS 4KCN28WW and 6.19 with 4KCN40WW: the
  * same HPET (8 counted, the table says 3), the firmware updated between the two */
 TEST(klog_real_legion_y520_5_7_and_6_19)
@@ -435,4 +473,22 @@ TEST(klog_real_redaction_keeps_ata_taskfiles)
 	CHECK(strstr(t, "ata1.00: ACPI cmd ef/02:00:00:00:00:a0 (SET FEATURES) succeeded\n") != NULL);
 	CHECK(strstr(t, "ata2.00: ACPI cmd e3/00:1f:00:00:00:a0 (IDLE) succeeded\n") != NULL);
 	free(t);
+	/* a MAC address after a label's ':' (the Bay Trail tablet's rtl8723bs printed its
+	 * access point's, lines 630 and 632), and none in a longer run of pairs */
+	t = unit_slurp("tests/klog/real/flexx10-baytrail-4.8.txt", &len);
+	CHECK(t != NULL);
+	if (!t)
+		return;
+	memset(&r, 0, sizeof(r));
+	pmd_redact_log(t, len, NULL, &r);
+	CHECK_EQ(r.macs, 2);
+	CHECK_EQ(r.uuids, 2);
+	CHECK_EQ(r.serials, 2);
+	CHECK(strstr(t, "RTL8723BS: set pairwise key camid:4, addr:xx:xx:xx:xx:xx:xx, kid:0, type:AES\n") != NULL);
+	free(t);
+	char run[] = "ids 01:02:03:04:05:06:07 bssid:e4:c1:46:fb:b2:9f used:0a:0b:0c:0d:0e:0f\n";
+	memset(&r, 0, sizeof(r));
+	pmd_redact_log(run, strlen(run), NULL, &r);
+	CHECK_EQ(r.macs, 2);
+	CHECK_STR(run, "ids 01:02:03:04:05:06:07 bssid:xx:xx:xx:xx:xx:xx used:xx:xx:xx:xx:xx:xx\n");
 }
