@@ -204,7 +204,9 @@ static void check_driver(struct lc *c, const struct pmd_pst_limits *l)
 		if (pred.kind == PMD_DRV_INTEL_PSTATE && g->whole)
 			add(c, "pstate.driver", "", PMD_SAID_DIFFER, -1,
 			    "intel_pstate prints \"Intel P-state driver initializing\" whenever it "
-			    "loads, and this log of the kernel's whole start-up has no such line", p);
+			    "loads, and this log of the kernel's whole start-up has no such line: "
+			    "likelier a kernel built without it (CONFIG_X86_INTEL_PSTATE) than "
+			    "another machine", p);
 		else
 			add(c, "pstate.driver", "", PMD_SAID_SILENT, -1,
 			    !g->whole ? cut
