@@ -197,6 +197,7 @@ static const char *const args_fill1[] = { "-dt", "-vr", "-x", EVAL_DEBUG_LEVEL, 
 
 struct ev_early {
 	struct pmd_ax_pending *a;
+	char key[120];               /* lookup()'s cache key: it was done, and found nothing */
 };
 
 static void early_destroy(void *p)
@@ -621,6 +622,7 @@ void pmd_aml_eval_prefetch(struct pmd_src *s)
 		return; /* the evaluation runs it again, and says why it cannot */
 	x = pmd_xcalloc(1, sizeof(*x));
 	x->a = a;
+	snprintf(x->key, sizeof(x->key), "%s", key);
 	pmd_src_attach(s, EARLY_KEY, x, early_destroy);
 }
 
@@ -633,8 +635,15 @@ const struct pmd_eval *pmd_aml_eval(struct pmd_src *s, const struct pmd_aml_ns *
 		*res = c->res;
 		return c->e;
 	}
+	struct ev_early *x = pmd_src_attached(s, EARLY_KEY);
+
 	c = pmd_xcalloc(1, sizeof(*c));
-	c->e = lookup(s, key, sizeof(key));
+	/* runs started early: the record and the cache were looked up then (once: a
+	 * malformed record is warned about once) */
+	if (x && x->a)
+		snprintf(key, sizeof(key), "%s", x->key);
+	else
+		c->e = lookup(s, key, sizeof(key));
 	if (c->e) {
 		c->res = pmd_ok();
 	} else {

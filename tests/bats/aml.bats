@@ -390,3 +390,13 @@ OUT
 	assert_equal "$(jq -r '.firmware.osi_run' <<<"$output")" \
 		'not traced: not recorded in this dump (its evaluation was made before pmdiag traced _OSI calls)'
 }
+
+@test "a dump's malformed evaluation record: one warning naming its line, and the tables evaluated again" {
+	cp -r "$DUMPS/hand-thermal-intel" "$BATS_TEST_TMPDIR/d"
+	echo "garbage line" >> "$BATS_TEST_TMPDIR/d/aml-eval.txt"
+	local n
+	n=$(grep -c '' "$BATS_TEST_TMPDIR/d/aml-eval.txt")
+	PMD_AML_CACHE=off run -0 --separate-stderr pmdiag-thermal --json --dump "$BATS_TEST_TMPDIR/d"
+	assert_equal "$stderr" "pmdiag-thermal: warning: aml-eval.txt: line $n: malformed line; the tables are evaluated again"
+	assert_equal "$(jq -r '.aml_evaluation.engine' <<<"$output")" "acpiexec 20200925"
+}
